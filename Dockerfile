@@ -1,0 +1,28 @@
+# Builds and runs the same thing as `npm install && npm start`: the API and the built PWA on one
+# port, with the embedded SQLite database and uploads under the DATA_DIR volume.
+
+# --- build: all dependencies, then the web bundle
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build && npm prune --omit=dev
+
+# --- run: production dependencies (tsx runs the TypeScript server), non-root
+FROM node:22-bookworm-slim AS run
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/package.json ./package.json
+COPY api ./api
+COPY db ./db
+COPY sync ./sync
+RUN mkdir -p /data && chown -R node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://localhost:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node_modules/.bin/tsx", "api/server.ts"]

@@ -1,0 +1,87 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from './testing/test-app'
+
+let api: TestApp
+let webDir: string
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-web-'))
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Viti Farmers</title><div id="root"></div>')
+  api = await startTestApp({ webDir })
+})
+afterAll(async () => {
+  await api.close()
+  fs.rmSync(webDir, { recursive: true, force: true })
+})
+
+describe('health', () => {
+  it('reports the database reachable and the version', async () => {
+    const res = await api.fetch('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok', version: expect.any(String) })
+  })
+})
+
+describe('reference lists', () => {
+  it('GET /api/locations lists Fiji towns as {id, name}', async () => {
+    const res = await api.fetch('/api/locations')
+    expect(res.status).toBe(200)
+    const locations = (await res.json()) as { id: number; name: string }[]
+    const names = locations.map((l) => l.name)
+    for (const town of ['Suva', 'Nadi', 'Lautoka', 'Labasa', 'Nausori', 'Ba', 'Sigatoka', 'Savusavu', 'Rakiraki', 'Tavua', 'Levuka', 'Navua', 'Nasinu', 'Lami', 'Korovou', 'Taveuni']) {
+      expect(names).toContain(town)
+    }
+    expect(Object.keys(locations[0]!).sort()).toEqual(['id', 'name'])
+    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(names)
+  })
+
+  it('GET /api/produce lists produce with its category', async () => {
+    const produce = (await (await api.fetch('/api/produce')).json()) as { name: string; category: string }[]
+    expect(produce.length).toBeGreaterThan(20)
+    expect(produce.find((p) => /ginger/i.test(p.name))?.category).toBeTruthy()
+    expect(produce.every((p) => typeof p.category === 'string' && p.category.length > 0)).toBe(true)
+  })
+
+  it('hides a deactivated location', async () => {
+    await api.db.updateTable('locations').set({ isActive: 0 }).where('name', '=', 'Levuka').execute()
+    const names = ((await (await api.fetch('/api/locations')).json()) as { name: string }[]).map((l) => l.name)
+    expect(names).not.toContain('Levuka')
+    await api.db.updateTable('locations').set({ isActive: 1 }).where('name', '=', 'Levuka').execute()
+  })
+})
+
+describe('the HTTP edge', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await api.fetch('/api/no-such-thing')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toMatch(/application\/json/)
+    expect(await res.json()).toEqual({ message: 'No API route for GET /api/no-such-thing' })
+  })
+
+  it('serves index.html for unknown app paths (SPA fallback)', async () => {
+    for (const p of ['/', '/some/unknown/page', '/admin/farmers']) {
+      const res = await api.fetch(p)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('<div id="root">')
+    }
+  })
+
+  it('answers malformed JSON with a 400 message and no stack', async () => {
+    const res = await api.fetch('/api/health', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken' })
+    expect(res.status).toBe(400)
+    const body = await res.text()
+    expect(JSON.parse(body)).toEqual({ message: 'Malformed JSON body' })
+    expect(body).not.toMatch(/at .*\.ts:\d+/)
+  })
+
+  it('sends a self-only CSP with object-src none and base-uri none', async () => {
+    const csp = (await api.fetch('/')).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("base-uri 'none'")
+    expect(csp).toContain("script-src 'self'")
+  })
+})

@@ -1,0 +1,60 @@
+// createApp builds the whole HTTP surface from its dependencies and never listens, so tests and
+// the server run the very same app.
+import express from 'express'
+import helmet from 'helmet'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import type { AppConfig } from './config'
+import { apiNotFound, errorHandler } from './errors'
+import { healthRouter } from './health/router'
+import type { Logger } from './logger'
+import { referenceRouter } from './reference/router'
+import { webAppRouter } from './web-app'
+
+export type AppDeps = {
+  db: Kysely<Database>
+  config: AppConfig
+  logger: Logger
+  /** Built web app (dist/); omitted in API tests. */
+  webDir?: string
+}
+
+export function createApp(deps: AppDeps) {
+  const { db, config, logger } = deps
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Chakra (emotion) writes its styles into <style> tags at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+        },
+      },
+      // Served over plain http on a phone's LAN or behind a TLS proxy; HSTS is the proxy's job.
+      strictTransportSecurity: false,
+    }),
+  )
+  app.use('/api', express.json({ limit: '1mb' }))
+
+  app.use('/api', healthRouter(db, config.version))
+  app.use('/api', referenceRouter(db))
+  app.use('/api', apiNotFound)
+
+  if (deps.webDir) app.use(webAppRouter(deps.webDir))
+  app.use(errorHandler(logger))
+  return app
+}

@@ -1,0 +1,227 @@
+// Farmers: the public card and browse shapes, and the back-office farmer, subscription and payment shapes.
+import { z } from 'zod'
+import { messages } from './messages'
+import { TimestampSchema, optionalDate, optionalText, optionalUrl, requiredDate, requiredText } from './common'
+import { MAX_PRODUCE_PER_FARMER } from './farmer-signup'
+import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
+
+const m = messages.farmers
+const listItem = z.string().trim().min(1).max(100)
+
+// ---- public (only farmers flagged active with today, Pacific/Fiji, inside their subscription)
+
+/** Farmer card (browse step 3, city dialog). `email` is null when it is an internal placeholder. */
+export const PublicFarmerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  town: z.string().nullable(),
+  tikina: z.string().nullable(),
+  cities: z.array(z.string()),
+  produce: z.array(z.string()),
+  isPremium: z.boolean(),
+  isBulk: z.boolean(),
+  deliveryAvailable: z.boolean(),
+  /** The card shows the first one (clarifications, Photos). */
+  photoUrls: z.array(z.string()),
+})
+export type PublicFarmer = z.infer<typeof PublicFarmerSchema>
+
+/** A farmer inside a produce-availability bar's dialog. `city` is the first service area. */
+export const AvailabilityFarmerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  town: z.string().nullable(),
+  city: z.string().nullable(),
+  isPremium: z.boolean(),
+  deliveryAvailable: z.boolean(),
+  isBulk: z.boolean(),
+  produce: z.array(z.string()),
+})
+export type AvailabilityFarmer = z.infer<typeof AvailabilityFarmerSchema>
+
+/** GET /api/produce/availability item, sorted by farmerCount descending. */
+export const ProduceAvailabilitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  farmerCount: z.number().int().nonnegative(),
+  farmers: z.array(AvailabilityFarmerSchema),
+})
+export type ProduceAvailability = z.infer<typeof ProduceAvailabilitySchema>
+
+/** GET /api/farmers/locations item: a city with its listed farmers (browse uses city and farmerCount). */
+export const FarmerLocationSchema = z.object({
+  city: z.string(),
+  farmerCount: z.number().int().nonnegative(),
+  farmers: z.array(PublicFarmerSchema),
+})
+export type FarmerLocation = z.infer<typeof FarmerLocationSchema>
+
+/** GET /api/produce/by-location/:city item. */
+export const ProduceInCitySchema = z.object({ name: z.string(), farmerCount: z.number().int().nonnegative() })
+export type ProduceInCity = z.infer<typeof ProduceInCitySchema>
+
+export const CityParamSchema = z.object({ city: z.string().min(1) })
+export const CityProduceParamSchema = z.object({ city: z.string().min(1), produce: z.string().min(1) })
+
+// ---- admin farmer
+
+export const AdminFarmerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string().nullable(),
+  town: z.string().nullable(),
+  tikina: z.string().nullable(),
+  cities: z.array(z.string()),
+  produce: z.array(z.string()),
+  comments: z.string().nullable(),
+  photoUrls: z.array(z.string()),
+  subscriptionStart: z.string().nullable(),
+  subscriptionEnd: z.string().nullable(),
+  isActive: z.boolean(),
+  includeInCosting: z.boolean(),
+  isPremium: z.boolean(),
+  isBulk: z.boolean(),
+  deliveryAvailable: z.boolean(),
+  isTrialActive: z.boolean(),
+  trialStartDate: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+  createdAt: TimestampSchema,
+})
+export type AdminFarmer = z.infer<typeof AdminFarmerSchema>
+
+const farmerFields = {
+  name: requiredText(m.nameRequired, 255),
+  phone: requiredText(m.phoneRequired, 50),
+  email: z.string({ error: m.emailRequired }).trim().pipe(z.email(m.emailRequired).max(255, m.emailRequired)),
+  website: optionalUrl(m.websiteInvalid),
+  town: optionalText(255),
+  tikina: optionalText(255),
+  cities: z.array(listItem, { error: m.citiesRequired }).min(1, m.citiesRequired).max(50),
+  /** Only names of active produce items; the server checks that (messages.farmers.produceNotActive). */
+  produce: z.array(listItem).max(MAX_PRODUCE_PER_FARMER, m.produceMax),
+  comments: optionalText(10000),
+  photoUrls: z.array(PhotoPathSchema).max(MAX_SIGNUP_PHOTOS, messages.farmerSignup.photosMax),
+  subscriptionStart: requiredDate(m.subscriptionStartRequired),
+  subscriptionEnd: requiredDate(m.subscriptionEndRequired),
+  isActive: z.boolean(),
+  includeInCosting: z.boolean(),
+  isPremium: z.boolean(),
+  isBulk: z.boolean(),
+  deliveryAvailable: z.boolean(),
+}
+
+/** POST /api/admin/farmers. The form defaults the subscription to now … now + 30 days. */
+export const FarmerCreateSchema = z.object({
+  ...farmerFields,
+  produce: farmerFields.produce.default([]),
+  photoUrls: farmerFields.photoUrls.default([]),
+  isActive: farmerFields.isActive.default(true),
+  includeInCosting: farmerFields.includeInCosting.default(true),
+  isPremium: farmerFields.isPremium.default(false),
+  isBulk: farmerFields.isBulk.default(false),
+  deliveryAvailable: farmerFields.deliveryAvailable.default(false),
+})
+export type FarmerCreate = z.infer<typeof FarmerCreateSchema>
+export type FarmerCreateInput = z.input<typeof FarmerCreateSchema>
+
+/**
+ * PATCH /api/admin/farmers/:id: only the changed fields. Which capability a body needs depends on its
+ * fields — see farmerPatchCapability in permissions.ts. `{ isActive }` alone is the Activate/Deactivate
+ * action: the server sets the dates (activate: today 00:00 Fiji … +90 days; deactivate: −60 days … −1 day).
+ */
+export const FarmerUpdateSchema = z.object(farmerFields).partial()
+export type FarmerUpdate = z.infer<typeof FarmerUpdateSchema>
+
+/** PATCH /api/admin/farmers/:id/subscription. */
+export const FarmerSubscriptionUpdateSchema = z
+  .object({
+    subscriptionStart: requiredDate(m.subscriptionStartRequired),
+    subscriptionEnd: requiredDate(m.subscriptionEndRequired),
+    isActive: z.boolean(),
+  })
+export type FarmerSubscriptionUpdate = z.infer<typeof FarmerSubscriptionUpdateSchema>
+
+export const AdminFarmersQuerySchema = z.object({ search: z.string().trim().max(200).optional() })
+export type AdminFarmersQuery = z.infer<typeof AdminFarmersQuerySchema>
+
+/** Management display status (spec 001 §4) and the list filter. */
+export const farmerDisplayStatuses = ['inactive', 'pending', 'active', 'expired', 'expired_followup'] as const
+export type FarmerDisplayStatus = (typeof farmerDisplayStatuses)[number]
+export const farmerStatusFilters = ['all', 'active', 'expired', 'followup'] as const
+export type FarmerStatusFilter = (typeof farmerStatusFilters)[number]
+/** Days after the end date from which an expired farmer needs follow-up. */
+export const FOLLOW_UP_AFTER_DAYS = 30
+
+// ---- payments
+
+export const FarmerPaymentSchema = z.object({
+  id: z.uuid(),
+  farmerId: z.uuid(),
+  farmerName: z.string(),
+  farmerPhone: z.string().nullable(),
+  mpaisaNumber: z.string().nullable(),
+  mpaisaReceiptNumber: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+})
+export type FarmerPayment = z.infer<typeof FarmerPaymentSchema>
+
+/** PATCH /api/admin/farmers/:id/payment (paymentDate ISO). */
+export const FarmerPaymentUpdateSchema = z.object({
+  mpaisaNumber: optionalText(50),
+  mpaisaReceiptNumber: optionalText(100),
+  paymentDate: optionalDate(),
+})
+export type FarmerPaymentUpdate = z.infer<typeof FarmerPaymentUpdateSchema>
+
+// ---- lists behind the dashboard cards
+
+/** GET /api/admin/expired-farmers item. */
+export const ExpiredFarmerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  daysSinceLastActive: z.number().int().nonnegative(),
+  subscriptionStart: z.string().nullable(),
+  subscriptionEnd: z.string().nullable(),
+})
+export type ExpiredFarmer = z.infer<typeof ExpiredFarmerSchema>
+
+/** GET /api/admin/trial-farmers item. */
+export const TrialFarmerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  daysInTrial: z.number().int().nonnegative(),
+  /** 'Active' or 'Expired' (others possible per spec). */
+  trialStatus: z.string(),
+  trialStartDate: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+})
+export type TrialFarmer = z.infer<typeof TrialFarmerSchema>
+
+/** GET /api/admin/farmers/active-pending item: a farmer whose activation date is in the future. */
+export const ActivePendingFarmerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  town: z.string().nullable(),
+  tikina: z.string().nullable(),
+  cities: z.array(z.string()),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Activation date; null shows "Not set". */
+  subscriptionStart: z.string().nullable(),
+  subscriptionEnd: z.string().nullable(),
+  daysUntilActive: z.number().int().nonnegative(),
+  status: z.literal('Pending'),
+})
+export type ActivePendingFarmer = z.infer<typeof ActivePendingFarmerSchema>

@@ -1,0 +1,362 @@
+// Every user-facing validation and error text of the specs, verbatim, in one place, so the
+// browser form and the server answer say exactly the same words. Spec wording "Google Analytics …"
+// is rendered "Analytics …" (design card, clarifications). Entries marked `product:` are texts the
+// specs leave unshown; they are this product's choice and may be reworded here only.
+
+export const PRODUCT_NAME = 'Viti Farmers'
+
+export const messages = {
+  common: {
+    required: 'Required',
+    invalidInput: 'Invalid input',
+    invalidDate: 'Invalid date',
+    invalidEnumValue: 'Invalid enum value',
+    errorTitle: 'Error',
+    internalServerError: 'Internal server error',
+    notFoundHeading: '404 Page Not Found',
+    notFoundText: 'Did you forget to add the page to the router?',
+    noDataToExport: 'No data to export.',
+    /** product: answer for an unknown API path or a missing record. */
+    notFound: 'Not found',
+    /** product: 401 when a session is needed and absent or expired. */
+    sessionRequired: 'Please log in to continue',
+    /** product: 403 when the role lacks the capability (clarifications roles table). */
+    forbidden: 'You do not have permission to do that',
+    /** product: too many requests from one address. */
+    rateLimited: 'Too many requests. Please try again later.',
+    /** product: body over the size limit (413). */
+    payloadTooLarge: 'Request is too large',
+  },
+
+  auth: {
+    invalidCredentials: 'Invalid email or password',
+    tooManyAttempts: 'Too many attempts. Try again in 15 minutes.',
+    passwordTooCommon: 'This password is too common. Please choose another.',
+    /** product: login e-mail format (spec: "valid email"). */
+    emailInvalid: 'Please enter a valid email address',
+    /** product: login password empty (spec: "non-empty password"). */
+    passwordRequired: 'Password is required',
+    currentPasswordRequired: 'Current password is required',
+    /** product: change-password with a wrong current password. */
+    currentPasswordIncorrect: 'Current password is incorrect',
+    passwordMinLength: 'Password must be at least 8 characters long',
+    passwordLowercase: 'Password must contain at least one lowercase letter',
+    passwordUppercase: 'Password must contain at least one uppercase letter',
+    passwordNumber: 'Password must contain at least one number',
+    passwordSpecial: 'Password must contain at least one special character (@$!%*?&)',
+    loginFailed: 'Login failed',
+    loginSuccessful: 'Login successful',
+    welcome: `Welcome to ${PRODUCT_NAME} Admin`,
+    failedToVerifyUser: 'Failed to verify user',
+    failedToChangePassword: 'Failed to change password',
+    passwordChanged: 'Password changed successfully',
+    /** product: hint beside Remember me (clarifications, Sessions). */
+    rememberMeHint: 'keeps you signed in in the field',
+  },
+
+  farmerSignup: {
+    /** Spec 001 farmer form wording, reused: spec 000 shows no text for these two. */
+    nameRequired: 'Name is required',
+    phoneRequired: 'Phone is required',
+    emailInvalid: 'Please enter a valid email',
+    websiteInvalid: 'Please enter a valid URL',
+    citiesRequired: 'At least one nearest town/city is required',
+    produceRequired: 'At least one produce item is required',
+    produceMax: 'Maximum 5 produce items allowed',
+    subscriptionStartRequired: 'Subscription start date is required',
+    subscriptionEndRequired: 'Subscription end date is required',
+    agreeToTermsRequired: 'You must agree to the Terms of Use to continue',
+    /** product: clarifications allow up to 3 farm photos. */
+    photosMax: 'Maximum 3 photos allowed',
+    /** product: a photo path not issued by the upload endpoints. */
+    photoPathInvalid: 'Invalid photo',
+    cancelConfirm: "Are you sure you want to cancel? Any information you've entered will be lost.",
+    submitFailed: 'Failed to submit signup',
+    submitted: 'Application Submitted!',
+    dataAgentMode: 'Data Agent Mode',
+  },
+
+  signups: {
+    /** product: spec says a non-blank reason is required but shows no text. */
+    rejectionReasonRequired: 'Please enter a reason for rejection',
+    /** product: clarifications — approval of a signup whose e-mail already belongs to a farmer (409). */
+    duplicateFarmerEmail: 'A farmer with this email already exists',
+    /** product: processing a signup that is no longer pending (409). */
+    alreadyProcessed: 'This signup has already been processed',
+    possibleDuplicate: 'Possible duplicate',
+    failedToFetch: 'Failed to fetch signups',
+    failedToProcess: 'Failed to process signup',
+    failedToPurge: 'Failed to purge signups',
+    approved: 'Signup approved successfully',
+    approvedWithFarmer: 'Signup approved successfully and farmer account created',
+    rejected: 'Signup rejected successfully',
+    purged: (n: number) => `Successfully purged ${n} processed signups`,
+    noMatches: 'No signups found matching current filters',
+  },
+
+  purge: {
+    bothDatesRequired: 'Please select both start and end dates',
+    startAfterEnd: 'Start date must be before end date',
+  },
+
+  farmers: {
+    nameRequired: 'Name is required',
+    phoneRequired: 'Phone is required',
+    emailRequired: 'Valid email is required',
+    websiteInvalid: 'Please enter a valid URL',
+    citiesRequired: 'At least one nearest town/city is required',
+    produceMax: 'Maximum 5 produce items allowed',
+    subscriptionStartRequired: 'Subscription start date is required',
+    subscriptionEndRequired: 'Subscription end date is required',
+    /** product: a produce name that is not an active produce item (spec: "chosen only from active produce"). */
+    produceNotActive: 'Please choose produce from the active produce list',
+    /** product: unique e-mail clash on create/update (409). */
+    emailTaken: 'A farmer with this email already exists',
+    failedToFetch: 'Failed to fetch farmers',
+    failedToCreate: 'Failed to create farmer',
+    failedToUpdate: 'Failed to update farmer',
+    failedToDelete: 'Failed to delete farmer',
+    failedToUpdateStatus: 'Failed to update farmer status',
+    failedToUpdateSubscription: 'Failed to update subscription',
+    failedToGenerateReport: 'Failed to generate farmer report.',
+    failedToFetchExpired: 'Failed to fetch expired farmers',
+    failedToFetchPending: 'Failed to fetch pending farmers',
+    failedToFetchTrial: 'Failed to fetch trial farmers',
+    failedToUpdateCosting: 'Failed to update farmer costing status',
+    failedToActivateTrial: 'Failed to activate trial period',
+    /** product: Start Trial on a farmer already in a trial (409). */
+    trialAlreadyActive: 'This farmer is already in a trial',
+    created: 'Farmer created successfully',
+    updated: 'Farmer updated successfully',
+    deleted: 'Farmer deleted successfully',
+    statusUpdated: 'Farmer status updated successfully',
+    subscriptionUpdated: 'Subscription updated successfully',
+    costingUpdated: 'Farmer costing status updated successfully',
+    trialActivated: 'Trial period activated successfully',
+    noMatches: 'No farmers match your search criteria.',
+  },
+
+  payments: {
+    failedToUpdate: 'Failed to update payment details',
+    failedToGenerateReport: 'Failed to generate payment report.',
+    updated: 'Payment details updated',
+    reportGenerated: 'Report Generated',
+  },
+
+  browse: {
+    failedToFetchProduceAvailability: 'Failed to fetch produce availability',
+    failedToFetchFarmersLocations: 'Failed to fetch farmers locations',
+    failedToFetchProduceForLocation: 'Failed to fetch produce for location',
+    failedToFetchFarmersForLocationAndProduce: 'Failed to fetch farmers for location and produce',
+    failedToFetchLocations: 'Failed to fetch locations',
+    failedToFetchProduce: 'Failed to fetch produce',
+    emptySearch: "Oops, it appears we're still growing those plants. They'll be ready soon — check back later!",
+    noLocations: 'No farmers are currently listed in any locations.',
+    noFarmersInLocation: 'No farmers available in this location',
+    categoriesUpdating: 'Produce categories are being updated. Use "All Farmers" above to browse available farmers.',
+    noFarmersForProduce: (city: string, produce: string) =>
+      `No farmers in ${city} currently sell ${produce}. Try selecting a different produce or location.`,
+    phoneNotProvided: 'Not provided',
+    farmNotFound: 'Farm not found',
+  },
+
+  reference: {
+    locationNameRequired: 'Location name is required',
+    categoryNameRequired: 'Category name is required',
+    produceNameRequired: 'Produce name is required',
+    /** product: unique-name clash (409). */
+    nameTaken: 'This name is already in use',
+    failedToFetchProduce: 'Failed to fetch produce',
+    failedToFetchCategories: 'Failed to fetch categories',
+    failedToFetchLocations: 'Failed to fetch locations',
+    failedToCreateProduce: 'Failed to create produce item',
+    failedToUpdateProduce: 'Failed to update produce item',
+    failedToDeleteProduce: 'Failed to delete produce item',
+    failedToCreateCategory: 'Failed to create category',
+    failedToUpdateCategory: 'Failed to update category',
+    failedToDeleteCategory: 'Failed to delete category',
+    failedToCreateLocation: 'Failed to create location',
+    failedToUpdateLocation: 'Failed to update location',
+    failedToDeleteLocation: 'Failed to delete location',
+    produceCreated: 'Produce item created successfully',
+    produceUpdated: 'Produce item updated successfully',
+    produceDeleted: 'Produce item deleted successfully',
+    categoryCreated: 'Category created successfully',
+    categoryUpdated: 'Category updated successfully',
+    categoryDeleted: 'Category deleted successfully',
+    locationCreated: 'Location created successfully',
+    locationUpdated: 'Location updated successfully',
+    locationDeleted: 'Location deleted successfully',
+  },
+
+  reviews: {
+    ratingMin: 'Rating must be at least 1 star',
+    ratingMax: 'Rating cannot exceed 5 stars',
+    ratingRequiredTitle: 'Rating Required',
+    ratingRequiredDescription: 'Please select a rating before submitting your review.',
+    ratingRequired: 'Rating Required - Please select a rating before submitting your review.',
+    /** product: schema minimum of 10 characters, text not shown in the spec. */
+    commentMinChars: 'Comment must be at least 10 characters',
+    /** product: schema maximum of 500 characters, text not shown in the spec. */
+    commentMaxChars: 'Comment cannot exceed 500 characters',
+    /** product: home form minimum of 10 words, text not shown in the spec. */
+    commentMinWords: 'Comment must be at least 10 words',
+    commentMaxWords: 'Comment cannot exceed 100 words',
+    userNameMax: 'Name cannot exceed 100 characters',
+    userEmailInvalid: 'Please enter a valid email address',
+    submitFailed: 'Failed to submit review. Please try again.',
+    submittedTitle: 'Review Submitted!',
+    submittedDescription: 'Thank you for your feedback. Your review will be reviewed before being published.',
+    failedToModerate: 'Failed to moderate review.',
+    failedToDelete: 'Failed to delete review.',
+    updatedTitle: 'Review Updated',
+    updatedDescription: 'Review has been successfully moderated.',
+    deleted: 'Review Deleted',
+    /** product: moderation of a review that is no longer pending (409). */
+    alreadyModerated: 'This review has already been moderated',
+  },
+
+  farmReviews: {
+    /** product: empty comment, text not shown in the spec. */
+    commentRequired: 'Comment is required',
+    commentMax: 'Comment cannot exceed 200 words (approximately 1000 characters)',
+    /** product: review for a farm id that does not exist (404). */
+    farmNotFound: 'Farm not found',
+    submitFailed: 'Failed to submit review',
+    submitFailedDescription: 'Please try again.',
+    submitted: 'Review submitted successfully! Thank you for your feedback.',
+    failedToDelete: 'Failed to delete review',
+  },
+
+  experts: {
+    /** product: spec says "name 1 to 255 (required)". */
+    nameRequired: 'Name is required',
+    /** product: 255-character limits, texts not shown in the spec. */
+    nameMax: 'Name cannot exceed 255 characters',
+    companyMax: 'Company cannot exceed 255 characters',
+    expertFieldMax: 'Expertise cannot exceed 255 characters',
+    contactNumberRequired: 'Contact number is required',
+    /** product: contact number over 50 characters. */
+    contactNumberMax: 'Contact number cannot exceed 50 characters',
+    emailInvalid: 'Please enter a valid email address',
+    /** product: e-mail over 255 characters. */
+    emailMax: 'Email cannot exceed 255 characters',
+    /** product: comments over 10000 characters. */
+    commentsMax: 'Additional information cannot exceed 10000 characters',
+    /** product: new expertise name empty or duplicate (the add button is disabled in the UI). */
+    fieldNameRequired: 'Expertise name is required',
+    fieldNameTaken: 'This expertise already exists',
+    registrationFailed: 'Failed to submit registration. Please try again.',
+    registrationSubmitted: 'Registration Submitted!',
+    photoUploaded: 'Photo uploaded successfully',
+    failedToCreate: 'Failed to create subject matter expert',
+    failedToUpdate: 'Failed to update subject matter expert',
+    failedToUpdateStatus: 'Failed to update expert status',
+    failedToDelete: 'Failed to delete subject matter expert',
+    failedToAddField: 'Failed to add expert field',
+    failedToDeleteField: 'Failed to delete expert field',
+    created: 'Subject matter expert created successfully',
+    updated: 'Subject matter expert updated successfully',
+    deleted: 'Subject matter expert deleted successfully',
+    statusUpdated: 'Expert status updated successfully',
+    fieldAdded: 'Expert field added successfully',
+    fieldDeleted: 'Expert field deleted successfully',
+    linkCopied: 'Link Copied!',
+    copyFailedTitle: 'Copy Failed',
+    copyFailedDescription: 'Failed to copy link. Please copy it manually.',
+    noExperts: 'No experts available',
+  },
+
+  uploads: {
+    loginRequired: 'Please log in to upload files',
+    fileTooLarge5MB: 'File size must be less than 5MB',
+    fileTooLarge10MB: 'File size must be less than 10MB',
+    imageRequired: 'Please select an image file',
+    failedToGetUploadUrl: 'Failed to get upload URL',
+    failedToUploadFile: 'Failed to upload file',
+    uploadFailed: 'Upload failed',
+    /** product: PUT to an upload id that was never issued, or already filled with other bytes. */
+    unknownUpload: 'Upload not found',
+  },
+
+  users: {
+    nameRequired: 'Name is required',
+    emailRequired: 'Valid email is required',
+    /** product: unique e-mail clash (409). */
+    emailTaken: 'A user with this email already exists',
+    /** product: clarifications — a user cannot delete their own account. */
+    cannotDeleteSelf: 'You cannot delete your own account',
+    failedToFetch: 'Failed to fetch admin users',
+    failedToCreate: 'Failed to create user',
+    failedToCreateAdmin: 'Failed to create admin user',
+    failedToUpdate: 'Failed to update user',
+    failedToDelete: 'Failed to delete user',
+    failedToResetPassword: 'Failed to reset password',
+    adminCreated: 'Admin user created successfully',
+    updated: 'User updated successfully',
+    deleted: 'User deleted successfully',
+    passwordReset: 'Password reset successfully',
+  },
+
+  settings: {
+    dailyRateInvalid: 'Please enter a valid daily rate',
+    dailyRatePositive: 'Daily rate must be positive',
+    trialPeriodMin: 'Trial period must be at least 1 day',
+    failedToFetch: 'Failed to fetch settings',
+    failedToUpdateDailyRate: 'Failed to update daily rate',
+    failedToUpdateTrialPeriod: 'Failed to update trial period',
+    dailyRateUpdated: 'Daily rate updated successfully',
+    trialPeriodUpdated: 'Trial period updated successfully',
+  },
+
+  stats: {
+    failedToFetch: 'Failed to fetch stats',
+  },
+
+  audit: {
+    failedToLoad: 'Failed to load audit logs. Please try again later.',
+    failedToPurge: 'Failed to purge audit logs',
+    purged: (n: number) => `Successfully purged ${n} audit logs`,
+    noActivity: 'No activity yet',
+  },
+
+  email: {
+    /** product: a from address other than the two senders. */
+    fromInvalid: 'Please choose a sender address',
+    toInvalid: 'Please enter a valid email address',
+    ccInvalid: 'Please enter a valid email address',
+    bccInvalid: 'Please enter a valid email address',
+    subjectRequired: 'Subject is required',
+    subjectMax: 'Subject cannot exceed 500 characters',
+    bodyRequired: 'Message body is required',
+    bodyMax: 'Message body cannot exceed 10000 characters',
+    sendFailed: 'Failed to send email',
+    sent: 'Email sent successfully',
+  },
+
+  analytics: {
+    unavailable: 'Analytics Unavailable',
+    dataNotAvailable: 'Analytics data not available',
+    failedToConnect: 'Failed to connect to Analytics',
+    notAvailable: 'Analytics Not Available',
+    tryAgain: 'Try Again',
+    refreshFailedTitle: 'Refresh Failed',
+    refreshFailedDescription: 'Failed to refresh analytics data. Please try again.',
+  },
+
+  /** product: answers of the Idempotency-Key middleware (offline-sync.md promise 2). */
+  idempotency: {
+    keyInvalid: 'Idempotency-Key header must be a UUID',
+    keyReusedWithDifferentBody: 'This Idempotency-Key was already used with a different request',
+    keyInProgress: 'A request with this Idempotency-Key is still being processed',
+  },
+
+  /** product: texts of offline-sync.md. */
+  offline: {
+    youAreOffline: 'You are offline',
+    savedOnPhone: 'Saved on this phone. It will be sent automatically when you are back online.',
+    newVersion: 'A new version is available — Reload',
+  },
+} as const
+
+export type Messages = typeof messages

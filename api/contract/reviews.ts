@@ -1,0 +1,151 @@
+// Platform reviews (moderated) and farm reviews (published at once), public and admin shapes.
+import { z } from 'zod'
+import { messages } from './messages'
+import { TimestampSchema, optionalEmail, optionalText } from './common'
+
+const m = messages.reviews
+
+export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const
+export type RatingLabel = (typeof RATING_LABELS)[number]
+
+/** Label of a rating or an average (rounded, clamped to 1..5), spec 000 §9. */
+export function ratingLabel(rating: number): RatingLabel {
+  const index = Math.min(5, Math.max(1, Math.round(rating))) - 1
+  return RATING_LABELS[index] ?? 'Poor'
+}
+
+const rating = z
+  .number({ error: m.ratingRequired })
+  .int(m.ratingMin)
+  .min(1, m.ratingMin)
+  .max(5, m.ratingMax)
+
+export const reviewStatuses = ['pending', 'approved', 'rejected'] as const
+export const ReviewStatusSchema = z.enum(reviewStatuses)
+export type ReviewStatus = z.infer<typeof ReviewStatusSchema>
+
+// ---- platform reviews
+
+/** POST /api/public/reviews (queued). No login, no name needed. */
+export const PlatformReviewCreateSchema = z.object({
+  userName: optionalText(100, m.userNameMax),
+  userEmail: optionalEmail(m.userEmailInvalid),
+  rating,
+  comment: z.string({ error: m.commentMinChars }).trim().min(10, m.commentMinChars).max(500, m.commentMaxChars),
+})
+export type PlatformReviewCreate = z.infer<typeof PlatformReviewCreateSchema>
+export type PlatformReviewCreateInput = z.input<typeof PlatformReviewCreateSchema>
+
+export const PLATFORM_REVIEW_MIN_WORDS = 10
+export const PLATFORM_REVIEW_MAX_WORDS = 100
+export const PLATFORM_REVIEW_MAX_CHARS = 500
+
+/** Words as the home form counts them ("n/100 words max"). */
+export function countWords(text: string): number {
+  const trimmed = text.trim()
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length
+}
+
+/**
+ * The home page's stricter form (spec 000 §5): 10–100 words, still ≤500 characters; an unset star
+ * rating (0 in the form) reads "Rating Required - …". Its output is a valid PlatformReviewCreate.
+ */
+export const PlatformReviewFormSchema = PlatformReviewCreateSchema.extend({
+  rating: z.number({ error: m.ratingRequired }).int(m.ratingRequired).min(1, m.ratingRequired).max(5, m.ratingMax),
+  comment: z
+    .string({ error: m.commentMinWords })
+    .trim()
+    .max(PLATFORM_REVIEW_MAX_CHARS, m.commentMaxChars)
+    .refine((v) => countWords(v) <= PLATFORM_REVIEW_MAX_WORDS, m.commentMaxWords)
+    .refine((v) => countWords(v) >= PLATFORM_REVIEW_MIN_WORDS, m.commentMinWords),
+})
+export type PlatformReviewForm = z.infer<typeof PlatformReviewFormSchema>
+
+/** Admin view of a platform review. */
+export const PlatformReviewSchema = z.object({
+  id: z.uuid(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  rating: z.number().int(),
+  comment: z.string(),
+  status: ReviewStatusSchema,
+  reviewedBy: z.string().nullable(),
+  reviewedAt: TimestampSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+})
+export type PlatformReview = z.infer<typeof PlatformReviewSchema>
+
+/** GET /api/public/reviews item: approved only, never the reviewer's e-mail. */
+export const PublicPlatformReviewSchema = PlatformReviewSchema.pick({
+  id: true,
+  userName: true,
+  rating: true,
+  comment: true,
+  createdAt: true,
+})
+export type PublicPlatformReview = z.infer<typeof PublicPlatformReviewSchema>
+
+export const ReviewCreatedResponseSchema = z.object({ id: z.uuid(), status: z.literal('pending') })
+export type ReviewCreatedResponse = z.infer<typeof ReviewCreatedResponseSchema>
+
+/** PATCH /api/admin/reviews/:id: approve, or reject with a non-blank reason. */
+export const ReviewModerationSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected']),
+    rejectionReason: z.string().trim().max(1000).optional(),
+  })
+  .refine((b) => b.status !== 'rejected' || !!b.rejectionReason, {
+    error: messages.signups.rejectionReasonRequired,
+    path: ['rejectionReason'],
+  })
+export type ReviewModeration = z.infer<typeof ReviewModerationSchema>
+
+// ---- farm reviews
+
+export const FARM_REVIEW_MAX_CHARS = 1000
+
+/** POST /api/farm-reviews (queued). */
+export const FarmReviewCreateSchema = z.object({
+  farmId: z.uuid(),
+  rating: rating.default(5),
+  comment: z
+    .string({ error: messages.farmReviews.commentRequired })
+    .trim()
+    .min(1, messages.farmReviews.commentRequired)
+    .max(FARM_REVIEW_MAX_CHARS, messages.farmReviews.commentMax),
+})
+export type FarmReviewCreate = z.infer<typeof FarmReviewCreateSchema>
+export type FarmReviewCreateInput = z.input<typeof FarmReviewCreateSchema>
+
+export const FarmReviewSchema = z.object({
+  id: z.uuid(),
+  farmId: z.uuid(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: TimestampSchema,
+})
+export type FarmReview = z.infer<typeof FarmReviewSchema>
+
+/** GET /api/admin/farm-reviews item; farmName null shows "Unknown Farm". */
+export const AdminFarmReviewSchema = FarmReviewSchema.extend({ farmName: z.string().nullable() })
+export type AdminFarmReview = z.infer<typeof AdminFarmReviewSchema>
+
+/** GET /api/farm-reviews?farmId=… (all reviews when absent). */
+export const FarmReviewsQuerySchema = z.object({ farmId: z.uuid().optional() })
+export type FarmReviewsQuery = z.infer<typeof FarmReviewsQuerySchema>
+
+/** GET /api/farms-with-ratings item (listed farmers). */
+export const FarmWithRatingsSchema = z.object({
+  farmer: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    town: z.string().nullable(),
+    cities: z.array(z.string()),
+    produce: z.array(z.string()),
+  }),
+  averageRating: z.number().min(0).max(5),
+  reviewCount: z.number().int().nonnegative(),
+})
+export type FarmWithRatings = z.infer<typeof FarmWithRatingsSchema>

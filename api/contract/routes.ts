@@ -1,0 +1,236 @@
+// Every HTTP endpoint: method, express path, who may call it, and the schemas of what goes in and out.
+// The server mounts and guards from this list; the web client and the outbox call through it.
+import { z } from 'zod'
+import { IdParamSchema, IntIdParamSchema, OkResponseSchema, PurgeBodySchema, PurgeResponseSchema } from './common'
+import type { Capability } from './permissions'
+import { isCapability } from './permissions'
+import * as ref from './reference'
+import * as farmers from './farmers'
+import * as signup from './farmer-signup'
+import * as reviews from './reviews'
+import * as experts from './experts'
+import * as uploads from './uploads'
+import * as auth from './auth'
+import * as users from './users'
+import * as settings from './settings'
+import { AdminStatsSchema } from './stats'
+import { AuditLogSchema } from './audit'
+import * as email from './email'
+import * as analytics from './analytics'
+
+/** Header every queued request carries (a client-made UUID), and the header on a replayed answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+/** 'public': anyone; 'session': any signed-in role; a capability: roles holding it (permissions.ts). */
+export type Access = 'public' | 'session' | Capability
+
+export interface RouteDef {
+  method: HttpMethod
+  /** Express style, ':name' params. */
+  path: string
+  access: Access
+  params?: z.ZodType
+  query?: z.ZodType
+  /** JSON body. Absent: no body (or raw bytes when `rawBody`). */
+  body?: z.ZodType
+  /** JSON answer on success. Absent with responseType 'csv' / 'binary'. */
+  response?: z.ZodType
+  responseType?: 'json' | 'csv' | 'binary'
+  /** The request body is the file's bytes with its own content type. */
+  rawBody?: boolean
+  /** Sent through the offline outbox with an Idempotency-Key (offline-sync.md, "What the queue covers"). */
+  isQueued?: boolean
+  summary: string
+}
+
+const list = <T extends z.ZodType>(item: T) => z.array(item)
+const Ok = OkResponseSchema
+
+export const routes = [
+  // ---- infrastructure
+  { method: 'GET', path: '/api/health', access: 'public', response: Ok, summary: 'Liveness check' },
+
+  // ---- auth
+  { method: 'POST', path: '/api/auth/login', access: 'public', body: auth.LoginSchema, response: auth.LoginResponseSchema, summary: 'Sign in; 401 "Invalid email or password", 429 lockout' },
+  { method: 'POST', path: '/api/auth/logout', access: 'session', response: Ok, summary: 'End this session on the server' },
+  { method: 'GET', path: '/api/auth/verify', access: 'session', response: auth.VerifyResponseSchema, summary: 'Verify the stored session' },
+  { method: 'POST', path: '/api/auth/change-password', access: 'session', body: auth.ChangePasswordSchema, response: auth.LoginResponseSchema, summary: 'Change own password; new session replaces the old, other sessions end' },
+
+  // ---- public directory
+  { method: 'GET', path: '/api/locations', access: 'public', response: list(ref.PublicLocationSchema), summary: 'Active locations' },
+  { method: 'GET', path: '/api/produce', access: 'public', response: list(ref.PublicProduceSchema), summary: "Active produce; category 'Other' when missing" },
+  { method: 'GET', path: '/api/produce/availability', access: 'public', response: list(farmers.ProduceAvailabilitySchema), summary: 'Produce with their listed farmers' },
+  { method: 'GET', path: '/api/farmers/locations', access: 'public', response: list(farmers.FarmerLocationSchema), summary: 'Cities with listed farmers and counts' },
+  { method: 'GET', path: '/api/produce/by-location/:city', access: 'public', params: farmers.CityParamSchema, response: list(farmers.ProduceInCitySchema), summary: 'Produce sold in a city' },
+  { method: 'GET', path: '/api/farmers/by-location-and-produce/:city/:produce', access: 'public', params: farmers.CityProduceParamSchema, response: list(farmers.PublicFarmerSchema), summary: 'Listed farmers of a city selling a produce' },
+
+  // ---- farmer signup (queued)
+  { method: 'POST', path: '/api/farmer-signup', access: 'public', body: signup.FarmerSignupSchema, response: signup.SignupCreatedResponseSchema, isQueued: true, summary: 'Public farmer signup' },
+  { method: 'POST', path: '/api/data-agent/signup', access: 'dataAgent.signup', body: signup.FarmerSignupSchema, response: signup.SignupCreatedResponseSchema, isQueued: true, summary: 'Signup by a signed-in agent/admin; records dataAgentId and dataAgentName' },
+
+  // ---- uploads
+  { method: 'POST', path: '/api/public/expert-signup/upload', access: 'public', body: uploads.UploadUrlRequestSchema, response: uploads.UploadUrlResponseSchema, summary: 'Upload URL for a public photo (expert or farm signup), 5 MB limit' },
+  { method: 'POST', path: '/api/objects/upload', access: 'uploads.create', body: uploads.UploadUrlRequestSchema, response: uploads.UploadUrlResponseSchema, summary: 'Upload URL for a signed-in photo upload, 10 MB limit' },
+  { method: 'PUT', path: '/api/uploads/:id', access: 'public', params: IdParamSchema, rawBody: true, response: uploads.UploadPutResponseSchema, summary: 'PUT the image bytes to an issued upload id; type checked from the bytes; idempotent' },
+  { method: 'GET', path: '/objects/uploads/:id', access: 'public', params: IdParamSchema, responseType: 'binary', summary: 'Serve an uploaded photo' },
+
+  // ---- experts (public)
+  { method: 'POST', path: '/api/public/expert-signup', access: 'public', body: experts.ExpertRegistrationSchema, response: experts.ExpertCreatedResponseSchema, isQueued: true, summary: 'Expert self-registration; starts inactive' },
+  { method: 'GET', path: '/api/public/experts', access: 'public', response: list(experts.PublicExpertSchema), summary: 'Active experts' },
+  { method: 'GET', path: '/api/public/expert-fields', access: 'public', response: list(experts.ExpertFieldSchema), summary: 'Expertise options for the registration form (kept offline)' },
+
+  // ---- reviews (public)
+  { method: 'GET', path: '/api/public/reviews', access: 'public', response: list(reviews.PublicPlatformReviewSchema), summary: 'Approved platform reviews, newest first' },
+  { method: 'POST', path: '/api/public/reviews', access: 'public', body: reviews.PlatformReviewCreateSchema, response: reviews.ReviewCreatedResponseSchema, isQueued: true, summary: 'Submit a platform review (pending moderation)' },
+  { method: 'GET', path: '/api/farms-with-ratings', access: 'public', response: list(reviews.FarmWithRatingsSchema), summary: 'Listed farms with average rating and count' },
+  { method: 'GET', path: '/api/farm-reviews', access: 'public', query: reviews.FarmReviewsQuerySchema, response: list(reviews.FarmReviewSchema), summary: 'Farm reviews, optionally of one farm' },
+  { method: 'POST', path: '/api/farm-reviews', access: 'public', body: reviews.FarmReviewCreateSchema, response: reviews.FarmReviewSchema, isQueued: true, summary: 'Submit a farm review (published at once)' },
+
+  // ---- analytics
+  { method: 'POST', path: '/api/analytics/page-view', access: 'public', body: analytics.PageViewEventSchema, response: Ok, summary: 'Record a page view' },
+  { method: 'POST', path: '/api/analytics/search', access: 'public', body: analytics.SearchEventSchema, response: Ok, summary: 'Record a search' },
+  { method: 'POST', path: '/api/analytics/farmer-click', access: 'public', body: analytics.FarmerClickEventSchema, response: Ok, summary: 'Record a farmer contact click' },
+  { method: 'GET', path: '/api/analytics/live', access: 'public', query: analytics.AnalyticsLiveQuerySchema, response: analytics.AnalyticsLiveResponseSchema, summary: 'Public summary; with ?days= the admin summary, which needs analytics.view' },
+  { method: 'GET', path: '/api/analytics/searches', access: 'analytics.view', response: analytics.SearchAnalyticsSchema, summary: 'Search analytics, last 7 days' },
+
+  // ---- dashboard and admin users
+  { method: 'GET', path: '/api/admin/stats', access: 'dashboard.view', response: AdminStatsSchema, summary: 'Stat cards (never cached)' },
+  { method: 'GET', path: '/api/admin/users', access: 'users.manage', response: list(users.AdminUserSchema), summary: 'Admin users' },
+  { method: 'POST', path: '/api/admin/users', access: 'users.manage', body: users.AdminUserCreateSchema, response: users.AdminUserSchema, summary: 'Create admin user' },
+  { method: 'PATCH', path: '/api/admin/users/:id', access: 'users.manage', params: IdParamSchema, body: users.AdminUserUpdateSchema, response: users.AdminUserSchema, summary: 'Update admin user' },
+  { method: 'DELETE', path: '/api/admin/users/:id', access: 'users.manage', params: IdParamSchema, response: Ok, summary: 'Delete admin user (never oneself)' },
+  { method: 'POST', path: '/api/admin/users/:id/reset-password', access: 'users.manage', params: IdParamSchema, body: users.AdminUserResetPasswordSchema, response: Ok, summary: "Reset a user's password; ends their sessions" },
+
+  // ---- farmers
+  { method: 'GET', path: '/api/admin/farmers', access: 'farmers.view', query: farmers.AdminFarmersQuerySchema, response: list(farmers.AdminFarmerSchema), summary: 'All farmers, optional search' },
+  { method: 'POST', path: '/api/admin/farmers', access: 'farmers.create', body: farmers.FarmerCreateSchema, response: farmers.AdminFarmerSchema, summary: 'Add farmer' },
+  { method: 'GET', path: '/api/admin/farmers/export', access: 'farmers.export', responseType: 'csv', summary: 'Farmers CSV' },
+  { method: 'GET', path: '/api/admin/farmers/active-pending', access: 'activePending.view', response: list(farmers.ActivePendingFarmerSchema), summary: 'Farmers with a future activation date' },
+  { method: 'GET', path: '/api/admin/farmers/payments', access: 'payments.manage', response: list(farmers.FarmerPaymentSchema), summary: 'Payment records' },
+  { method: 'GET', path: '/api/admin/farmers/payments/report', access: 'payments.manage', responseType: 'csv', summary: 'Payment report CSV' },
+  { method: 'PATCH', path: '/api/admin/farmers/:id', access: 'farmers.toggles', params: IdParamSchema, body: farmers.FarmerUpdateSchema, response: farmers.AdminFarmerSchema, summary: 'Change farmer fields; the server also requires farmerPatchCapability(body)' },
+  { method: 'DELETE', path: '/api/admin/farmers/:id', access: 'farmers.delete', params: IdParamSchema, response: Ok, summary: 'Delete farmer (and its farm reviews)' },
+  { method: 'PATCH', path: '/api/admin/farmers/:id/subscription', access: 'farmers.subscription', params: IdParamSchema, body: farmers.FarmerSubscriptionUpdateSchema, response: farmers.AdminFarmerSchema, summary: 'Edit subscription dates and active flag' },
+  { method: 'POST', path: '/api/admin/farmers/:id/activate-trial', access: 'trial.start', params: IdParamSchema, response: farmers.AdminFarmerSchema, summary: 'Start a trial of trialPeriodDays' },
+  { method: 'PATCH', path: '/api/admin/farmers/:id/payment', access: 'payments.manage', params: IdParamSchema, body: farmers.FarmerPaymentUpdateSchema, response: farmers.FarmerPaymentSchema, summary: "Edit a farmer's payment details" },
+  { method: 'GET', path: '/api/admin/expired-farmers', access: 'expired.view', response: list(farmers.ExpiredFarmerSchema), summary: 'Expired farmers' },
+  { method: 'GET', path: '/api/admin/trial-farmers', access: 'trialPeriod.view', response: list(farmers.TrialFarmerSchema), summary: 'Farmers in trial' },
+
+  // ---- settings
+  { method: 'GET', path: '/api/admin/settings', access: 'costing.view', response: settings.SettingsSchema, summary: 'dailyRate and trialPeriodDays' },
+  { method: 'POST', path: '/api/admin/settings', access: 'settings.edit', body: settings.SettingsUpdateSchema, response: settings.SettingsSchema, summary: 'Save daily rate (and trial length)' },
+
+  // ---- reference data (admin)
+  { method: 'GET', path: '/api/admin/produce', access: 'produce.view', response: list(ref.ProduceItemSchema), summary: 'All produce items' },
+  { method: 'POST', path: '/api/admin/produce', access: 'produce.manage', body: ref.ProduceCreateSchema, response: ref.ProduceItemSchema, summary: 'Add produce' },
+  { method: 'PATCH', path: '/api/admin/produce/:id', access: 'produce.manage', params: IntIdParamSchema, body: ref.ProduceUpdateSchema, response: ref.ProduceItemSchema, summary: 'Edit produce' },
+  { method: 'DELETE', path: '/api/admin/produce/:id', access: 'produce.manage', params: IntIdParamSchema, response: Ok, summary: 'Delete produce' },
+  { method: 'GET', path: '/api/admin/produce-categories', access: 'categories.manage', response: list(ref.ProduceCategorySchema), summary: 'All categories' },
+  { method: 'POST', path: '/api/admin/produce-categories', access: 'categories.manage', body: ref.ProduceCategoryCreateSchema, response: ref.ProduceCategorySchema, summary: 'Add category' },
+  { method: 'PATCH', path: '/api/admin/produce-categories/:id', access: 'categories.manage', params: IntIdParamSchema, body: ref.ProduceCategoryUpdateSchema, response: ref.ProduceCategorySchema, summary: 'Edit category (a rename follows into its produce)' },
+  { method: 'DELETE', path: '/api/admin/produce-categories/:id', access: 'categories.manage', params: IntIdParamSchema, response: Ok, summary: 'Delete category; removed from its produce items' },
+  { method: 'GET', path: '/api/admin/locations', access: 'locations.manage', response: list(ref.LocationSchema), summary: 'All locations' },
+  { method: 'POST', path: '/api/admin/locations', access: 'locations.manage', body: ref.LocationCreateSchema, response: ref.LocationSchema, summary: 'Add location' },
+  { method: 'PATCH', path: '/api/admin/locations/:id', access: 'locations.manage', params: IntIdParamSchema, body: ref.LocationUpdateSchema, response: ref.LocationSchema, summary: 'Rename or toggle location' },
+  { method: 'DELETE', path: '/api/admin/locations/:id', access: 'locations.manage', params: IntIdParamSchema, response: Ok, summary: 'Delete location; removed from every farmer' },
+
+  // ---- signups and audit
+  { method: 'GET', path: '/api/admin/signups', access: 'signups.process', response: list(signup.FarmerSignupRecordSchema), summary: 'All signups, newest first' },
+  { method: 'GET', path: '/api/admin/signups/data-agent', access: 'daSignups.view', query: signup.DataAgentSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'Signups made by data agents' },
+  { method: 'POST', path: '/api/admin/signups/:id/process', access: 'signups.process', params: IdParamSchema, body: signup.SignupProcessSchema, response: signup.FarmerSignupRecordSchema, summary: 'Approve (creates farmer + payment, e-mails) or reject; 409 on duplicate e-mail' },
+  { method: 'DELETE', path: '/api/admin/signups/purge', access: 'signups.purge', body: PurgeBodySchema, response: PurgeResponseSchema, summary: 'Purge processed signups created in a date range' },
+  { method: 'GET', path: '/api/admin/audit-logs', access: 'audit.view', response: list(AuditLogSchema), summary: 'Audit log, newest first' },
+  { method: 'DELETE', path: '/api/admin/audit-logs/purge', access: 'audit.purge', body: PurgeBodySchema, response: PurgeResponseSchema, summary: 'Purge audit logs in a date range' },
+
+  // ---- e-mail
+  { method: 'GET', path: '/api/admin/email/config', access: 'email.send', response: email.EmailConfigSchema, summary: 'Delivery mode and the two sender addresses' },
+  { method: 'POST', path: '/api/admin/send-email', access: 'email.send', body: email.SendEmailSchema, response: email.SendEmailResponseSchema, summary: 'Send (or store) an e-mail; the server validates with makeSendEmailSchema(MAIL_DOMAIN)' },
+
+  // ---- experts (admin)
+  { method: 'GET', path: '/api/admin/subject-matter-experts', access: 'experts.manage', response: list(experts.ExpertSchema), summary: 'All experts' },
+  { method: 'POST', path: '/api/admin/subject-matter-experts', access: 'experts.manage', body: experts.ExpertCreateSchema, response: experts.ExpertSchema, summary: 'Add expert' },
+  { method: 'PUT', path: '/api/admin/subject-matter-experts/:id', access: 'experts.manage', params: IdParamSchema, body: experts.ExpertUpdateSchema, response: experts.ExpertSchema, summary: 'Edit expert' },
+  { method: 'PATCH', path: '/api/admin/subject-matter-experts/:id/toggle-status', access: 'experts.manage', params: IdParamSchema, response: experts.ExpertSchema, summary: 'Flip isActive' },
+  { method: 'DELETE', path: '/api/admin/subject-matter-experts/:id', access: 'experts.manage', params: IdParamSchema, response: Ok, summary: 'Delete expert' },
+  { method: 'GET', path: '/api/admin/expert-fields', access: 'experts.manage', response: list(experts.ExpertFieldSchema), summary: 'Expertise fields' },
+  { method: 'POST', path: '/api/admin/expert-fields', access: 'experts.manage', body: experts.ExpertFieldCreateSchema, response: experts.ExpertFieldSchema, summary: 'Add expertise field (409 when listed)' },
+  { method: 'DELETE', path: '/api/admin/expert-fields/:id', access: 'experts.manage', params: IntIdParamSchema, response: Ok, summary: 'Delete expertise field' },
+
+  // ---- moderation
+  { method: 'GET', path: '/api/admin/reviews', access: 'reviews.moderate', response: list(reviews.PlatformReviewSchema), summary: 'All platform reviews' },
+  { method: 'GET', path: '/api/admin/reviews/pending', access: 'reviews.moderate', response: list(reviews.PlatformReviewSchema), summary: 'Pending platform reviews' },
+  { method: 'PATCH', path: '/api/admin/reviews/:id', access: 'reviews.moderate', params: IdParamSchema, body: reviews.ReviewModerationSchema, response: reviews.PlatformReviewSchema, summary: 'Approve or reject (with reason)' },
+  { method: 'DELETE', path: '/api/admin/reviews/:id', access: 'reviews.moderate', params: IdParamSchema, response: Ok, summary: 'Delete platform review' },
+  { method: 'GET', path: '/api/admin/farm-reviews', access: 'farmReviews.moderate', response: list(reviews.AdminFarmReviewSchema), summary: 'All farm reviews with farm names' },
+  { method: 'DELETE', path: '/api/admin/farm-reviews/:id', access: 'farmReviews.moderate', params: IdParamSchema, response: Ok, summary: 'Delete farm review' },
+] as const satisfies readonly RouteDef[]
+
+export type Route = (typeof routes)[number]
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never
+/** 'POST /api/farmer-signup' etc. */
+export type RouteKey = KeyOf<Route>
+export type RouteByKey<K extends RouteKey> = Route extends infer R ? (R extends Route ? (KeyOf<R> extends K ? R : never) : never) : never
+/** What a caller sends (form values before parsing). */
+export type RouteBody<K extends RouteKey> = RouteByKey<K> extends { body: infer S extends z.ZodType } ? z.input<S> : undefined
+/** What a caller receives. */
+export type RouteResponse<K extends RouteKey> = RouteByKey<K> extends { response: infer S extends z.ZodType } ? z.output<S> : unknown
+
+export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`
+}
+
+export function getRoute<K extends RouteKey>(key: K): RouteByKey<K> {
+  const found = (routes as readonly RouteDef[]).find((r) => routeKey(r) === key)
+  if (!found) throw new Error(`Unknown route ${key}`)
+  return found as RouteByKey<K>
+}
+
+/** The outbox endpoints (offline-sync.md). */
+export const queuedRoutes: readonly RouteDef[] = (routes as readonly RouteDef[]).filter((r) => r.isQueued)
+
+function splitPath(path: string): string[] {
+  return path.split('?')[0]!.split('/').filter(Boolean)
+}
+
+/** Match a request (or an express pattern) to its route; literal segments win over params. */
+export function findRoute(method: string, path: string): RouteDef | undefined {
+  const upper = method.toUpperCase()
+  const segments = splitPath(path)
+  let best: RouteDef | undefined
+  let bestParams = Infinity
+  for (const route of routes as readonly RouteDef[]) {
+    if (route.method !== upper) continue
+    const pattern = splitPath(route.path)
+    if (pattern.length !== segments.length) continue
+    let params = 0
+    const ok = pattern.every((p, i) => {
+      if (p === segments[i]) return true
+      if (p.startsWith(':')) {
+        params++
+        return true
+      }
+      return false
+    })
+    if (ok && params < bestParams) {
+      best = route
+      bestParams = params
+    }
+  }
+  return best
+}
+
+/** Fill ':name' params (URI-encoded): buildPath('/api/admin/users/:id', { id }). */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path param ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** True when an access value names something the server can enforce. */
+export function isKnownAccess(access: string): access is Access {
+  return access === 'public' || access === 'session' || isCapability(access)
+}

@@ -1,0 +1,40 @@
+// The one error type and the one error handler: every failure answers `{ message }` in the spec's
+// words; a 500 never leaks a stack or an SQL text to the client.
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import type { Logger } from 'pino'
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, message)
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route for ${req.method} ${req.originalUrl.split("?")[0]}`))
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return
+    if (err instanceof HttpError) {
+      res.status(err.status).json(err.issues ? { message: err.message, issues: err.issues } : { message: err.message })
+      return
+    }
+    // body-parser errors carry a status (400 bad JSON, 413 too large); answer them plainly.
+    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
+    if (status < 500) {
+      const message = status === 413 ? 'Request body is too large' : status === 400 ? 'Malformed JSON body' : 'Bad request'
+      res.status(status).json({ message })
+      return
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'unhandled error')
+    res.status(500).json({ message: 'Internal server error' })
+  }
+}

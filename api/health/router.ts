@@ -1,0 +1,16 @@
+import { Router } from 'express'
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+
+export function healthRouter(db: Kysely<Database>, version: string) {
+  const router = Router()
+  router.get('/health', async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db)
+      res.json({ status: 'ok', database: 'ok', version })
+    } catch {
+      res.status(503).json({ status: 'error', database: 'unreachable', version })
+    }
+  })
+  return router
+}

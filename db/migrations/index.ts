@@ -1,0 +1,7 @@
+// Every migration, by name. Kysely runs them in name order, so names start with a zero-padded number.
+import type { Migration } from 'kysely'
+import { initial } from './0001-initial'
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+}

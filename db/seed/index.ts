@@ -1,0 +1,47 @@
+// Start-up seeding. Each step checks first, so it is safe on every start and never
+// overwrites what staff have changed.
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema'
+import { ensureGlobalAdmin, generatePassword, type CreatedAdmin } from './admin'
+import { DEMO_AGENT_EMAIL, hasDemoData, seedDemoData } from './demo'
+import { seedReferenceData } from './reference'
+
+export { DEFAULT_ADMIN_EMAIL, PASSWORD_RULE, generatePassword } from './admin'
+export { DEMO_AGENT_EMAIL } from './demo'
+export { DEMO_DOMAIN } from './demo-data'
+export * from './reference-data'
+
+export interface SeedOptions {
+  demo: boolean
+  /** ADMIN_EMAIL / ADMIN_PASSWORD; used only when no global admin exists yet. */
+  admin: { email?: string; password?: string }
+  hashPassword: (plain: string) => Promise<string>
+  now?: Date
+}
+
+export interface SeedResult {
+  /** Set when this run created the first global admin; print generatedPassword once. */
+  createdAdmin?: CreatedAdmin
+  /** Set when this run created the demo data agent; print generatedPassword once. */
+  demoAgent?: { email: string; generatedPassword: string }
+}
+
+export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  const now = options.now ?? new Date()
+  const result: SeedResult = {}
+
+  await seedReferenceData(db, now.toISOString())
+
+  const createdAdmin = await ensureGlobalAdmin(db, options.admin, options.hashPassword, now.toISOString())
+  if (createdAdmin) result.createdAdmin = createdAdmin
+
+  if (options.demo && !(await hasDemoData(db))) {
+    const agentPassword = generatePassword()
+    const { createdAgent } = await seedDemoData(db, {
+      now,
+      agentPasswordHash: await options.hashPassword(agentPassword),
+    })
+    if (createdAgent) result.demoAgent = { email: DEMO_AGENT_EMAIL, generatedPassword: agentPassword }
+  }
+  return result
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+
+test('the home page renders the directory hero', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Viti Farmers')
+  await expect(page.getByPlaceholder('Search farmers or produce...')).toBeVisible()
+  await expect(page.getByLabel('Delivery Available')).toBeVisible()
+  await expect(page.getByLabel('Bulk Available')).toBeVisible()
+  await expect(page.getByRole('link', { name: "Join Our Growers' Network" })).toBeVisible()
+})
+
+test('an unknown path shows the 404 screen with the spec texts', async ({ page }) => {
+  await page.goto('/no/such/page')
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
+})
+
+test('the header links reach the public pages', async ({ page }) => {
+  await page.goto('/')
+  const nav = page.getByRole('navigation').first()
+  await nav.getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Terms of Use' }).click()
+  await expect(page).toHaveURL(/\/terms-of-use$/)
+})
+
+test('on a phone the menu opens and closes with the same links', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto('/')
+  const menuButton = page.getByRole('button', { name: /menu/i })
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await menuButton.click()
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('link', { name: 'Contact Us' }).last().click()
+  await expect(page).toHaveURL(/\/contact-us$/)
+  await context.close()
+})
+
+test('the API health endpoint answers', async ({ request }) => {
+  const res = await request.get('/api/health')
+  expect(res.ok()).toBe(true)
+  expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' })
+  const towns = await (await request.get('/api/locations')).json()
+  expect(towns.map((t: { name: string }) => t.name)).toContain('Suva')
+  const missing = await request.get('/api/nope')
+  expect(missing.status()).toBe(404)
+  expect(await missing.json()).toHaveProperty('message')
+})
+
+test('the app is installable and comes under its service worker', async ({ page }) => {
+  await page.goto('/')
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(manifestHref).toBeTruthy()
+  const manifest = await (await page.request.get(manifestHref!)).json()
+  expect(manifest.name).toBe('Viti Farmers')
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+})

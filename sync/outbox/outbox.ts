@@ -1,0 +1,137 @@
+// Operations on the outbox: queue a submission with its photos, list and count it, move it
+// between statuses, delete it on the agent's explicit action. The sending engine builds on
+// these; nothing outside sync/outbox touches the tables directly.
+import { Dexie } from 'dexie'
+import {
+  OUTBOX_SCHEMA_VERSION, PENDING_STATUSES, restoreOutboxItem,
+  type JsonObject, type OutboxDatabase, type OutboxError, type OutboxItem, type OutboxKind,
+  type OutboxPhoto, type OutboxResponse, type OutboxStatus,
+} from './db'
+
+export interface EnqueueInput {
+  kind: OutboxKind
+  endpoint: string
+  payload: JsonObject
+  /** Already resized and re-encoded by the form (promise 6). */
+  photos?: readonly Blob[]
+  agent?: { id: string; name: string }
+  /** The contract schema's check; throws on an invalid payload, so bad data never waits in the queue. */
+  validate?: (payload: JsonObject) => void
+  now?: number
+}
+
+export async function enqueue(db: OutboxDatabase, input: EnqueueInput): Promise<OutboxItem> {
+  // Store exactly what will be sent: JSON drops what a request body cannot carry.
+  const payload = JSON.parse(JSON.stringify(input.payload)) as JsonObject
+  input.validate?.(payload)
+  const now = input.now ?? Date.now()
+  const id = crypto.randomUUID()
+  // Read and hash the photos before the transaction opens: awaiting anything but IndexedDB
+  // inside it would let it auto-commit half-way.
+  const photos = await Promise.all((input.photos ?? []).map((blob) => toPhoto(blob, id, now)))
+
+  return db.transaction('rw', db.outbox, db.photos, async () => {
+    // createdAt strictly increases, so "oldest first" is a total order even within one
+    // millisecond or after the phone's clock moved back.
+    const newest = await db.outbox.orderBy('createdAt').last()
+    const createdAt = typeof newest?.createdAt === 'number' ? Math.max(now, newest.createdAt + 1) : now
+    const item: OutboxItem = {
+      id,
+      kind: input.kind,
+      endpoint: input.endpoint,
+      method: 'POST',
+      payload,
+      photoIds: photos.map((photo) => photo.id),
+      status: 'waiting',
+      attempts: 0,
+      createdAt,
+      updatedAt: createdAt,
+      nextAttemptAt: createdAt,
+      schemaVersion: OUTBOX_SCHEMA_VERSION,
+      ...(input.agent && { agentId: input.agent.id, agentName: input.agent.name }),
+    }
+    await db.outbox.add(item)
+    await db.photos.bulkAdd(photos)
+    return item
+  })
+}
+
+async function toPhoto(blob: Blob, outboxId: string, now: number): Promise<OutboxPhoto> {
+  const bytes = await blob.arrayBuffer()
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  const contentType = blob.type || 'application/octet-stream'
+  return {
+    id: crypto.randomUUID(),
+    outboxId,
+    // The bytes just hashed, not a File handle that may point at storage the phone later
+    // revokes: sha256 always describes what is stored.
+    blob: new Blob([bytes], { type: contentType }),
+    contentType,
+    size: bytes.byteLength,
+    sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''),
+    createdAt: now,
+  }
+}
+
+/** Every item, oldest first. */
+export async function listOutbox(db: OutboxDatabase): Promise<OutboxItem[]> {
+  return (await db.outbox.orderBy('createdAt').toArray()).map((raw) => restoreOutboxItem(raw))
+}
+
+/** Items the server does not have yet (the header's count). */
+export function pendingCount(db: OutboxDatabase): Promise<number> {
+  return db.outbox.where('status').anyOf(PENDING_STATUSES).count()
+}
+
+/** The oldest waiting item whose backoff has elapsed. */
+export async function nextToSend(db: OutboxDatabase, now: number = Date.now()): Promise<OutboxItem | undefined> {
+  const raw = await db.outbox
+    .where('[status+createdAt]')
+    .between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey])
+    .filter((item) => item.nextAttemptAt <= now)
+    .first()
+  return raw && restoreOutboxItem(raw)
+}
+
+export interface StatusChange {
+  /** null clears it. */
+  lastError?: OutboxError | null
+  response?: OutboxResponse
+  /** For 'waiting': when the backoff lets it go again (default: now). */
+  nextAttemptAt?: number
+}
+
+/** Moves an item to a status; answers the updated item, or undefined if the agent deleted it meanwhile. */
+export function markStatus(
+  db: OutboxDatabase, id: string, status: OutboxStatus, change: StatusChange = {}, now: number = Date.now(),
+): Promise<OutboxItem | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const raw = await db.outbox.get(id)
+    if (raw === undefined) return undefined
+    const item: OutboxItem = { ...restoreOutboxItem(raw), status, updatedAt: now }
+    if (status === 'sending') item.attempts += 1
+    if (status === 'waiting') item.nextAttemptAt = change.nextAttemptAt ?? now
+    if (status === 'sent') {
+      item.sentAt = now
+      delete item.lastError
+    }
+    if (change.lastError === null) delete item.lastError
+    else if (change.lastError) item.lastError = change.lastError
+    if (change.response) item.response = change.response
+    await db.outbox.put(item)
+    return item
+  })
+}
+
+/** The item's photos in the order they were queued. */
+export async function photosOf(db: OutboxDatabase, item: Pick<OutboxItem, 'photoIds'>): Promise<OutboxPhoto[]> {
+  return (await db.photos.bulkGet(item.photoIds)).filter((photo) => photo !== undefined)
+}
+
+/** Only ever on the agent's explicit action (promise 5): the item and its photos go together. */
+export function deleteItem(db: OutboxDatabase, id: string): Promise<void> {
+  return db.transaction('rw', db.outbox, db.photos, async () => {
+    await db.photos.where('outboxId').equals(id).delete()
+    await db.outbox.delete(id)
+  })
+}

@@ -1,0 +1,88 @@
+// The shapes stored in the field app's IndexedDB database, and the outbox's kinds and statuses.
+
+/** Shape version of an OutboxItem; restoreOutboxItem brings older records up to it. */
+export const OUTBOX_SCHEMA_VERSION = 1
+
+export const OUTBOX_KINDS = ['dataAgentSignup', 'farmerSignup', 'platformReview', 'farmReview', 'expertSignup'] as const
+export type OutboxKind = (typeof OUTBOX_KINDS)[number]
+
+// The queued endpoints of spec/offline-sync.md ("What the queue covers"), the same paths as the
+// isQueued routes in api/contract/routes.ts; only used to repair a record that lost its kind or
+// endpoint. Derive it from the contract once sync imports it.
+export const OUTBOX_ENDPOINTS = {
+  dataAgentSignup: '/api/data-agent/signup',
+  farmerSignup: '/api/farmer-signup',
+  platformReview: '/api/public/reviews',
+  farmReview: '/api/farm-reviews',
+  expertSignup: '/api/public/expert-signup',
+} as const satisfies Record<OutboxKind, string>
+
+export const OUTBOX_STATUSES = ['waiting', 'sending', 'sent', 'needsAttention'] as const
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
+/** Everything not yet accepted by the server: the header's unsent count. */
+export const PENDING_STATUSES = ['waiting', 'sending', 'needsAttention'] as const satisfies readonly OutboxStatus[]
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+export type JsonObject = { [key: string]: JsonValue }
+
+export interface OutboxError {
+  status?: number
+  message: string
+}
+
+export interface OutboxResponse {
+  status: number
+  body: JsonValue
+}
+
+export interface OutboxItem {
+  /** Client-made UUID, sent as the Idempotency-Key on every attempt. */
+  id: string
+  kind: OutboxKind
+  endpoint: string
+  method: 'POST'
+  payload: JsonObject
+  photoIds: string[]
+  status: OutboxStatus
+  attempts: number
+  lastError?: OutboxError
+  createdAt: number
+  updatedAt: number
+  nextAttemptAt: number
+  sentAt?: number
+  response?: OutboxResponse
+  agentId?: string
+  agentName?: string
+  schemaVersion: number
+}
+
+export interface OutboxPhoto {
+  id: string
+  outboxId: string
+  blob: Blob
+  contentType: string
+  size: number
+  sha256: string
+  /** '/objects/uploads/{id}' once uploaded; derived from id so every retry sends the same body. */
+  uploadedPath?: string
+  createdAt: number
+}
+
+export interface FormDraft {
+  formId: string
+  values: JsonObject
+  updatedAt: number
+}
+
+export type ReferenceKey = 'locations' | 'produce' | 'expertFields'
+
+export interface ReferenceList {
+  key: ReferenceKey
+  items: JsonValue[]
+  updatedAt: number
+}
+
+export interface MetaEntry {
+  key: string
+  value: JsonValue
+}

@@ -1,0 +1,159 @@
+// Idempotency-Key handling for the queued POST endpoints (offline-sync promise 2; anchor:
+// IETF httpapi Idempotency-Key draft). Owns the HTTP side only: rows live behind an
+// IdempotencyStore, and the service records its response inside its own business
+// transaction through res.locals.idempotency. Mount after express.json() and after auth.
+import { randomUUID } from 'node:crypto'
+import type { Request, RequestHandler, Response } from 'express'
+import { requestFingerprint } from './fingerprint'
+import type { IdempotencyStore } from './idempotency-store'
+
+export type { ClaimResult, IdempotencyStore } from './idempotency-store'
+export { IdempotencyLockLostError } from './idempotency-store'
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
+
+export const IDEMPOTENCY_MESSAGES = {
+  required: 'Idempotency-Key header is required',
+  invalid: 'Invalid Idempotency-Key header',
+  bodyMismatch: 'Idempotency-Key reused with a different request body',
+  inProgress: 'A request with this Idempotency-Key is still being processed',
+} as const
+
+// Long enough that a slow write is never taken over mid-flight; short enough that a claim
+// stranded by a crash or a dropped connection stops answering 409 within a minute.
+export const DEFAULT_STALE_AFTER_MS = 60_000
+
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/
+
+export interface IdempotencyContext<Tx> {
+  readonly scope: string
+  readonly key: string
+  /**
+   * Call inside the business transaction, after the business write: the key and the row
+   * commit together, or a retry could create a duplicate. Only 2xx answers are recorded.
+   */
+  record(tx: Tx, status: number, body: unknown): Promise<void>
+}
+
+export interface IdempotencyLogger {
+  warn(message: string, details?: Record<string, unknown>): void
+}
+
+export interface IdempotencyOptions {
+  staleAfterMs?: number
+  required?: boolean
+  scopeOf?: (req: Request, res: Response) => string
+  logger?: IdempotencyLogger
+  now?: () => Date
+}
+
+export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: IdempotencyOptions = {}): RequestHandler {
+  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS
+  const scopeOf = options.scopeOf ?? defaultScope
+  const logger = options.logger ?? console
+  const now = options.now ?? (() => new Date())
+
+  return async (req, res, next) => {
+    const key = req.get(IDEMPOTENCY_KEY_HEADER)
+    if (key === undefined) {
+      if (options.required) res.status(400).json({ message: IDEMPOTENCY_MESSAGES.required })
+      else next()
+      return
+    }
+    if (!VALID_KEY.test(key)) {
+      res.status(400).json({ message: IDEMPOTENCY_MESSAGES.invalid })
+      return
+    }
+
+    const scope = scopeOf(req, res)
+    const fingerprint = requestFingerprint(req.method, pathOf(req), req.body)
+    const lockToken = randomUUID()
+    const claim = await store.claim({ scope, key, fingerprint, lockToken, now: now(), staleAfterMs })
+
+    if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
+      res.status(422).json({ message: IDEMPOTENCY_MESSAGES.bodyMismatch })
+      return
+    }
+    if (claim.kind === 'processing') {
+      res.status(409).set('Retry-After', '1').json({ message: IDEMPOTENCY_MESSAGES.inProgress })
+      return
+    }
+    if (claim.kind === 'completed') {
+      res.status(claim.status).set(IDEMPOTENT_REPLAYED_HEADER, 'true')
+      if (claim.body === '') res.end()
+      else res.type('application/json').send(claim.body)
+      return
+    }
+
+    let recordedStatus: number | undefined
+    const context: IdempotencyContext<Tx> = {
+      scope,
+      key,
+      async record(tx, status, body) {
+        if (!isSuccess(status)) {
+          // A failed attempt is released instead, so the agent can fix the item and resend
+          // it under the same key (promise 5).
+          throw new RangeError(`Only a 2xx answer is recorded for an Idempotency-Key, not ${status}`)
+        }
+        await store.complete(tx, { scope, key, lockToken, status, body: body === undefined ? '' : JSON.stringify(body), now: now() })
+        recordedStatus = status
+      },
+    }
+    res.locals.idempotency = context
+
+    let isSettled = false
+    const settle = () => {
+      if (isSettled) return
+      isSettled = true
+      // A recorded 2xx is completed in the store; any other ending leaves our 'processing'
+      // row behind, and release() only deletes it while it is still ours and uncommitted
+      // (e.g. record() ran but its transaction rolled back).
+      if (isSuccess(res.statusCode)) {
+        if (recordedStatus === undefined) {
+          logger.warn('Idempotent endpoint answered 2xx without recording it; a retry would write again', { scope, key, status: res.statusCode })
+        } else {
+          if (recordedStatus !== res.statusCode) {
+            logger.warn('Idempotent endpoint answered a different status than it recorded', { scope, key, recordedStatus, status: res.statusCode })
+          }
+          return
+        }
+      }
+      store.release({ scope, key, lockToken }).catch((error: unknown) => {
+        logger.warn('Releasing an Idempotency-Key claim failed; it goes stale instead', { scope, key, error: String(error) })
+      })
+    }
+    res.once('finish', settle)
+    // If the client hangs up before the handler has answered, the handler may still be
+    // writing: releasing then could let a retry run the write twice, so the claim is left to
+    // go stale instead.
+    res.once('close', () => {
+      if (res.writableEnded) settle()
+    })
+    next()
+  }
+}
+
+/** For services: records the answer when the request carried an Idempotency-Key, else does nothing. */
+export async function recordIdempotent<Tx>(locals: Readonly<Record<string, unknown>> | undefined, tx: Tx, status: number, body: unknown): Promise<void> {
+  await idempotencyContextOf<Tx>(locals)?.record(tx, status, body)
+}
+
+export function idempotencyContextOf<Tx>(locals: Readonly<Record<string, unknown>> | undefined): IdempotencyContext<Tx> | undefined {
+  return locals?.idempotency as IdempotencyContext<Tx> | undefined
+}
+
+function defaultScope(req: Request, res: Response): string {
+  const userId: unknown = res.locals.user?.id
+  const scope = `${req.method} ${pathOf(req)}`
+  // Keys are per principal: another user's key must never replay this user's answer.
+  return userId === undefined || userId === null ? scope : `${scope} user:${String(userId)}`
+}
+
+function pathOf(req: Request): string {
+  return req.originalUrl.split('?', 1)[0] ?? '/'
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300
+}

@@ -1,0 +1,74 @@
+/// <reference types="vitest/config" />
+// One config for the web build, the dev server and every vitest project (api, db, sync, web).
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The public home must stay small on 3G; report every chunk so the budget is visible.
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 450,
+  },
+  server: {
+    proxy: { '/api': apiTarget, '/objects': apiTarget },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      // Prompt mode: a new version waits for the user, so an update never eats a form.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'qr-facebook.svg'],
+      manifest: {
+        name: 'Viti Farmers',
+        short_name: 'Viti Farmers',
+        description: "Fiji's free farmer directory. Connect - Buy - Improve.",
+        lang: 'en-FJ',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#166534',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Without clientsClaim the very first visit never comes under the worker's control.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/objects\//],
+      },
+    }),
+  ],
+  test: {
+    root: '.',
+    reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', pool: 'forks' },
+      },
+      {
+        extends: true,
+        test: { name: 'sync', root: '.', include: ['sync/**/*.test.ts'], environment: 'node', setupFiles: ['fake-indexeddb/auto'] },
+      },
+      {
+        extends: true,
+        test: { name: 'web', root: '.', include: ['web/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+    ],
+  },
+})

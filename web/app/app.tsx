@@ -1,0 +1,28 @@
+import { ChakraProvider } from '@chakra-ui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Suspense, lazy, useState } from 'react'
+import { BrowserRouter } from 'react-router-dom'
+import { createQueryClient } from '../shared/api'
+import { AppRoutes } from './router'
+import { system } from './theme'
+
+// The service worker is registered by the update banner's chunk, loaded right after the first
+// render: registration never delays the first paint, and workbox-window stays off the home
+// page's critical path.
+const UpdateBanner = lazy(async () => ({ default: (await import('../shared/ui/update-banner')).UpdateBanner }))
+
+export function App() {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Suspense fallback={null}>
+          <UpdateBanner />
+        </Suspense>
+      </QueryClientProvider>
+    </ChakraProvider>
+  )
+}

@@ -1,0 +1,64 @@
+import { matchRoutes } from 'react-router-dom'
+import { describe, expect, it } from 'vitest'
+import { routes } from './router'
+
+// Every path of spec 000 section 2 and spec 001 section 2.
+const specPaths = [
+  '/',
+  '/browse-farmers',
+  '/browse',
+  '/farmer-signup',
+  '/expert-signup',
+  '/experts',
+  '/reviews',
+  '/reviews/farms',
+  '/about',
+  '/how-it-works',
+  '/terms-of-use',
+  '/contact-us',
+  '/analytics',
+  '/login',
+  '/admin',
+  ...[
+    'cost-breakdown',
+    'produce',
+    'categories',
+    'locations',
+    'expired-subscriptions',
+    'active-pending',
+    'trial-period',
+    'user-management',
+    'signups',
+    'da-signups',
+    'audit-trail',
+    'payments-received',
+    'payments',
+    'email',
+    'farmers',
+    'analytics',
+    'subject-matter-experts',
+    'reviews',
+    'farm-reviews',
+  ].map((screen) => `/admin/${screen}`),
+]
+
+function matchedPattern(path: string): string | undefined {
+  const leaf = matchRoutes(routes, path)?.at(-1)?.route
+  return leaf?.index ? '/' : leaf?.path
+}
+
+describe('router', () => {
+  it.each(specPaths)('registers %s', (path) => {
+    const pattern = matchedPattern(path)
+    expect(pattern).toBeDefined()
+    expect(pattern).not.toBe('*')
+  })
+
+  it.each(['/nope', '/admin/nope', '/reviews/farms/extra'])('sends %s to the not-found screen', (path) => {
+    expect(matchedPattern(path)).toBe('*')
+  })
+
+  it('keeps the query string out of matching (/reviews/farms?farm_id=…)', () => {
+    expect(matchedPattern('/reviews/farms')).toBe('reviews/farms')
+  })
+})

@@ -1,0 +1,96 @@
+// Every path of the product (spec 000 section 2, spec 001 section 2).
+// Code splitting: the home page and the not-found screen are in the initial chunk; every other
+// screen is a lazy chunk (back office, sign-in, each form, public screens, static pages).
+//
+// Declarative routing (<BrowserRouter> + useRoutes), not a data router: createBrowserRouter
+// adds ~18 KB gzip to the home page, and data is loaded with TanStack Query, not loaders.
+// (The price: no loaders/actions/useBlocker. ScreenErrorBoundary replaces errorElement.)
+import { lazy, type ComponentType } from 'react'
+import { useRoutes, type RouteObject } from 'react-router-dom'
+import type { AdminScreen } from '../features/admin/screens'
+import { HomePage } from '../features/public/home-page'
+import { NotFoundPage } from '../features/static-pages/not-found-page'
+import { Layout } from '../shared/layout/layout'
+
+/** React.lazy for a named export. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy's
+function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }))
+}
+
+const loadPublic = () => import('../features/public/screens')
+const BrowseFarmersPage = lazyNamed(loadPublic, 'BrowseFarmersPage')
+const ReviewsPage = lazyNamed(loadPublic, 'ReviewsPage')
+const FarmReviewsPage = lazyNamed(loadPublic, 'FarmReviewsPage')
+const ExpertsPage = lazyNamed(loadPublic, 'ExpertsPage')
+const AnalyticsPage = lazyNamed(loadPublic, 'AnalyticsPage')
+
+const loadStatic = () => import('../features/static-pages/pages')
+const AboutPage = lazyNamed(loadStatic, 'AboutPage')
+const HowItWorksPage = lazyNamed(loadStatic, 'HowItWorksPage')
+const TermsOfUsePage = lazyNamed(loadStatic, 'TermsOfUsePage')
+const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage')
+
+const FarmerSignupPage = lazyNamed(() => import('../features/signup/farmer-signup-page'), 'FarmerSignupPage')
+const ExpertSignupPage = lazyNamed(() => import('../features/signup/expert-signup-page'), 'ExpertSignupPage')
+const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage')
+
+const loadAdmin = () => import('../features/admin/admin-pages')
+const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage')
+const AdminScreenPage = lazyNamed(loadAdmin, 'AdminScreenPage')
+
+/** Every /admin/<screen>; the type makes a missing or unknown screen a compile error. */
+const adminScreens: Record<AdminScreen, true> = {
+  'cost-breakdown': true,
+  produce: true,
+  categories: true,
+  locations: true,
+  'expired-subscriptions': true,
+  'active-pending': true,
+  'trial-period': true,
+  'user-management': true,
+  signups: true,
+  'da-signups': true,
+  'audit-trail': true,
+  'payments-received': true,
+  payments: true,
+  email: true,
+  farmers: true,
+  analytics: true,
+  'subject-matter-experts': true,
+  reviews: true,
+  'farm-reviews': true,
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'browse-farmers', element: <BrowseFarmersPage /> },
+      { path: 'browse', element: <BrowseFarmersPage /> },
+      { path: 'farmer-signup', element: <FarmerSignupPage /> },
+      { path: 'expert-signup', element: <ExpertSignupPage /> },
+      { path: 'experts', element: <ExpertsPage /> },
+      { path: 'reviews', element: <ReviewsPage /> },
+      { path: 'reviews/farms', element: <FarmReviewsPage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'how-it-works', element: <HowItWorksPage /> },
+      { path: 'terms-of-use', element: <TermsOfUsePage /> },
+      { path: 'contact-us', element: <ContactUsPage /> },
+      { path: 'analytics', element: <AnalyticsPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'admin', element: <AdminDashboardPage /> },
+      ...(Object.keys(adminScreens) as AdminScreen[]).map((screen) => ({
+        path: `admin/${screen}`,
+        element: <AdminScreenPage screen={screen} />,
+      })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]
+
+/** Renders the screen for the current path (inside <BrowserRouter>). */
+export function AppRoutes() {
+  return useRoutes(routes)
+}

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  apiGet,
+  apiRequest,
+  clearSession,
+  createQueryClient,
+  defaultQueryFn,
+  queryKeyToUrl,
+  readSession,
+  sessionStorageKeys,
+  writeSession,
+} from './api'
+
+// The edge of the world: fetch and localStorage are replaced by simple objects.
+function memoryStorage(): Storage {
+  const data = new Map<string, string>()
+  return {
+    get length() {
+      return data.size
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  }
+}
+
+interface Call {
+  url: string
+  init: RequestInit
+}
+
+function stubFetch(respond: () => Response): Call[] {
+  const calls: Call[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, init })
+    return respond()
+  })
+  return calls
+}
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+
+function headersOf(call: Call | undefined): Headers {
+  return new Headers(call?.init.headers)
+}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage())
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('errors', () => {
+  it('uses "status: body text" when the body has text', async () => {
+    stubFetch(() => new Response('{"message":"Invalid email or password"}', { status: 401, statusText: 'Unauthorized' }))
+    await expect(apiRequest('POST', '/api/auth/login', { email: 'a@b.fj' })).rejects.toThrow(
+      new Error('401: {"message":"Invalid email or password"}'),
+    )
+  })
+
+  it('falls back to the status text when the body is empty', async () => {
+    stubFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }))
+    await expect(apiGet('/api/locations')).rejects.toThrow(new Error('503: Service Unavailable'))
+  })
+})
+
+describe('requests', () => {
+  it('sends JSON with credentials and no Authorization header when no token is stored', async () => {
+    const calls = stubFetch(() => json({ ok: true }))
+    await apiRequest('POST', '/api/public/reviews', { rating: 5 })
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.url).toBe('/api/public/reviews')
+    expect(calls[0]?.init.method).toBe('POST')
+    expect(calls[0]?.init.credentials).toBe('include')
+    expect(calls[0]?.init.body).toBe('{"rating":5}')
+    expect(headersOf(calls[0]).get('content-type')).toBe('application/json')
+    expect(headersOf(calls[0]).has('authorization')).toBe(false)
+  })
+
+  it('sends the bearer token when one is stored', async () => {
+    localStorage.setItem(sessionStorageKeys.token, 'tok-123')
+    const calls = stubFetch(() => json([]))
+    await apiGet('/api/produce')
+    expect(headersOf(calls[0]).get('authorization')).toBe('Bearer tok-123')
+  })
+
+  it('stops sending the token after the session is cleared', async () => {
+    writeSession({ token: 'tok-9', user: { name: 'Mere', role: 'data_agent', mustChangePassword: false } })
+    clearSession()
+    const calls = stubFetch(() => json([]))
+    await apiGet('/api/produce')
+    expect(headersOf(calls[0]).has('authorization')).toBe(false)
+  })
+})
+
+describe('session storage', () => {
+  it('keeps the token and the user record under their own keys', () => {
+    expect(sessionStorageKeys).toEqual({ token: 'vf.token', user: 'vf.user' })
+    expect(readSession()).toBeNull()
+    const user = { name: 'Mere', role: 'data_agent' as const, mustChangePassword: false }
+    writeSession({ token: 'tok-1', user })
+    expect(localStorage.getItem('vf.token')).toBe('tok-1')
+    expect(JSON.parse(localStorage.getItem('vf.user') ?? 'null')).toEqual(user)
+    expect(readSession()).toEqual({ token: 'tok-1', user })
+    clearSession()
+    expect(localStorage.getItem('vf.token')).toBeNull()
+    expect(localStorage.getItem('vf.user')).toBeNull()
+  })
+})
+
+describe('queries', () => {
+  it('joins the query key segments with "/"', () => {
+    expect(queryKeyToUrl(['/api/farmers/by-location-and-produce', 'Suva', 'Taro'])).toBe(
+      '/api/farmers/by-location-and-produce/Suva/Taro',
+    )
+  })
+
+  it('the default query function GETs the joined key and parses JSON', async () => {
+    const calls = stubFetch(() => json([{ city: 'Nadi', farmerCount: 3 }]))
+    const client = createQueryClient()
+    const data = await client.fetchQuery({ queryKey: ['/api/produce/by-location', 'Nadi'] })
+    expect(data).toEqual([{ city: 'Nadi', farmerCount: 3 }])
+    expect(calls[0]?.url).toBe('/api/produce/by-location/Nadi')
+    expect(calls[0]?.init.method).toBe('GET')
+    expect(defaultQueryFn).toBe(client.getDefaultOptions().queries?.queryFn)
+  })
+
+  it('uses the spec defaults: never stale, no retry, no refetch on focus', () => {
+    const queries = createQueryClient().getDefaultOptions().queries
+    expect(queries?.staleTime).toBe(Infinity)
+    expect(queries?.retry).toBe(false)
+    expect(queries?.refetchOnWindowFocus).toBe(false)
+  })
+})

@@ -1,0 +1,138 @@
+// The one HTTP client of the web app (spec 000 sections 7 and 8).
+// - JSON requests, `credentials: 'include'`, `Authorization: Bearer <token>` when a token is stored.
+// - Any non-OK answer throws `Error("<status>: <body text or status text>")`; a 401 is no special case.
+// - TanStack Query defaults: never stale, no retry, no refetch on focus, no polling; the default
+//   query function GETs the query key's segments joined with '/'.
+import { QueryClient, type QueryFunction } from '@tanstack/react-query'
+
+/** Local storage keys: one for the token, one for the user record (spec 000 section 9). */
+export const sessionStorageKeys = {
+  token: 'vf.token',
+  user: 'vf.user',
+} as const
+
+export type AdminRole = 'global_admin' | 'admin_user' | 'data_agent'
+
+/** The user record stored beside the token (the login response's `user`, spec 001 section 3). */
+export interface SessionUser {
+  name: string
+  role: AdminRole
+  mustChangePassword: boolean
+  [extra: string]: unknown
+}
+
+export interface StoredSession {
+  token: string
+  user: SessionUser | null
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    // Storage can throw (privacy modes, sandboxed frames): behave as signed out.
+    return null
+  }
+}
+
+/** The stored session, or null when there is no token. */
+export function readSession(): StoredSession | null {
+  const store = storage()
+  const token = store?.getItem(sessionStorageKeys.token)
+  if (!store || !token) return null
+  let user: SessionUser | null = null
+  const rawUser = store.getItem(sessionStorageKeys.user)
+  if (rawUser) {
+    try {
+      user = JSON.parse(rawUser) as SessionUser
+    } catch {
+      user = null
+    }
+  }
+  return { token, user }
+}
+
+export function writeSession(session: StoredSession): void {
+  const store = storage()
+  if (!store) return
+  store.setItem(sessionStorageKeys.token, session.token)
+  if (session.user) store.setItem(sessionStorageKeys.user, JSON.stringify(session.user))
+  else store.removeItem(sessionStorageKeys.user)
+}
+
+export function clearSession(): void {
+  const store = storage()
+  store?.removeItem(sessionStorageKeys.token)
+  store?.removeItem(sessionStorageKeys.user)
+}
+
+/** Headers every request carries: the bearer token when one is stored. */
+export function authHeaders(): Record<string, string> {
+  const token = readSession()?.token
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+/** Throws the spec's error for a non-OK response: `${status}: ${bodyText || statusText}`. */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return
+  let text = ''
+  try {
+    text = await res.text()
+  } catch {
+    text = ''
+  }
+  throw new Error(`${res.status}: ${text || res.statusText}`)
+}
+
+/**
+ * fetch with the app's conventions (credentials, bearer token); throws on a non-OK answer.
+ * Headers given in `init` win over the defaults (e.g. an upload's own Content-Type).
+ */
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(authHeaders())
+  new Headers(init.headers).forEach((value, key) => headers.set(key, value))
+  const res = await fetch(url, { ...init, headers, credentials: 'include' })
+  await throwIfNotOk(res)
+  return res
+}
+
+/** A JSON request: `body`, when given, is sent as JSON with Content-Type application/json. */
+export function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  return apiFetch(url, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+/** GET and parse JSON. */
+export async function apiGet<T>(url: string): Promise<T> {
+  const res = await apiRequest('GET', url)
+  return (await res.json()) as T
+}
+
+/** The path a query key stands for: its segments joined with '/'. */
+export function queryKeyToUrl(queryKey: readonly unknown[]): string {
+  return queryKey.map((segment) => String(segment)).join('/')
+}
+
+/** Default query function: GET the joined query key, parse JSON. */
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
+  apiFetch(queryKeyToUrl(queryKey), { method: 'GET', signal }).then((res) => res.json() as Promise<unknown>)
+
+export const queryClientDefaults = {
+  queries: {
+    queryFn: defaultQueryFn,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: false,
+  },
+  mutations: {
+    retry: false,
+  },
+} as const
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryClientDefaults })
+}

@@ -1,0 +1,112 @@
+import { Box, Button, Container, Flex, Link, chakra } from '@chakra-ui/react'
+import { useRef, useState } from 'react'
+import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
+import { joinLabel, navLinks, productName } from '../site'
+
+const mobileMenuId = 'mobile-menu'
+
+function NavItems({ direction }: { direction: 'row' | 'column' }) {
+  return (
+    <chakra.ul display="flex" flexDirection={direction} gap={direction === 'row' ? '1' : '0'} listStyle="none" m="0" p="0">
+      {navLinks.map((item) => (
+        <li key={item.to}>
+          <Link
+            asChild
+            display="flex"
+            px="2.5"
+            py={direction === 'row' ? '2' : '3'}
+            fontSize={direction === 'row' ? 'sm' : 'md'}
+            fontWeight="medium"
+            color="gray.800"
+            borderRadius="md"
+            colorPalette="brand"
+            _hover={{ bg: 'brand.50', color: 'brand.800', textDecoration: 'none' }}
+            _currentPage={{ color: 'brand.800', bg: 'brand.50', fontWeight: 'semibold' }}
+          >
+            <NavLink to={item.to} end={item.end}>
+              {item.label}
+            </NavLink>
+          </Link>
+        </li>
+      ))}
+    </chakra.ul>
+  )
+}
+
+export function Header() {
+  const { pathname } = useLocation()
+  // The mobile menu is open for the path it was opened on, so navigating closes it.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null)
+  const menuOpen = openOnPath === pathname
+  const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null)
+  const menuButton = useRef<HTMLButtonElement>(null)
+
+  return (
+    <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
+      <Container py="2">
+        <Flex align="center" gap="3" wrap="wrap">
+          <Link
+            asChild
+            flex={{ base: '1', xl: '0 0 auto' }}
+            gap="2"
+            fontWeight="bold"
+            fontSize="lg"
+            color="brand.800"
+            colorPalette="brand"
+            _hover={{ textDecoration: 'none' }}
+          >
+            <RouterLink to="/">
+              <img src="/favicon.svg" alt="" width="32" height="32" />
+              {productName}
+            </RouterLink>
+          </Link>
+
+          <Box as="nav" aria-label="Main" display={{ base: 'none', xl: 'block' }} flex="1">
+            <NavItems direction="row" />
+          </Box>
+
+          <Button
+            asChild
+            colorPalette="brand"
+            size="sm"
+            order={{ base: 3, sm: 0 }}
+            width={{ base: 'full', sm: 'auto' }}
+          >
+            <RouterLink to="/farmer-signup">{joinLabel}</RouterLink>
+          </Button>
+
+          <Button
+            ref={menuButton}
+            display={{ base: 'inline-flex', xl: 'none' }}
+            variant="outline"
+            size="sm"
+            aria-expanded={menuOpen}
+            aria-controls={mobileMenuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? 'Close menu' : 'Menu'}
+          </Button>
+        </Flex>
+
+        <Box
+          as="nav"
+          id={mobileMenuId}
+          aria-label="Main"
+          hidden={!menuOpen}
+          display={{ xl: 'none' }}
+          borderTopWidth="1px"
+          borderColor="gray.200"
+          mt="2"
+          pt="1"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return
+            setMenuOpen(false)
+            menuButton.current?.focus()
+          }}
+        >
+          <NavItems direction="column" />
+        </Box>
+      </Container>
+    </Box>
+  )
+}

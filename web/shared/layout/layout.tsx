@@ -1,0 +1,43 @@
+import { Box, Container, Flex } from '@chakra-ui/react'
+import { Suspense, useEffect, useRef } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { PageLoading } from '../ui/page-loading'
+import { ScreenErrorBoundary } from '../ui/screen-error-boundary'
+import { Footer } from './footer'
+import { Header } from './header'
+import { SkipLink, mainContentId } from './skip-link'
+
+/** Every page: skip link, header (banner), main, footer (contentinfo). */
+export function Layout() {
+  const { pathname } = useLocation()
+  const mainRef = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
+
+  // After a client-side navigation: start at the top of the new page and move focus to its
+  // content, so keyboard and screen-reader users land there (not on first load).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    window.scrollTo(0, 0)
+    mainRef.current?.focus({ preventScroll: true })
+  }, [pathname])
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipLink />
+      <Header />
+      <Box as="main" id={mainContentId} ref={mainRef} tabIndex={-1} flex="1" outline="none">
+        <Container py={{ base: '6', md: '10' }}>
+          <ScreenErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
+        </Container>
+      </Box>
+      <Footer />
+    </Flex>
+  )
+}

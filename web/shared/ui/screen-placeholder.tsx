@@ -1,0 +1,15 @@
+import { Heading, Text } from '@chakra-ui/react'
+import { useDocumentTitle } from '../site'
+
+/** An honest stand-in for a screen whose issue has not landed yet. */
+export function ScreenPlaceholder({ title }: { title: string }) {
+  useDocumentTitle(title)
+  return (
+    <>
+      <Heading as="h1" size="2xl" mb="3">
+        {title}
+      </Heading>
+      <Text color="fg.muted">This screen is being built.</Text>
+    </>
+  )
+}
