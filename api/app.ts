@@ -5,6 +5,7 @@ import helmet from 'helmet'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { AppConfig } from './config'
+import { authenticate, enforceAccess } from './auth/access'
 import { apiNotFound, errorHandler } from './errors'
 import { healthRouter } from './health/router'
 import type { Logger } from './logger'
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use('/api', express.json({ limit: '1mb' }))
+  app.use('/api', authenticate(db), enforceAccess())
 
   app.use('/api', healthRouter(db, config.version))
   app.use('/api', referenceRouter(db))

@@ -45,12 +45,14 @@ export interface RouteDef {
   summary: string
 }
 
+export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']), version: z.string() })
+
 const list = <T extends z.ZodType>(item: T) => z.array(item)
 const Ok = OkResponseSchema
 
 export const routes = [
   // ---- infrastructure
-  { method: 'GET', path: '/api/health', access: 'public', response: Ok, summary: 'Liveness check' },
+  { method: 'GET', path: '/api/health', access: 'public', response: HealthResponseSchema, summary: 'Liveness check: database reachable, version' },
 
   // ---- auth
   { method: 'POST', path: '/api/auth/login', access: 'public', body: auth.LoginSchema, response: auth.LoginResponseSchema, summary: 'Sign in; 401 "Invalid email or password", 429 lockout' },

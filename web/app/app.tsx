@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useState } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient } from '../shared/api'
+import { Toaster } from '../shared/ui/toast'
 import { AppRoutes } from './router'
 import { system } from './theme'
 
@@ -19,6 +20,7 @@ export function App() {
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <Toaster />
         <Suspense fallback={null}>
           <UpdateBanner />
         </Suspense>

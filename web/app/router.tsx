@@ -8,7 +8,7 @@
 import { lazy, type ComponentType } from 'react'
 import { useRoutes, type RouteObject } from 'react-router-dom'
 import type { AdminScreen } from '../features/admin/screens'
-import { HomePage } from '../features/public/home-page'
+import { HomePage } from '../features/directory/home-page'
 import { NotFoundPage } from '../features/static-pages/not-found-page'
 import { Layout } from '../shared/layout/layout'
 
@@ -18,12 +18,12 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(lo
   return lazy(async () => ({ default: (await load())[name] }))
 }
 
-const loadPublic = () => import('../features/public/screens')
-const BrowseFarmersPage = lazyNamed(loadPublic, 'BrowseFarmersPage')
-const ReviewsPage = lazyNamed(loadPublic, 'ReviewsPage')
-const FarmReviewsPage = lazyNamed(loadPublic, 'FarmReviewsPage')
-const ExpertsPage = lazyNamed(loadPublic, 'ExpertsPage')
-const AnalyticsPage = lazyNamed(loadPublic, 'AnalyticsPage')
+const BrowseFarmersPage = lazyNamed(() => import('../features/directory/browse-page'), 'BrowseFarmersPage')
+const loadReviews = () => import('../features/reviews')
+const ReviewsPage = lazyNamed(loadReviews, 'ReviewsPage')
+const FarmReviewsPage = lazyNamed(loadReviews, 'FarmReviewsPage')
+const ExpertsPage = lazyNamed(() => import('../features/experts/experts-page'), 'ExpertsPage')
+const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage')
 
 const loadStatic = () => import('../features/static-pages/pages')
 const AboutPage = lazyNamed(loadStatic, 'AboutPage')

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
+
+export function AnalyticsPage() {
+  return <ScreenPlaceholder title="Platform Analytics" />
+}

@@ -1,0 +1,47 @@
+// First-party analytics (clarifications, Analytics): a random visitor id in local storage, no
+// cookies, no third party. Events are fire-and-forget: analytics must never break a screen.
+import type { FarmerClickEvent, SearchType } from '../../api/contract'
+
+const VISITOR_KEY = 'vf.visitorId'
+
+export function visitorId(): string {
+  try {
+    let id = localStorage.getItem(VISITOR_KEY)
+    if (!id) {
+      id = crypto.randomUUID()
+      localStorage.setItem(VISITOR_KEY, id)
+    }
+    return id
+  } catch {
+    return crypto.randomUUID()
+  }
+}
+
+function send(path: string, body: object) {
+  const json = JSON.stringify(body)
+  try {
+    // sendBeacon survives navigation; fall back to a keepalive fetch.
+    if (navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return
+    void fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json, keepalive: true }).catch(() => undefined)
+  } catch {
+    // offline or blocked: a lost analytics event is acceptable
+  }
+}
+
+export function trackPageView(path: string) {
+  let timeZone: string | undefined
+  try {
+    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    timeZone = undefined
+  }
+  send('/api/analytics/page-view', { path, visitorId: visitorId(), referrer: document.referrer || undefined, timeZone })
+}
+
+export function trackSearch(event: { query: string; searchType: SearchType; location?: string; resultCount: number }) {
+  send('/api/analytics/search', { ...event, visitorId: visitorId() })
+}
+
+export function trackFarmerClick(farmerId: string, action: FarmerClickEvent['action'] = 'view') {
+  send('/api/analytics/farmer-click', { farmerId, action, visitorId: visitorId() })
+}

@@ -1,0 +1,100 @@
+// Toasts per spec 000 §9: at most one at a time, 5000 ms by default, a default and a destructive
+// variant, F8 moves focus to the notification area. Hand-rolled (one small component) rather than
+// Chakra's Ark toaster, which would add its state machine to the home page's 150 KB budget.
+import { Box, Button, Text } from '@chakra-ui/react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+
+export type ToastVariant = 'default' | 'destructive'
+export type ToastOptions = { title: string; description?: string; variant?: ToastVariant; durationMs?: number }
+type ActiveToast = Required<Omit<ToastOptions, 'description'>> & { description?: string; id: number }
+
+const DEFAULT_DURATION_MS = 5000
+let current: ActiveToast | null = null
+let nextId = 1
+const listeners = new Set<() => void>()
+let timer: ReturnType<typeof setTimeout> | undefined
+
+function emit() {
+  for (const listener of listeners) listener()
+}
+
+export function dismissToast() {
+  clearTimeout(timer)
+  current = null
+  emit()
+}
+
+/** Shows a toast, replacing the one on screen (one at a time). */
+export function toast(options: ToastOptions) {
+  clearTimeout(timer)
+  current = { variant: 'default', durationMs: DEFAULT_DURATION_MS, ...options, id: nextId++ }
+  timer = setTimeout(dismissToast, current.durationMs)
+  emit()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function Toaster() {
+  const active = useSyncExternalStore(subscribe, () => current, () => null)
+  const region = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault()
+        region.current?.focus()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const isDestructive = active?.variant === 'destructive'
+  return (
+    <Box
+      ref={region}
+      tabIndex={-1}
+      role="region"
+      aria-label="Notifications (F8)"
+      position="fixed"
+      bottom="4"
+      insetX="4"
+      zIndex="toast"
+      display="flex"
+      justifyContent="center"
+      pointerEvents="none"
+    >
+      <Box aria-live={isDestructive ? 'assertive' : 'polite'} aria-atomic="true">
+        {active && (
+          <Box
+            key={active.id}
+            role={isDestructive ? 'alert' : 'status'}
+            data-variant={active.variant}
+            pointerEvents="auto"
+            bg={isDestructive ? 'red.700' : 'gray.900'}
+            color="white"
+            rounded="md"
+            shadow="lg"
+            px="4"
+            py="3"
+            maxW="md"
+            display="flex"
+            gap="3"
+            alignItems="flex-start"
+          >
+            <Box flex="1">
+              <Text fontWeight="semibold">{active.title}</Text>
+              {active.description && <Text fontSize="sm">{active.description}</Text>}
+            </Box>
+            <Button size="xs" variant="plain" color="white" aria-label="Dismiss notification" onClick={dismissToast}>
+              ✕
+            </Button>
+          </Box>
+        )}
+      </Box>
+    </Box>
+  )
+}
