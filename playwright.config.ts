@@ -2,11 +2,15 @@
 // on a fresh DATA_DIR. Debian's Chromium is used when present; Playwright never downloads one here.
 import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { e2eAdmin } from './e2e/fixtures'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+// A non-default E2E_PORT also gets its own build and data folders, so two runs never collide.
+const isDefaultPort = port === 3100
+const dataDir = isDefaultPort ? '.e2e-data' : `.e2e-data-${port}`
+const webDir = isDefaultPort ? 'dist' : `.tmp/dist-${port}`
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))
 
-export const e2eAdmin = { email: 'admin@e2e.vitifarmers.test', password: 'E2e-Admin!2026' }
 
 export default defineConfig({
   testDir: 'e2e',
@@ -15,7 +19,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: isDefaultPort ? '.reports/playwright.json' : `.tmp/playwright-${port}.json` }]],
+  outputDir: isDefaultPort ? 'test-results' : `.tmp/test-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     serviceWorkers: 'allow',
@@ -42,14 +47,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .e2e-data && npm start',
+    command: `rm -rf ${dataDir} && npm start`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO: '1',

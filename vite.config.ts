@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 // One config for the web build, the dev server and every vitest project (api, db, sync, web).
+import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -10,7 +11,8 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   build: {
-    outDir: '../dist',
+    // WEB_DIR lets parallel e2e runs build side by side; the default is dist/.
+    outDir: path.resolve(process.env.WEB_DIR ?? 'dist'),
     emptyOutDir: true,
     sourcemap: false,
     // The public home must stay small on 3G; report every chunk so the budget is visible.

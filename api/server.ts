@@ -13,7 +13,7 @@ import { createLogger } from './logger'
 
 const config = readConfig()
 const logger = createLogger()
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
+const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
 
 fs.mkdirSync(config.dataDir, { recursive: true })
 const { db, close } = openDatabase({ file: databaseFile(config.dataDir) })

@@ -23,7 +23,7 @@ export function webAppRouter(webDir: string) {
   router.get(/^\/(?!api\/|api$|objects\/).*/, (req, res, next) => {
     if (!fs.existsSync(indexFile)) return next()
     res.setHeader('Cache-Control', 'no-cache')
-    res.sendFile(indexFile)
+    res.sendFile(indexFile, { dotfiles: 'allow' })
   })
   return router
 }
