@@ -25,6 +25,12 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
+      // Our own worker (web/sw.ts): generateSW can't handle Background Sync's 'sync' event. It
+      // precaches the shell, caches the directory's GETs and photos (sync/outbox/cache-rules.ts),
+      // calls clientsClaim() and never skips waiting by itself.
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
       // Prompt mode: a new version waits for the user, so an update never eats a form.
       registerType: 'prompt',
       injectRegister: false,
@@ -45,13 +51,10 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        // Without clientsClaim the very first visit never comes under the worker's control.
-        clientsClaim: true,
-        cleanupOutdatedCaches: true,
+      // With injectManifest the `workbox` options (clientsClaim, navigateFallback, runtimeCaching)
+      // live in web/sw.ts; this only says what is precached.
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/objects\//],
       },
     }),
   ],

@@ -11,7 +11,8 @@ export type AppConfig = {
   smtpUrl?: string
   mailDomain: string
   countryHeader: string
-  trustProxy: boolean
+  /** Number of reverse-proxy hops whose X-Forwarded-For is trusted (0: none). A count, not `true`, so a client cannot spoof its IP past the per-IP limits. */
+  trustProxyHops: number
   version: string
 }
 
@@ -25,7 +26,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailDomain: env.MAIL_DOMAIN || 'vitifarmers.org.fj',
     countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxyHops: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0),
     version: env.npm_package_version ?? '0.1.0',
   }
 }

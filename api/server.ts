@@ -10,6 +10,7 @@ import { createApp } from './app'
 import { hashPassword } from './auth/password'
 import { readConfig } from './config'
 import { createLogger } from './logger'
+import { scheduleUploadCleanup } from './uploads/cleanup'
 
 const config = readConfig()
 const logger = createLogger()
@@ -29,6 +30,8 @@ if (!fs.existsSync(path.join(webDir, 'index.html'))) {
 }
 
 const app = createApp({ db, config, logger, webDir })
+// Hourly, unref'd: photos never referenced by a record are removed after a day (offline-sync promise 6).
+scheduleUploadCleanup({ db, dataDir: config.dataDir, logger })
 const server = app.listen(config.port, () => {
   const url = `http://localhost:${config.port}`
   logger.info({ url, dataDir: config.dataDir }, 'Viti Farmers is serving')

@@ -4,10 +4,11 @@ import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import type { Kysely } from 'kysely'
 import type { AdminUserRow, Database } from '../../db/schema'
+import { SESSION_DEFAULT_MS, SESSION_REMEMBER_MS } from '../contract'
 
-const DAY_MS = 24 * 60 * 60 * 1000
-export const REMEMBER_ME_LIFETIME_MS = 30 * DAY_MS
-export const SHORT_LIFETIME_MS = DAY_MS
+// One source for the lifetimes: the contract, which the sign-in form's hint also reads.
+export const REMEMBER_ME_LIFETIME_MS = SESSION_REMEMBER_MS
+export const SHORT_LIFETIME_MS = SESSION_DEFAULT_MS
 
 export type SessionUser = Pick<AdminUserRow, 'id' | 'name' | 'email' | 'role'> & { mustChangePassword: boolean }
 export type Session = { id: string; userId: string; expiresAt: Date; isRememberMe: boolean }
@@ -26,7 +27,7 @@ export function sessionIdOf(token: string): string {
 export async function createSession(
   db: Kysely<Database>,
   userId: string,
-  options: { isRememberMe: boolean; ipAddress?: string; userAgent?: string; now?: Date },
+  options: { isRememberMe: boolean; ipAddress?: string | null; userAgent?: string | null; now?: Date },
 ) {
   const now = options.now ?? new Date()
   const token = generateSessionToken()
@@ -91,6 +92,11 @@ export async function validateSessionToken(db: Kysely<Database>, token: string, 
 
 export async function invalidateSession(db: Kysely<Database>, sessionId: string) {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}
+
+/** Drops sessions past their expiry that were never presented again (validation deletes the others). */
+export async function deleteExpiredSessions(db: Kysely<Database>, now = new Date()) {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', now.toISOString()).execute()
 }
 
 /** Ends every session of a user, except the one given (a password change keeps the new one). */

@@ -20,6 +20,17 @@ export const AuditLogSchema = z.object({
 })
 export type AuditLog = z.infer<typeof AuditLogSchema>
 
+/** Most entries one GET /api/admin/audit-logs answers; older ones are paged with `before`. */
+export const AUDIT_LOG_PAGE_MAX = 1000
+export const AUDIT_LOG_PAGE_DEFAULT = 500
+
+/** GET /api/admin/audit-logs: newest first; `before` (an entry id) pages back through older entries. */
+export const AuditLogsQuerySchema = z.object({
+  limit: z.coerce.number<string>().int().min(1).max(AUDIT_LOG_PAGE_MAX).default(AUDIT_LOG_PAGE_DEFAULT),
+  before: z.coerce.number<string>().int().positive().optional(),
+})
+export type AuditLogsQuery = z.infer<typeof AuditLogsQuerySchema>
+
 /** DELETE /api/admin/audit-logs/purge: both dates required, start not after end. */
 export const AuditPurgeSchema = PurgeBodySchema
 export type AuditPurge = z.infer<typeof AuditPurgeSchema>

@@ -65,6 +65,19 @@ export type FarmerLocation = z.infer<typeof FarmerLocationSchema>
 export const ProduceInCitySchema = z.object({ name: z.string(), farmerCount: z.number().int().nonnegative() })
 export type ProduceInCity = z.infer<typeof ProduceInCitySchema>
 
+/**
+ * GET /api/farmers: the home page's search over listed farmers (name, produce, village, tikina,
+ * cities; every word must match somewhere). 'true' keeps only farmers with delivery / bulk;
+ * 'false' or absent does not filter (the checkboxes only narrow).
+ */
+export const PublicFarmersQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  delivery: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  bulk: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+})
+export type PublicFarmersQuery = z.infer<typeof PublicFarmersQuerySchema>
+export type PublicFarmersQueryInput = z.input<typeof PublicFarmersQuerySchema>
+
 export const CityParamSchema = z.object({ city: z.string().min(1) })
 export const CityProduceParamSchema = z.object({ city: z.string().min(1), produce: z.string().min(1) })
 

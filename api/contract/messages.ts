@@ -39,6 +39,8 @@ export const messages = {
     currentPasswordRequired: 'Current password is required',
     /** product: change-password with a wrong current password. */
     currentPasswordIncorrect: 'Current password is incorrect',
+    /** product: change-password to the same password (a forced change must really change it). */
+    passwordUnchanged: 'Please choose a new password that is different from your current one',
     passwordMinLength: 'Password must be at least 8 characters long',
     passwordLowercase: 'Password must contain at least one lowercase letter',
     passwordUppercase: 'Password must contain at least one uppercase letter',
@@ -70,6 +72,10 @@ export const messages = {
     photosMax: 'Maximum 3 photos allowed',
     /** product: a photo path not issued by the upload endpoints. */
     photoPathInvalid: 'Invalid photo',
+    /** product: a town/city that is not an active location (the form offers only the locations list). */
+    cityNotActive: 'Please choose towns/cities from the locations list',
+    /** product: a produce name that is not an active produce item. */
+    produceNotActive: 'Please choose produce from the active produce list',
     cancelConfirm: "Are you sure you want to cancel? Any information you've entered will be lost.",
     submitFailed: 'Failed to submit signup',
     submitted: 'Application Submitted!',
@@ -286,6 +292,8 @@ export const messages = {
     emailTaken: 'A user with this email already exists',
     /** product: clarifications — a user cannot delete their own account. */
     cannotDeleteSelf: 'You cannot delete your own account',
+    /** product: a global admin demoting themselves could leave no global admin at all. */
+    cannotChangeOwnRole: 'You cannot change your own role',
     failedToFetch: 'Failed to fetch admin users',
     failedToCreate: 'Failed to create user',
     failedToCreateAdmin: 'Failed to create admin user',

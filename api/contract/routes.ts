@@ -14,7 +14,7 @@ import * as auth from './auth'
 import * as users from './users'
 import * as settings from './settings'
 import { AdminStatsSchema } from './stats'
-import { AuditLogSchema } from './audit'
+import { AuditLogSchema, AuditLogsQuerySchema } from './audit'
 import * as email from './email'
 import * as analytics from './analytics'
 
@@ -66,6 +66,7 @@ export const routes = [
   { method: 'GET', path: '/api/produce/availability', access: 'public', response: list(farmers.ProduceAvailabilitySchema), summary: 'Produce with their listed farmers' },
   { method: 'GET', path: '/api/farmers/locations', access: 'public', response: list(farmers.FarmerLocationSchema), summary: 'Cities with listed farmers and counts' },
   { method: 'GET', path: '/api/produce/by-location/:city', access: 'public', params: farmers.CityParamSchema, response: list(farmers.ProduceInCitySchema), summary: 'Produce sold in a city' },
+  { method: 'GET', path: '/api/farmers', access: 'public', query: farmers.PublicFarmersQuerySchema, response: list(farmers.PublicFarmerSchema), summary: 'Listed farmers, optionally searched (search, delivery=true, bulk=true); premium first, then name' },
   { method: 'GET', path: '/api/farmers/by-location-and-produce/:city/:produce', access: 'public', params: farmers.CityProduceParamSchema, response: list(farmers.PublicFarmerSchema), summary: 'Listed farmers of a city selling a produce' },
 
   // ---- farmer signup (queued)
@@ -91,9 +92,9 @@ export const routes = [
   { method: 'POST', path: '/api/farm-reviews', access: 'public', body: reviews.FarmReviewCreateSchema, response: reviews.FarmReviewSchema, isQueued: true, summary: 'Submit a farm review (published at once)' },
 
   // ---- analytics
-  { method: 'POST', path: '/api/analytics/page-view', access: 'public', body: analytics.PageViewEventSchema, response: Ok, summary: 'Record a page view' },
-  { method: 'POST', path: '/api/analytics/search', access: 'public', body: analytics.SearchEventSchema, response: Ok, summary: 'Record a search' },
-  { method: 'POST', path: '/api/analytics/farmer-click', access: 'public', body: analytics.FarmerClickEventSchema, response: Ok, summary: 'Record a farmer contact click' },
+  { method: 'POST', path: '/api/analytics/page-view', access: 'public', body: analytics.PageViewEventSchema, summary: 'Record a page view; answers 204, rate-limited per IP' },
+  { method: 'POST', path: '/api/analytics/search', access: 'public', body: analytics.SearchEventSchema, summary: 'Record a search; answers 204, rate-limited per IP' },
+  { method: 'POST', path: '/api/analytics/farmer-click', access: 'public', body: analytics.FarmerClickEventSchema, summary: 'Record a farmer contact click; answers 204, rate-limited per IP' },
   { method: 'GET', path: '/api/analytics/live', access: 'public', query: analytics.AnalyticsLiveQuerySchema, response: analytics.AnalyticsLiveResponseSchema, summary: 'Public summary; with ?days= the admin summary, which needs analytics.view' },
   { method: 'GET', path: '/api/analytics/searches', access: 'analytics.view', response: analytics.SearchAnalyticsSchema, summary: 'Search analytics, last 7 days' },
 
@@ -143,7 +144,7 @@ export const routes = [
   { method: 'GET', path: '/api/admin/signups/data-agent', access: 'daSignups.view', query: signup.DataAgentSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'Signups made by data agents' },
   { method: 'POST', path: '/api/admin/signups/:id/process', access: 'signups.process', params: IdParamSchema, body: signup.SignupProcessSchema, response: signup.FarmerSignupRecordSchema, summary: 'Approve (creates farmer + payment, e-mails) or reject; 409 on duplicate e-mail' },
   { method: 'DELETE', path: '/api/admin/signups/purge', access: 'signups.purge', body: PurgeBodySchema, response: PurgeResponseSchema, summary: 'Purge processed signups created in a date range' },
-  { method: 'GET', path: '/api/admin/audit-logs', access: 'audit.view', response: list(AuditLogSchema), summary: 'Audit log, newest first' },
+  { method: 'GET', path: '/api/admin/audit-logs', access: 'audit.view', query: AuditLogsQuerySchema, response: list(AuditLogSchema), summary: 'Audit log, newest first; ?limit= (default 500, max 1000) and ?before=<id> page back' },
   { method: 'DELETE', path: '/api/admin/audit-logs/purge', access: 'audit.purge', body: PurgeBodySchema, response: PurgeResponseSchema, summary: 'Purge audit logs in a date range' },
 
   // ---- e-mail

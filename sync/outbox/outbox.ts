@@ -78,6 +78,12 @@ export async function listOutbox(db: OutboxDatabase): Promise<OutboxItem[]> {
   return (await db.outbox.orderBy('createdAt').toArray()).map((raw) => restoreOutboxItem(raw))
 }
 
+/** One item by id (its Idempotency-Key), or undefined when the agent deleted it. */
+export async function getItem(db: OutboxDatabase, id: string): Promise<OutboxItem | undefined> {
+  const raw = await db.outbox.get(id)
+  return raw && restoreOutboxItem(raw)
+}
+
 /** Items the server does not have yet (the header's count). */
 export function pendingCount(db: OutboxDatabase): Promise<number> {
   return db.outbox.where('status').anyOf(PENDING_STATUSES).count()

@@ -15,6 +15,12 @@ describe('restoreOutboxItem', () => {
     expect(restoreOutboxItem(restoreOutboxItem(current))).toEqual(current)
   })
 
+  it('keeps when the record was first posted, so its body is never changed behind the server', () => {
+    const posted = { ...current, status: 'waiting', postedAt: 1_800 }
+    expect(restoreOutboxItem(posted)).toEqual(posted)
+    expect(restoreOutboxItem({ ...posted, postedAt: '1970-01-01T00:00:01.900Z' }).postedAt).toBe(1_900)
+  })
+
   it('upgrades a record from before schemaVersion existed', () => {
     const old = {
       id: 'old-1', endpoint: '/api/public/reviews', payload: '{"rating":5,"comment":"Vinaka"}',

@@ -36,6 +36,8 @@ export function restoreOutboxItem(raw: unknown, now: number = Date.now()): Outbo
   if (lastError) item.lastError = lastError
   const sentAt = toMillis(record.sentAt)
   if (sentAt !== undefined) item.sentAt = sentAt
+  const postedAt = toMillis(record.postedAt)
+  if (postedAt !== undefined) item.postedAt = postedAt
   if (isObject(record.response) && typeof record.response.status === 'number') {
     item.response = { status: record.response.status, body: (record.response.body ?? null) as JsonValue }
   }

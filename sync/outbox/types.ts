@@ -50,6 +50,12 @@ export interface OutboxItem {
   updatedAt: number
   nextAttemptAt: number
   sentAt?: number
+  /**
+   * When the record itself was first POSTed (set just before the request leaves). From then on the
+   * server may hold this key with this body, so the body (photo paths included) must not change
+   * until the server has answered with a non-2xx, which releases the key.
+   */
+  postedAt?: number
   response?: OutboxResponse
   agentId?: string
   agentName?: string
@@ -63,8 +69,13 @@ export interface OutboxPhoto {
   contentType: string
   size: number
   sha256: string
-  /** '/objects/uploads/{id}' once uploaded; derived from id so every retry sends the same body. */
+  /**
+   * '/objects/uploads/{id}' once the PUT succeeded (the objectPath the upload-URL endpoint issued).
+   * Remembered so a retry never re-uploads the photo and every retry sends the same record body.
+   */
   uploadedPath?: string
+  /** When uploadedPath was stored (the server drops uploads no record references after a day). */
+  uploadedAt?: number
   createdAt: number
 }
 

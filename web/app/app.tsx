@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useState } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient } from '../shared/api'
+import { PageViewTracker } from '../shared/page-view-tracker'
 import { Toaster } from '../shared/ui/toast'
 import { AppRoutes } from './router'
 import { system } from './theme'
@@ -18,6 +19,7 @@ export function App() {
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <PageViewTracker />
           <AppRoutes />
         </BrowserRouter>
         <Toaster />

@@ -1,12 +1,54 @@
-// Lazy chunk: the whole back office. The session guard (no session → /login, role → /admin)
-// lands with the auth issue.
-import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
-import { adminScreenTitles, type AdminScreen } from './screens'
+// Lazy chunk: the whole back office. Every screen renders inside AdminShell (its own Chakra
+// recipes, the session guard, the offline state). Built here: the dashboard, User Management and
+// the Audit Trail; the other screens are placeholders naming the issue that builds them.
+import { Heading, Stack, Text } from '@chakra-ui/react'
+import { useDocumentTitle } from '../../shared/site'
+import { AuditTrailScreen } from './audit/audit-trail-screen'
+import { DashboardScreen } from './dashboard/dashboard-screen'
+import { adminScreenTitles, pendingScreenIssues, type AdminScreen, type BuiltAdminScreen } from './screens'
+import { AdminShell } from './ui/admin-shell'
+import { BackToDashboard } from './ui/back-to-dashboard'
+import { UserManagementScreen } from './users/user-management-screen'
 
 export function AdminDashboardPage() {
-  return <ScreenPlaceholder title="Admin Dashboard" />
+  return (
+    <AdminShell>
+      <DashboardScreen />
+    </AdminShell>
+  )
 }
 
 export function AdminScreenPage({ screen }: { screen: AdminScreen }) {
-  return <ScreenPlaceholder title={adminScreenTitles[screen]} />
+  return (
+    <AdminShell>
+      <ScreenFor screen={screen} />
+    </AdminShell>
+  )
+}
+
+function ScreenFor({ screen }: { screen: AdminScreen }) {
+  switch (screen) {
+    case 'user-management':
+      return <UserManagementScreen />
+    case 'audit-trail':
+      return <AuditTrailScreen />
+    default:
+      return <PendingScreen screen={screen} />
+  }
+}
+
+function PendingScreen({ screen }: { screen: Exclude<AdminScreen, BuiltAdminScreen> }) {
+  const title = adminScreenTitles[screen]
+  useDocumentTitle(title)
+  return (
+    <Stack gap="4">
+      <BackToDashboard />
+      <Heading as="h1" size="2xl">
+        {title}
+      </Heading>
+      <Text color="fg.muted">
+        This screen is not built yet. It comes with the issue “{pendingScreenIssues[screen]}”.
+      </Text>
+    </Stack>
+  )
 }

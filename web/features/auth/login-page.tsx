@@ -1,6 +1,138 @@
-// Lazy chunk: staff sign-in.
-import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
+// Lazy chunk: staff sign-in (/login, spec 001 §2 and §8; clarifications "Sessions").
+// Email, password, Remember me, back to home; the Password Security panel; 'You are offline'
+// with the submit disabled while offline. On success the session is stored and /admin opens.
+// Only the initial chunk's recipes are used here (button, input, heading, link): no extra theme.
+import { Box, Button, Heading, Stack, Text, chakra } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { LoginSchema, failsPasswordRule, type Login, type LoginInput } from '../../../api/contract/auth'
+import { messages } from '../../../api/contract/messages'
+import { useIsOnline, useSessionActions } from '../../shared/session'
+import { useDocumentTitle } from '../../shared/site'
+import { TextInput } from '../../shared/ui/text-input'
+import { toast } from '../../shared/ui/toast'
+import { PasswordSecurityPanel } from './password-security-panel'
 
 export function LoginPage() {
-  return <ScreenPlaceholder title="Staff Sign In" />
+  useDocumentTitle('Staff Sign In')
+  const navigate = useNavigate()
+  const isOnline = useIsOnline()
+  const { signIn } = useSessionActions()
+  const ids = { email: useId(), password: useId(), remember: useId(), hint: useId(), emailError: useId(), passwordError: useId() }
+  const { control, register, handleSubmit, formState } = useForm<LoginInput, unknown, Login>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  })
+  const password = useWatch({ control, name: 'password' })
+  // Shown while the typed password breaks the password rule — so also after a sign-in with such a
+  // password fails, since the form keeps what was typed (spec 001 §2).
+  const showSecurityPanel = password !== '' && failsPasswordRule(password)
+  const { errors } = formState
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    try {
+      await signIn(credentials)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : messages.auth.loginFailed
+      toast({
+        title: messages.auth.loginFailed,
+        description: message === messages.auth.loginFailed ? undefined : message,
+        variant: 'destructive',
+      })
+      return
+    }
+    toast({ title: messages.auth.loginSuccessful, description: messages.auth.welcome })
+    void navigate('/admin', { replace: true })
+  })
+
+  return (
+    <Box maxW="md" mx="auto">
+      <Heading as="h1" size="2xl" mb="2">
+        Staff Sign In
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {messages.auth.welcome}
+      </Text>
+
+      {!isOnline && (
+        <Box role="status" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" px="4" py="3" mb="4">
+          <Text fontWeight="semibold" color="fg.warning">
+            {messages.offline.youAreOffline}
+          </Text>
+          <Text fontSize="sm">Signing in needs a connection. Reconnect, then sign in.</Text>
+        </Box>
+      )}
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <Box>
+            <chakra.label htmlFor={ids.email} display="block" fontWeight="medium" mb="1">
+              Email
+            </chakra.label>
+            <TextInput
+              id={ids.email}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? ids.emailError : undefined}
+              {...register('email')}
+            />
+            {errors.email && (
+              <Text id={ids.emailError} color="fg.error" fontSize="sm" mt="1">
+                {errors.email.message}
+              </Text>
+            )}
+          </Box>
+
+          <Box>
+            <chakra.label htmlFor={ids.password} display="block" fontWeight="medium" mb="1">
+              Password
+            </chakra.label>
+            <TextInput
+              id={ids.password}
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? ids.passwordError : undefined}
+              {...register('password')}
+            />
+            {errors.password && (
+              <Text id={ids.passwordError} color="fg.error" fontSize="sm" mt="1">
+                {errors.password.message}
+              </Text>
+            )}
+          </Box>
+
+          {showSecurityPanel && <PasswordSecurityPanel password={password} />}
+
+          <Box>
+            <chakra.label htmlFor={ids.remember} display="inline-flex" alignItems="center" gap="2" fontWeight="medium" cursor="pointer">
+              <chakra.input
+                id={ids.remember}
+                type="checkbox"
+                aria-describedby={ids.hint}
+                boxSize="4"
+                accentColor="brand.800"
+                {...register('rememberMe')}
+              />
+              Remember me
+            </chakra.label>
+            <Text id={ids.hint} fontSize="sm" color="fg.muted" ms="6">
+              {messages.auth.rememberMeHint}
+            </Text>
+          </Box>
+
+          <Button type="submit" colorPalette="brand" disabled={!isOnline} loading={formState.isSubmitting} loadingText="Signing in…">
+            Sign In
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to="/">Back to Home</RouterLink>
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  )
 }

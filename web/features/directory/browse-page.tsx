@@ -1,6 +1,261 @@
-// The step-based browse screen (/browse-farmers and /browse): its own lazy chunk.
-import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
+// The step-based browse screen (/browse-farmers and /browse), a lazy chunk: 1 choose a location
+// (with farmer counts), 2 choose produce in that location (or 'All Farmers'), 3 the farmers.
+// The steps live in the URL (?city=…&produce=… or &all=1), so the phone's back button steps back
+// and a step can be shared. The hero search and its filters work here too; the filters also
+// narrow step 3.
+import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import type { ProduceInCity, PublicFarmer } from '../../../api/contract'
+import { useDocumentTitle } from '../../shared/site'
+import { CityButtons } from './city-buttons'
+import { farmerCountLabel, passesFilters, sortCities, sortFarmers, type Filters } from './directory-logic'
+import { FarmerCardList } from './farmer-card'
+import { EmptyState, LoadError, Loading } from './load-state'
+import { ProduceAvailabilityPanel } from './produce-availability'
+import { SearchForm, SearchResults, useDirectorySearch, useFarmerLocations } from './search'
+import { texts } from './texts'
+
+type Step = 1 | 2 | 3
+
+const stepNames: Record<Step, string> = { 1: 'Choose location', 2: 'Choose produce', 3: 'Farmers' }
+
+function StepHeading({ children, headingRef }: { children: ReactNode; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <Heading as="h2" ref={headingRef} tabIndex={-1} size="xl" mb="3">
+      {children}
+    </Heading>
+  )
+}
+
+function Steps({ step, onStep }: { step: Step; onStep: (step: Step) => void }) {
+  return (
+    <chakra.ol aria-label="Browse steps" listStyle="none" p="0" m="0" mb="6" display="flex" gap="2" flexWrap="wrap">
+      {([1, 2, 3] as const).map((n) => {
+        const current = n === step
+        const done = n < step
+        const label = (
+          <>
+            <chakra.span
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
+              boxSize="6"
+              borderRadius="full"
+              fontSize="sm"
+              fontWeight="bold"
+              bg={current || done ? 'brand.800' : 'gray.200'}
+              color={current || done ? 'white' : 'gray.800'}
+              aria-hidden="true"
+            >
+              {n}
+            </chakra.span>
+            <chakra.span srOnly>Step {n}: </chakra.span>
+            {stepNames[n]}
+          </>
+        )
+        return (
+          <chakra.li key={n} aria-current={current ? 'step' : undefined} display="flex" alignItems="center" gap="2" fontWeight={current ? 'semibold' : 'normal'}>
+            {done ? (
+              <Button variant="ghost" size="sm" colorPalette="brand" px="1" onClick={() => onStep(n)} gap="2">
+                {label}
+              </Button>
+            ) : (
+              <chakra.span display="inline-flex" alignItems="center" gap="2" px="1" color={current ? 'gray.900' : 'fg.muted'}>
+                {label}
+              </chakra.span>
+            )}
+            {n < 3 ? (
+              <chakra.span aria-hidden="true" color="gray.500">
+                ›
+              </chakra.span>
+            ) : null}
+          </chakra.li>
+        )
+      })}
+    </chakra.ol>
+  )
+}
+
+function ChoiceButton({ onClick, title, detail }: { onClick: () => void; title: string; detail: string }) {
+  return (
+    <chakra.button
+      type="button"
+      onClick={onClick}
+      w="full"
+      minH="14"
+      px="3"
+      py="2"
+      display="flex"
+      flexDirection="column"
+      alignItems="flex-start"
+      justifyContent="center"
+      textAlign="start"
+      borderWidth="1px"
+      borderColor="gray.300"
+      borderRadius="lg"
+      bg="white"
+      cursor="pointer"
+      _hover={{ bg: 'brand.50', borderColor: 'brand.600' }}
+    >
+      <chakra.span fontWeight="semibold" overflowWrap="anywhere">
+        {title}
+      </chakra.span>
+      <chakra.span fontSize="sm" color="fg.muted">
+        {detail}
+      </chakra.span>
+    </chakra.button>
+  )
+}
+
+const enc = encodeURIComponent
+
+function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string; cityFarmerCount: number; onProduce: (p: string) => void; onAll: () => void }) {
+  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', enc(city)] })
+  const items = (produce.data ?? []).filter((p) => p.farmerCount > 0)
+  if (cityFarmerCount === 0) return <EmptyState>{texts.noFarmersInLocation}</EmptyState>
+  return (
+    <>
+      <Box maxW="sm" mb="4">
+        <ChoiceButton onClick={onAll} title={texts.allFarmers} detail={farmerCountLabel(cityFarmerCount)} />
+      </Box>
+      {produce.isPending ? (
+        <Loading />
+      ) : produce.isError ? (
+        <LoadError message={texts.failedToFetchProduceForLocation} onRetry={() => void produce.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState>{texts.categoriesUpdating}</EmptyState>
+      ) : (
+        <chakra.ul listStyle="none" p="0" m="0" display="grid" gap="3" gridTemplateColumns={{ base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}>
+          {items.map((item) => (
+            <li key={item.name}>
+              <ChoiceButton onClick={() => onProduce(item.name)} title={item.name} detail={farmerCountLabel(item.farmerCount)} />
+            </li>
+          ))}
+        </chakra.ul>
+      )}
+    </>
+  )
+}
+
+function FarmersStep({ city, produce, allFarmers, filters }: { city: string; produce: string | null; allFarmers: readonly PublicFarmer[]; filters: Filters }) {
+  const farmers = useQuery<PublicFarmer[]>({
+    queryKey: ['/api/farmers/by-location-and-produce', enc(city), enc(produce ?? '')],
+    enabled: produce !== null,
+  })
+  const list = useMemo(() => (produce === null ? allFarmers : (farmers.data ?? [])), [produce, allFarmers, farmers.data])
+  const filtered = useMemo(() => sortFarmers(list.filter((f) => passesFilters(f, filters))), [list, filters])
+  if (produce !== null && farmers.isPending) return <Loading />
+  if (produce !== null && farmers.isError)
+    return <LoadError message={texts.failedToFetchFarmersForLocationAndProduce} onRetry={() => void farmers.refetch()} />
+  if (list.length === 0) return <EmptyState>{produce === null ? texts.noFarmersInLocation : texts.noFarmersForProduce(city, produce)}</EmptyState>
+  return (
+    <>
+      <Text role="status" color="fg.muted" mb="3">
+        {filtered.length === list.length ? farmerCountLabel(list.length) : `${farmerCountLabel(filtered.length)} of ${list.length} match your filters`}
+      </Text>
+      {filtered.length === 0 ? <EmptyState>{texts.emptySearch}</EmptyState> : <FarmerCardList farmers={filtered} />}
+    </>
+  )
+}
 
 export function BrowseFarmersPage() {
-  return <ScreenPlaceholder title="Browse Farmers" />
+  useDocumentTitle('Browse Farmers')
+  const [params, setParams] = useSearchParams()
+  const city = params.get('city')
+  const produce = city ? params.get('produce') : null
+  const showAll = !!city && !produce && params.get('all') === '1'
+  const step: Step = !city ? 1 : produce || showAll ? 3 : 2
+
+  const search = useDirectorySearch({ browsingCity: city ?? undefined, filtersAlone: false })
+  const locations = useFarmerLocations()
+  const cities = useMemo(() => sortCities((locations.data ?? []).filter((l) => l.farmerCount > 0)), [locations.data])
+  const cityEntry = city ? locations.data?.find((l) => l.city === city) : undefined
+
+  const resultsHeading = useRef<HTMLHeadingElement>(null)
+  const stepHeading = useRef<HTMLHeadingElement>(null)
+  const firstRender = useRef(true)
+  // Each step change moves focus to the new step's heading (keyboard and screen-reader users).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    stepHeading.current?.focus({ preventScroll: true })
+    stepHeading.current?.scrollIntoView({ block: 'nearest' })
+  }, [step, city, produce])
+
+  const go = (next: Record<string, string>) => setParams(next)
+  const onStep = (n: Step) => {
+    if (n === 1) go({})
+    else if (n === 2 && city) go({ city })
+  }
+
+  let content
+  if (step === 1) {
+    content = (
+      <>
+        <StepHeading headingRef={stepHeading}>1. Choose a location</StepHeading>
+        {locations.isPending ? (
+          <Loading />
+        ) : locations.isError ? (
+          <LoadError message={texts.failedToFetchFarmersLocations} onRetry={() => void locations.refetch()} />
+        ) : cities.length === 0 ? (
+          <EmptyState>{texts.noLocations}</EmptyState>
+        ) : (
+          <CityButtons cities={cities} onSelect={(c) => go({ city: c })} />
+        )}
+      </>
+    )
+  } else if (step === 2 && city) {
+    content = (
+      <>
+        <StepHeading headingRef={stepHeading}>2. Choose produce in {city}</StepHeading>
+        {locations.isPending ? (
+          <Loading />
+        ) : (
+          <ProduceStep city={city} cityFarmerCount={cityEntry?.farmerCount ?? 0} onProduce={(p) => go({ city, produce: p })} onAll={() => go({ city, all: '1' })} />
+        )}
+      </>
+    )
+  } else if (city) {
+    content = (
+      <>
+        <StepHeading headingRef={stepHeading}>{produce ? `3. ${produce} farmers in ${city}` : `3. All farmers in ${city}`}</StepHeading>
+        <Flex gap="2" wrap="wrap" mb="4">
+          <Button size="sm" variant="outline" colorPalette="brand" onClick={() => go({ city })}>
+            Change produce
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="brand" onClick={() => go({})}>
+            Change location
+          </Button>
+        </Flex>
+        {locations.isPending && !produce ? <Loading /> : <FarmersStep city={city} produce={produce} allFarmers={cityEntry?.farmers ?? []} filters={search.filters} />}
+      </>
+    )
+  }
+
+  return (
+    <>
+      <Box as="section" aria-labelledby="browse-title" bg="brand.50" borderRadius="xl" px={{ base: '4', md: '10' }} py={{ base: '6', md: '10' }} textAlign="center">
+        <Heading as="h1" id="browse-title" size={{ base: '3xl', md: '4xl' }} color="brand.900">
+          Browse Farmers
+        </Heading>
+        <Text mt="2" color="gray.700">
+          Choose a location, then a produce, and contact the farmers directly.
+        </Text>
+        <SearchForm search={search} resultsHeading={resultsHeading} />
+      </Box>
+
+      <SearchResults search={search} headingRef={resultsHeading} />
+
+      <Box as="section" aria-label="Browse by location and produce" mt="8">
+        <Steps step={step} onStep={onStep} />
+        {content}
+      </Box>
+
+      <ProduceAvailabilityPanel />
+    </>
+  )
 }

@@ -1,41 +1,67 @@
-// The home page is in the initial chunk: keep it light (no dialogs, no heavy Chakra parts).
-// The search, filters, produce availability and city grid are wired by the directory issue.
-import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
-import { useId, useState, type FormEvent } from 'react'
-import { Link as RouterLink } from 'react-router-dom'
+// The home page (/) is in the initial chunk (≤ 150 KB gzip of JS with everything it loads
+// first): no dialogs, no forms, no zod here. The produce and city dialogs and the review form
+// are lazy chunks fetched on first use (lazy-dialogs.ts, review-section.tsx).
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
+import { useEffect, useRef, type RefObject } from 'react'
+import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { mission, productName, useDocumentTitle } from '../../shared/site'
-import { TextInput } from '../../shared/ui/text-input'
+import { CitiesSection } from './cities-section'
+import { ProduceAvailabilityPanel, useProduceAvailability } from './produce-availability'
+import { LEAVE_REVIEW_ID, LeaveReviewSection } from './review-section'
+import { SearchForm, SearchResults, useDirectorySearch, useFarmerLocations } from './search'
+import { texts } from './texts'
 
-function FilterCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer" fontWeight="medium">
-      <chakra.input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-        boxSize="5"
-        accentColor="brand.800"
-        cursor="pointer"
-      />
-      {label}
-    </chakra.label>
-  )
+/** How long after arriving at #leave-review the page keeps the section in view while content above loads. */
+const ANCHOR_SETTLE_MS = 4000
+
+/**
+ * Arriving at /#leave-review (e.g. from /reviews): scroll to the section and focus its heading,
+ * after the layout's own "top of the page" reset, and again while the lists above it load —
+ * unless the user has scrolled meanwhile.
+ */
+function useLeaveReviewAnchor(heading: RefObject<HTMLHeadingElement | null>, contentReady: boolean) {
+  const { hash, key } = useLocation()
+  const atAnchor = hash === `#${LEAVE_REVIEW_ID}`
+  const arrivedAt = useRef<{ key: string; time: number; userScrolled: boolean } | null>(null)
+
+  useEffect(() => {
+    if (!atAnchor) return
+    if (arrivedAt.current?.key !== key) arrivedAt.current = { key, time: Date.now(), userScrolled: false }
+    const arrival = arrivedAt.current
+    if (arrival.userScrolled || Date.now() - arrival.time > ANCHOR_SETTLE_MS) return
+    const stop = () => {
+      arrival.userScrolled = true
+    }
+    const timer = setTimeout(() => {
+      document.getElementById(LEAVE_REVIEW_ID)?.scrollIntoView({ block: 'start' })
+      heading.current?.focus({ preventScroll: true })
+    }, 0)
+    window.addEventListener('wheel', stop, { passive: true })
+    window.addEventListener('touchmove', stop, { passive: true })
+    window.addEventListener('keydown', stop)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('wheel', stop)
+      window.removeEventListener('touchmove', stop)
+      window.removeEventListener('keydown', stop)
+    }
+  }, [atAnchor, key, contentReady, heading])
+
+  return atAnchor
 }
 
 export function HomePage() {
   useDocumentTitle()
-  const searchId = useId()
-  const [query, setQuery] = useState('')
-  const [delivery, setDelivery] = useState(false)
-  const [bulk, setBulk] = useState(false)
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault() // Searching is wired by the directory issue.
-  }
+  const search = useDirectorySearch()
+  const resultsHeading = useRef<HTMLHeadingElement>(null)
+  const reviewHeading = useRef<HTMLHeadingElement>(null)
+  const locations = useFarmerLocations()
+  const availability = useProduceAvailability()
+  const atReviewAnchor = useLeaveReviewAnchor(reviewHeading, !locations.isPending && !availability.isPending)
 
   return (
     <>
-      <Box as="section" aria-labelledby="home-hero" bg="brand.50" borderRadius="xl" px={{ base: '5', md: '10' }} py={{ base: '8', md: '14' }} textAlign="center">
+      <Box as="section" aria-labelledby="home-hero" bg="brand.50" borderRadius="xl" px={{ base: '4', md: '10' }} py={{ base: '8', md: '14' }} textAlign="center">
         <Heading as="h1" id="home-hero" size={{ base: '4xl', md: '5xl' }} color="brand.900">
           {productName}
         </Heading>
@@ -46,54 +72,43 @@ export function HomePage() {
           Fiji&apos;s free farmer directory. Find local farmers by town and produce, then call or e-mail them directly —
           no fees, no commission.
         </Text>
-
-        <chakra.form role="search" onSubmit={onSubmit} maxW="2xl" mx="auto" mt="6">
-          <chakra.label htmlFor={searchId} srOnly>
-            Search farmers or produce
-          </chakra.label>
-          <TextInput
-            id={searchId}
-            type="search"
-            size="lg"
-            bg="white"
-            borderColor="gray.400"
-            colorPalette="brand"
-            placeholder="Search farmers or produce..."
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-          />
-          <Flex mt="3" gap="6" justify="center" wrap="wrap">
-            <FilterCheckbox label="Delivery Available" checked={delivery} onChange={setDelivery} />
-            <FilterCheckbox label="Bulk Available" checked={bulk} onChange={setBulk} />
-          </Flex>
-        </chakra.form>
+        <SearchForm search={search} resultsHeading={resultsHeading} />
       </Box>
 
-      <Flex as="section" aria-labelledby="home-signup" mt="10" gap="4" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }} justify="space-between" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6">
+      <SearchResults search={search} headingRef={resultsHeading} />
+
+      <ProduceAvailabilityPanel />
+
+      <CitiesSection />
+
+      <Flex
+        as="section"
+        aria-labelledby="home-signup"
+        mt="10"
+        gap="4"
+        direction={{ base: 'column', md: 'row' }}
+        align={{ md: 'center' }}
+        justify="space-between"
+        borderWidth="1px"
+        borderColor="gray.200"
+        borderRadius="xl"
+        p="6"
+        bg="brand.50"
+      >
         <Box>
           <Heading as="h2" id="home-signup" size="xl">
-            Sign Up Your Farm
+            {texts.signUpYourFarm}
           </Heading>
-          <Text mt="1" color="fg.muted">
+          <Text mt="1" color="gray.700">
             List your farm and produce so buyers can find and contact you.
           </Text>
         </Box>
         <Button asChild colorPalette="brand">
-          <RouterLink to="/farmer-signup">Sign Up Your Farm</RouterLink>
+          <RouterLink to="/farmer-signup">{texts.signUpYourFarm}</RouterLink>
         </Button>
       </Flex>
 
-      <Box as="section" id="leave-review" aria-labelledby="home-review" mt="10" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6">
-        <Heading as="h2" id="home-review" size="xl">
-          Leave a Review
-        </Heading>
-        <Text mt="1" color="fg.muted">
-          The review form is being built.
-        </Text>
-        <Link asChild mt="2" variant="underline" colorPalette="brand">
-          <RouterLink to="/reviews">View All Reviews</RouterLink>
-        </Link>
-      </Box>
+      <LeaveReviewSection headingRef={reviewHeading} loadNow={atReviewAnchor} />
     </>
   )
 }

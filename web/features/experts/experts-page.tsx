@@ -1,5 +1,275 @@
-import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
+// Lazy chunk: the subject matter expert directory (spec 000 §2 "Expert directory").
+// GET /api/public/experts lists active experts only; legacy photo paths are shown via displayPhotoPath.
+import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
+import { keyframes } from '@emotion/react'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { displayPhotoPath, messages, type PublicExpert } from '../../../api/contract'
+import { productName, useDocumentTitle } from '../../shared/site'
+import { NativeDialog } from '../../shared/ui/native-dialog'
+
+const SKELETON_CARDS = 6
 
 export function ExpertsPage() {
-  return <ScreenPlaceholder title="Talk to Subject Matter Experts" />
+  useDocumentTitle('Talk to Subject Matter Experts')
+  const experts = useQuery<PublicExpert[]>({ queryKey: ['/api/public/experts'] })
+  const [contact, setContact] = useState<PublicExpert | null>(null)
+  const count = experts.data?.length ?? 0
+
+  return (
+    <>
+      <Link asChild variant="underline" colorPalette="brand" fontWeight="medium">
+        <RouterLink to="/">← Back to Home</RouterLink>
+      </Link>
+      <Heading as="h1" mt="4" size={{ base: '2xl', md: '3xl' }} color="brand.900">
+        Talk to Subject Matter Experts
+      </Heading>
+      <Text mt="2" fontSize="lg" maxW="3xl">
+        Agronomists, vets, extension officers and other specialists who help Fiji&apos;s farmers grow more and lose less.
+        Call or e-mail them directly — {productName} connections are free of charge.
+      </Text>
+      <Text mt="2" fontWeight="semibold" color="brand.800" aria-live="polite">
+        {experts.isSuccess ? `${count} ${count === 1 ? 'expert' : 'experts'} available` : null}
+      </Text>
+
+      <Box mt="6">
+        {experts.isPending ? (
+          <ExpertSkeletons />
+        ) : experts.isError ? (
+          <Flex role="alert" direction="column" align="flex-start" gap="3" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="lg" p="5">
+            <Text color="red.700" fontWeight="medium">
+              The expert directory could not be loaded. If you are offline, reconnect and try again.
+            </Text>
+            <Button size="sm" variant="outline" onClick={() => void experts.refetch()}>
+              Try Again
+            </Button>
+          </Flex>
+        ) : count === 0 ? (
+          <Box borderWidth="1px" borderStyle="dashed" borderColor="gray.300" borderRadius="xl" p="10" textAlign="center">
+            <Text fontSize="lg" fontWeight="semibold">
+              {messages.experts.noExperts}
+            </Text>
+            <Text mt="1" color="fg.muted">
+              Are you an agriculture specialist?{' '}
+              <Link asChild variant="underline" colorPalette="brand">
+                <RouterLink to="/expert-signup">Register as an expert</RouterLink>
+              </Link>
+              .
+            </Text>
+          </Box>
+        ) : (
+          <chakra.ul listStyle="none" p="0" m="0" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }} gap="5">
+            {experts.data.map((expert) => (
+              <chakra.li key={expert.id} display="flex">
+                <ExpertCard expert={expert} onContact={() => setContact(expert)} />
+              </chakra.li>
+            ))}
+          </chakra.ul>
+        )}
+      </Box>
+
+      {experts.isSuccess ? (
+        <Text mt="8" color="fg.muted">
+          Are you an expert who would like to help?{' '}
+          <Link asChild variant="underline" colorPalette="brand">
+            <RouterLink to="/expert-signup">Register as a subject matter expert</RouterLink>
+          </Link>
+          .
+        </Text>
+      ) : null}
+
+      {contact ? (
+        <NativeDialog
+          title={`Get in Touch with ${contact.name}`}
+          subtitle={[contact.expertField, contact.company].filter(Boolean).join(' · ') || 'Subject matter expert'}
+          onClose={() => setContact(null)}
+          maxW="32rem"
+        >
+          <ContactDetails expert={contact} />
+        </NativeDialog>
+      ) : null}
+    </>
+  )
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('')
+}
+
+function ExpertPhoto({ expert }: { expert: PublicExpert }) {
+  const [failed, setFailed] = useState(false)
+  if (expert.photoUrl && !failed) {
+    return (
+      <chakra.img
+        src={displayPhotoPath(expert.photoUrl)}
+        alt={`Photo of ${expert.name}`}
+        width="64"
+        height="64"
+        loading="lazy"
+        boxSize="16"
+        borderRadius="full"
+        objectFit="cover"
+        flexShrink="0"
+        bg="gray.100"
+        onError={() => setFailed(true)}
+      />
+    )
+  }
+  return (
+    <Flex
+      aria-hidden="true"
+      boxSize="16"
+      borderRadius="full"
+      bg="brand.100"
+      color="brand.900"
+      align="center"
+      justify="center"
+      fontWeight="bold"
+      fontSize="xl"
+      flexShrink="0"
+    >
+      {initials(expert.name)}
+    </Flex>
+  )
+}
+
+function ExpertCard({ expert, onContact }: { expert: PublicExpert; onContact: () => void }) {
+  const [expanded, setExpanded] = useState(false)
+  const panelId = useId()
+  const headingId = useId()
+  return (
+    <chakra.article aria-labelledby={headingId} flex="1" display="flex" flexDirection="column" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="5" bg="white" boxShadow="xs">
+      <Flex gap="4" align="center">
+        <ExpertPhoto expert={expert} />
+        <Box minW="0">
+          <Heading as="h2" id={headingId} size="lg" color="brand.900">
+            {expert.name}
+          </Heading>
+          {expert.company ? <Text color="fg.muted">{expert.company}</Text> : null}
+        </Box>
+      </Flex>
+
+      <Button
+        type="button"
+        mt="4"
+        variant="outline"
+        colorPalette="brand"
+        size="sm"
+        justifyContent="space-between"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setExpanded((v) => !v)}
+      >
+        {expert.expertField || 'General agriculture'}
+        <chakra.span aria-hidden="true" transform={expanded ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+          ▾
+        </chakra.span>
+      </Button>
+      <Box id={panelId} hidden={!expanded} mt="3" fontSize="sm">
+        <ContactLines expert={expert} />
+        {expert.comments ? (
+          <Text mt="2" whiteSpace="pre-line">
+            {expert.comments}
+          </Text>
+        ) : null}
+      </Box>
+
+      <Box flex="1" />
+      <Button type="button" mt="4" colorPalette="brand" onClick={onContact}>
+        Get in Touch
+      </Button>
+    </chakra.article>
+  )
+}
+
+function ContactLines({ expert }: { expert: PublicExpert }) {
+  return (
+    <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
+      <chakra.dt fontWeight="semibold">Phone</chakra.dt>
+      <chakra.dd m="0">
+        <Link href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`} variant="underline" colorPalette="brand">
+          {expert.contactNumber}
+        </Link>
+      </chakra.dd>
+      <chakra.dt fontWeight="semibold">Email</chakra.dt>
+      <chakra.dd m="0" minW="0" overflowWrap="anywhere">
+        <Link href={`mailto:${expert.email}`} variant="underline" colorPalette="brand">
+          {expert.email}
+        </Link>
+      </chakra.dd>
+    </chakra.dl>
+  )
+}
+
+function ContactDetails({ expert }: { expert: PublicExpert }) {
+  return (
+    <>
+      <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Button asChild colorPalette="brand" flex="1">
+          <a href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`}>Call {expert.contactNumber}</a>
+        </Button>
+        <Button asChild variant="outline" colorPalette="brand" flex="1">
+          <a href={`mailto:${expert.email}`}>Email</a>
+        </Button>
+      </Flex>
+      <Text mt="2" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+        {expert.email}
+      </Text>
+      {expert.comments ? (
+        <Box mt="4">
+          <Heading as="h3" size="sm">
+            Background
+          </Heading>
+          <Text mt="1" whiteSpace="pre-line">
+            {expert.comments}
+          </Text>
+        </Box>
+      ) : null}
+      <Box mt="5" bg="brand.50" color="brand.900" borderRadius="md" px="4" py="3" fontSize="sm">
+        Connections through {productName} are free of charge. Arrange any paid advice or farm visits directly with the expert.
+      </Box>
+    </>
+  )
+}
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.45; }
+`
+
+function ExpertSkeletons() {
+  return (
+    <Box role="status" aria-live="polite">
+      <chakra.span srOnly>Loading experts…</chakra.span>
+      <SimpleGrid aria-hidden="true" columns={{ base: 1, md: 2, lg: 3 }} gap="5">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <Box
+            key={i}
+            data-testid="expert-skeleton"
+            borderWidth="1px"
+            borderColor="gray.200"
+            borderRadius="xl"
+            p="5"
+            css={{ animation: `${pulse} 1.5s ease-in-out infinite`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}
+          >
+            <Flex gap="4" align="center">
+              <Box boxSize="16" borderRadius="full" bg="gray.200" />
+              <Box flex="1">
+                <Box h="4" w="70%" bg="gray.200" borderRadius="sm" />
+                <Box h="3" w="50%" mt="2" bg="gray.100" borderRadius="sm" />
+              </Box>
+            </Flex>
+            <Box h="8" mt="4" bg="gray.100" borderRadius="md" />
+            <Box h="10" mt="4" bg="gray.200" borderRadius="md" />
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
+  )
 }

@@ -1,10 +1,3 @@
 // Platform reviews (/reviews) and farm reviews (/reviews/farms): one lazy chunk.
-import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
-
-export function ReviewsPage() {
-  return <ScreenPlaceholder title="Reviews" />
-}
-
-export function FarmReviewsPage() {
-  return <ScreenPlaceholder title="Farm Reviews" />
-}
+export { ReviewsPage } from './reviews-page'
+export { FarmReviewsPage } from './farm-reviews-page'

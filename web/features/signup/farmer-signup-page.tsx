@@ -1,6 +1,567 @@
-// Lazy chunk: the farmer signup form (public and Data Agent Mode).
-import { ScreenPlaceholder } from '../../shared/ui/screen-placeholder'
+// Lazy chunk: the farmer signup form (spec 000 §2 "Farmer signup", §5, §8), public and in Data
+// Agent Mode (any signed-in staff member: POST /api/data-agent/signup with the bearer token).
+// Validation is the contract's FarmerSignupSchema through zodResolver, so the form and the
+// server say the same words. Sending goes through submitFarmerSignup (the outbox's swap point).
+import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import {
+  DEFAULT_DAILY_RATE,
+  FARM_PHOTO_MAX_BYTES,
+  FarmerSignupSchema,
+  MAX_PRODUCE_PER_FARMER,
+  MAX_SIGNUP_PHOTOS,
+  messages,
+  type FarmerSignup,
+  type FarmerSignupInput,
+  type PublicLocation,
+  type PublicProduce,
+} from '../../../api/contract'
+import { readSession } from '../../shared/api'
+import { addReloadGuard } from '../../shared/reload-guard'
+import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
+import { PhotoUploadList } from '../../shared/ui/photo-upload'
+import { newIdempotencyKey, serverMessage } from '../../shared/ui/submit-helpers'
+import { toast } from '../../shared/ui/toast'
+import {
+  CheckboxField,
+  ErrorSummary,
+  FieldError,
+  FormField,
+  FormSection,
+  RequiredMark,
+  TextArea,
+  TextInput,
+  controlProps,
+  type SummaryError,
+} from './form-parts'
+import { serverIssues } from './server-error'
+import { formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
+import { submitFarmerSignup, type SignupMode } from './submit-farmer-signup'
+
+const m = messages.farmerSignup
+
+type FieldName = keyof FarmerSignupInput
+
+const emptyForm: FarmerSignupInput = {
+  name: '',
+  phone: '',
+  email: '',
+  website: '',
+  town: '',
+  tikina: '',
+  cities: [],
+  produce: [],
+  subscriptionStart: '',
+  subscriptionEnd: '',
+  mpaisaNumber: '',
+  mpaisaReceiptNumber: '',
+  paymentDate: '',
+  comments: '',
+  deliveryAvailable: false,
+  isBulk: false,
+  photoUrls: [],
+  agreeToTerms: false,
+}
+
+/** Fields in the order they appear, for the error summary. */
+const fieldOrder: readonly FieldName[] = [
+  'name',
+  'phone',
+  'email',
+  'website',
+  'town',
+  'tikina',
+  'cities',
+  'produce',
+  'subscriptionStart',
+  'subscriptionEnd',
+  'mpaisaNumber',
+  'mpaisaReceiptNumber',
+  'paymentDate',
+  'comments',
+  'deliveryAvailable',
+  'isBulk',
+  'photoUrls',
+  'agreeToTerms',
+]
+
+const fieldId = (name: FieldName) => `signup-${name}`
+
+function isFieldName(name: string): name is FieldName {
+  return (fieldOrder as readonly string[]).includes(name)
+}
+
+/** A field's message, or the first message inside it (e.g. photoUrls.1). */
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  const own = (error as { message?: unknown }).message
+  if (typeof own === 'string' && own) return own
+  for (const value of Object.values(error)) {
+    const nested = messageOf(value)
+    if (nested) return nested
+  }
+  return undefined
+}
+
+function summaryOf(errors: FieldErrors<FarmerSignupInput>): SummaryError[] {
+  return fieldOrder.flatMap((name) => {
+    const message = messageOf(errors[name])
+    return message ? [{ id: fieldId(name), message }] : []
+  })
+}
 
 export function FarmerSignupPage() {
-  return <ScreenPlaceholder title="Farmer Signup" />
+  useDocumentTitle('Farmer Signup')
+  const [session] = useState(readSession)
+  const isDataAgent = Boolean(session?.user?.role)
+  const [submitted, setSubmitted] = useState(false)
+  // A new key remounts the form: fresh values and a fresh Idempotency-Key.
+  const [formKey, setFormKey] = useState(0)
+
+  if (submitted) {
+    return (
+      <SignupSubmitted
+        isDataAgent={isDataAgent}
+        onAnother={() => {
+          setFormKey((k) => k + 1)
+          setSubmitted(false)
+        }}
+      />
+    )
+  }
+  return <FarmerSignupForm key={formKey} isDataAgent={isDataAgent} onSubmitted={() => setSubmitted(true)} />
+}
+
+function SignupSubmitted({ isDataAgent, onAnother }: { isDataAgent: boolean; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+    window.scrollTo(0, 0)
+  }, [])
+  return (
+    <Box maxW="2xl" mx="auto" textAlign="center" py={{ base: '6', md: '12' }}>
+      <Box aria-hidden="true" fontSize="5xl" lineHeight="1" mb="4" color="brand.800">
+        ✓
+      </Box>
+      <Heading as="h1" ref={heading} tabIndex={-1} size="3xl" color="brand.900" outline="none">
+        {m.submitted}
+      </Heading>
+      <Text mt="4" fontSize="lg">
+        {isDataAgent ? "Thank you. The farmer's application has been received." : 'Thank you. Your application has been received.'}
+      </Text>
+      <Text mt="2" color="fg.muted">
+        Our team checks every application. Once it is approved, the farm is listed on {productName} and buyers can call or
+        e-mail directly. If an e-mail address was given, the approval notice is sent there.
+      </Text>
+      <Flex mt="8" gap="3" justify="center" wrap="wrap">
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/">Return to Home</RouterLink>
+        </Button>
+        {isDataAgent ? (
+          <Button variant="outline" colorPalette="brand" onClick={onAnother}>
+            Sign Up Another Farmer
+          </Button>
+        ) : null}
+      </Flex>
+    </Box>
+  )
+}
+
+function DataAgentBadge() {
+  return (
+    <chakra.span
+      display="inline-flex"
+      alignItems="center"
+      px="2.5"
+      py="1"
+      borderRadius="full"
+      bg="brand.100"
+      color="brand.900"
+      fontSize="sm"
+      fontWeight="semibold"
+      borderWidth="1px"
+      borderColor="brand.600"
+    >
+      {m.dataAgentMode}
+    </chakra.span>
+  )
+}
+
+function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; onSubmitted: () => void }) {
+  const navigate = useNavigate()
+  const mode: SignupMode = isDataAgent ? 'dataAgent' : 'public'
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<FarmerSignupInput, unknown, FarmerSignup>({
+    resolver: zodResolver(FarmerSignupSchema),
+    defaultValues: emptyForm,
+    shouldFocusError: false, // the error summary takes focus instead
+  })
+
+  // One Idempotency-Key per filled form, made at the first submit and kept for its retries.
+  const idempotencyKey = useRef<string | null>(null)
+  const [showSummary, setShowSummary] = useState(false)
+  const [summaryFocus, setSummaryFocus] = useState(0)
+  const [photosBusy, setPhotosBusy] = useState(false)
+
+  // Updates never eat a form: the update banner will not reload while this form has input.
+  const dirty = useRef(false)
+  useEffect(() => {
+    dirty.current = isDirty
+  }, [isDirty])
+  useEffect(() => addReloadGuard({ reason: 'You have an unsaved farmer signup.', blocking: () => dirty.current }), [])
+
+  const onInvalid = () => {
+    setShowSummary(true)
+    setSummaryFocus((n) => n + 1)
+  }
+
+  const onValid = async (values: FarmerSignup) => {
+    setShowSummary(false)
+    idempotencyKey.current ??= newIdempotencyKey()
+    try {
+      await submitFarmerSignup(values, { idempotencyKey: idempotencyKey.current, mode })
+      dirty.current = false
+      onSubmitted()
+    } catch (error) {
+      let fieldIssues = 0
+      for (const issue of serverIssues(error)) {
+        const name = issue.path.split('.')[0] ?? ''
+        if (isFieldName(name)) {
+          setError(name, { type: 'server', message: issue.message })
+          fieldIssues++
+        }
+      }
+      if (fieldIssues > 0) onInvalid()
+      toast({ title: messages.common.errorTitle, description: serverMessage(error, m.submitFailed), variant: 'destructive' })
+    }
+  }
+
+  const onCancel = () => {
+    if (window.confirm(m.cancelConfirm)) navigate(isDataAgent ? '/admin' : '/')
+  }
+
+  const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; hint?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {}) => {
+    const id = fieldId(name)
+    const error = messageOf(errors[name])
+    return (
+      <FormField id={id} label={label} required={options.required} hint={options.hint} error={error}>
+        <TextInput
+          {...register(name)}
+          {...controlProps(id, { error, hint: Boolean(options.hint), required: options.required })}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete}
+          inputMode={options.inputMode}
+          bg="white"
+          borderColor="gray.400"
+        />
+      </FormField>
+    )
+  }
+
+  const summary = showSummary ? summaryOf(errors) : []
+
+  return (
+    <Box maxW="3xl" mx="auto">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
+          {isDataAgent ? 'Sign Up a Farmer' : joinLabel}
+        </Heading>
+        {isDataAgent ? <DataAgentBadge /> : null}
+      </Flex>
+      <Text mt="2" fontSize="lg">
+        {isDataAgent
+          ? "Fill in the farmer's details. The signup is recorded under your name and checked by the team before the farm goes live."
+          : `List your farm on ${productName} so buyers across Fiji can find you and contact you directly. Our team checks every application before it goes live.`}
+      </Text>
+      <Text mt="1" mb="6" color="fg.muted">
+        Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
+      </Text>
+
+      <ErrorSummary errors={summary} focusKey={summaryFocus} />
+
+      <chakra.form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} display="flex" flexDirection="column" gap="6" aria-busy={isSubmitting}>
+        <FormSection title="Basic Information">
+          {text('name', 'Name', { required: true, autoComplete: 'name' })}
+          {text('phone', 'Phone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {text('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email', hint: 'Your approval notice is sent to this address.' })}
+          {text('website', 'Website', { type: 'url', inputMode: 'url', autoComplete: 'url', hint: 'For example https://www.myfarm.com.fj' })}
+        </FormSection>
+
+        <FormSection title="Location Information">
+          {text('town', 'Village', { autoComplete: 'address-level3' })}
+          {text('tikina', 'Tikina')}
+          <CitiesField control={control} />
+        </FormSection>
+
+        <ProduceField control={control} />
+
+        <SubscriptionSection control={control} register={register} errors={errors} />
+
+        <FormSection title="Additional Information">
+          {text('mpaisaNumber', 'M-PAiSA Number', { type: 'tel', inputMode: 'tel' })}
+          {text('mpaisaReceiptNumber', 'M-PAiSA Receipt Number')}
+          {text('paymentDate', 'Payment Date', { type: 'date' })}
+          <FormField id={fieldId('comments')} label="Comments" error={messageOf(errors.comments)}>
+            <TextArea
+              {...register('comments')}
+              {...controlProps(fieldId('comments'), { error: messageOf(errors.comments) })}
+              rows={4}
+              bg="white"
+              borderColor="gray.400"
+            />
+          </FormField>
+          <Box>
+            <CheckboxField id={fieldId('deliveryAvailable')} label="Delivery Available" {...register('deliveryAvailable')} />
+            <CheckboxField id={fieldId('isBulk')} label="Bulk Available" {...register('isBulk')} />
+          </Box>
+        </FormSection>
+
+        <PhotosField control={control} uploadMode={isDataAgent ? 'signed-in' : 'public'} onBusyChange={setPhotosBusy} />
+
+        <Box>
+          <CheckboxField
+            {...register('agreeToTerms')}
+            {...controlProps(fieldId('agreeToTerms'), { error: messageOf(errors.agreeToTerms), required: true })}
+            label={
+              <>
+                I agree to the{' '}
+                <Link href="/terms-of-use" target="_blank" rel="noopener" variant="underline" colorPalette="brand">
+                  Terms of Use
+                  <chakra.span srOnly> (opens in a new tab)</chakra.span>
+                </Link>
+                <RequiredMark />
+              </>
+            }
+          />
+          <FieldError id={fieldId('agreeToTerms')} message={messageOf(errors.agreeToTerms)} />
+        </Box>
+
+        <Flex gap="3" wrap="wrap" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" disabled={isSubmitting || photosBusy}>
+            {isSubmitting ? 'Submitting…' : photosBusy ? 'Waiting for photo upload…' : 'Submit Application'}
+          </Button>
+        </Flex>
+      </chakra.form>
+    </Box>
+  )
+}
+
+type FormControl = ReturnType<typeof useForm<FarmerSignupInput, unknown, FarmerSignup>>['control']
+
+function ListStatus({ loading, error, loadingText, errorText, onRetry }: { loading: boolean; error: boolean; loadingText: string; errorText: string; onRetry: () => void }) {
+  if (loading) {
+    return (
+      <Text role="status" color="fg.muted">
+        {loadingText}
+      </Text>
+    )
+  }
+  if (error) {
+    return (
+      <Flex role="alert" gap="3" align="center" wrap="wrap">
+        <Text color="fg.error">{errorText}</Text>
+        <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Flex>
+    )
+  }
+  return null
+}
+
+const groupProps = (id: string, error?: string, hintId?: string) => ({
+  id,
+  tabIndex: -1,
+  'aria-describedby': [hintId, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
+})
+
+function CitiesField({ control }: { control: FormControl }) {
+  const { field, fieldState } = useController({ control, name: 'cities' })
+  const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
+  const selected = field.value ?? []
+  const id = fieldId('cities')
+  const error = fieldState.error?.message
+  return (
+    <chakra.fieldset {...groupProps(id, error, `${id}-hint`)} minW="0" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.700', outlineOffset: '4px' }}>
+      <chakra.legend fontWeight="medium" p="0">
+        Nearest Towns/Cities
+        <RequiredMark />
+      </chakra.legend>
+      <Text id={`${id}-hint`} fontSize="sm" color="fg.muted" mb="2">
+        Tick every town or city where buyers can find your produce. {selected.length > 0 ? `${selected.length} selected.` : ''}
+      </Text>
+      <ListStatus
+        loading={locations.isPending}
+        error={locations.isError}
+        loadingText="Loading towns and cities…"
+        errorText={messages.browse.failedToFetchLocations}
+        onRetry={() => void locations.refetch()}
+      />
+      {locations.data ? (
+        <SimpleGrid columns={{ base: 2, sm: 3, md: 4 }} gapX="4" gapY="0.5">
+          {locations.data.map((location) => (
+            <CheckboxField
+              key={location.id}
+              id={`${id}-${location.id}`}
+              name="cities"
+              value={location.name}
+              label={location.name}
+              checked={selected.includes(location.name)}
+              onChange={(e) => field.onChange(toggleLimited(selected, location.name, e.currentTarget.checked))}
+              onBlur={field.onBlur}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <FieldError id={id} message={error} />
+    </chakra.fieldset>
+  )
+}
+
+function ProduceField({ control }: { control: FormControl }) {
+  const { field, fieldState } = useController({ control, name: 'produce' })
+  const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
+  const selected = field.value ?? []
+  const id = fieldId('produce')
+  const error = fieldState.error?.message
+  // Shown when a tick beyond the limit was ignored.
+  const [ignoredTick, setIgnoredTick] = useState(false)
+  const atMax = selected.length >= MAX_PRODUCE_PER_FARMER
+
+  return (
+    <FormSection
+      {...groupProps(id, error, `${id}-count`)}
+      title="Produce"
+      description={`Choose up to ${MAX_PRODUCE_PER_FARMER} things you grow or sell. Buyers search by these.`}
+    >
+      <Box>
+        <Text id={`${id}-count`} aria-live="polite" fontWeight="semibold" color={atMax ? 'brand.800' : 'fg.muted'} mb="2">
+          {selected.length}/{MAX_PRODUCE_PER_FARMER} selected
+          {ignoredTick && atMax ? (
+            <chakra.span display="block" fontWeight="normal" color="fg.warning">
+              {m.produceMax}. Untick one to choose another.
+            </chakra.span>
+          ) : null}
+        </Text>
+        <ListStatus
+          loading={produce.isPending}
+          error={produce.isError}
+          loadingText="Loading produce…"
+          errorText={messages.browse.failedToFetchProduce}
+          onRetry={() => void produce.refetch()}
+        />
+        {produce.data ? (
+          <Flex direction="column" gap="4">
+            {groupProduceByCategory(produce.data).map((group) => (
+              <chakra.fieldset key={group.category} minW="0">
+                <chakra.legend p="0" fontSize="sm" fontWeight="semibold" color="gray.700" textTransform="uppercase" letterSpacing="wide" mb="1">
+                  {group.category}
+                </chakra.legend>
+                <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gapX="4" gapY="0.5">
+                  {group.items.map((item) => (
+                    <CheckboxField
+                      key={item.id}
+                      id={`${id}-${item.id}`}
+                      name="produce"
+                      value={item.name}
+                      label={item.name}
+                      checked={selected.includes(item.name)}
+                      onChange={(e) => {
+                        const checked = e.currentTarget.checked
+                        setIgnoredTick(checked && atMax && !selected.includes(item.name))
+                        field.onChange(toggleLimited(selected, item.name, checked, MAX_PRODUCE_PER_FARMER))
+                      }}
+                      onBlur={field.onBlur}
+                    />
+                  ))}
+                </SimpleGrid>
+              </chakra.fieldset>
+            ))}
+          </Flex>
+        ) : null}
+      </Box>
+      <FieldError id={id} message={error} />
+    </FormSection>
+  )
+}
+
+function SubscriptionSection({
+  control,
+  register,
+  errors,
+}: {
+  control: FormControl
+  register: ReturnType<typeof useForm<FarmerSignupInput, unknown, FarmerSignup>>['register']
+  errors: FieldErrors<FarmerSignupInput>
+}) {
+  const [start, end] = useWatch({ control, name: ['subscriptionStart', 'subscriptionEnd'] })
+  const days = subscriptionDays(start, end)
+  const date = (name: 'subscriptionStart' | 'subscriptionEnd', label: string) => {
+    const id = fieldId(name)
+    const error = messageOf(errors[name])
+    return (
+      <FormField id={id} label={label} required error={error}>
+        <TextInput
+          {...register(name)}
+          {...controlProps(id, { error, required: true })}
+          type="date"
+          min={name === 'subscriptionEnd' && start ? start : undefined}
+          bg="white"
+          borderColor="gray.400"
+        />
+      </FormField>
+    )
+  }
+  return (
+    <FormSection title="Subscription Duration" description="The dates your listing should run. Listing costs a small daily fee, paid by M-PAiSA.">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        {date('subscriptionStart', 'Start Date')}
+        {date('subscriptionEnd', 'End Date')}
+      </SimpleGrid>
+      <Box aria-live="polite" bg="brand.50" borderRadius="md" px="4" py="3" color="brand.900">
+        {days ? (
+          <Text>
+            <chakra.strong>
+              {days} {days === 1 ? 'day' : 'days'} × {formatFjd(DEFAULT_DAILY_RATE)} = {formatFjd(days * DEFAULT_DAILY_RATE)}
+            </chakra.strong>{' '}
+            (estimated at the standard rate of {formatFjd(DEFAULT_DAILY_RATE)} per day)
+          </Text>
+        ) : (
+          <Text>Listing costs {formatFjd(DEFAULT_DAILY_RATE)} per day. Choose both dates to see the total.</Text>
+        )}
+      </Box>
+    </FormSection>
+  )
+}
+
+function PhotosField({ control, uploadMode, onBusyChange }: { control: FormControl; uploadMode: 'public' | 'signed-in'; onBusyChange: (busy: boolean) => void }) {
+  const { field, fieldState } = useController({ control, name: 'photoUrls' })
+  const id = fieldId('photoUrls')
+  return (
+    <FormSection title="Farm Photos" description={`Optional. Up to ${MAX_SIGNUP_PHOTOS} photos of your farm or produce (images up to 5 MB each). Approved farms show their first photo.`}>
+      <PhotoUploadList
+        id={id}
+        itemLabel="Farm Photo"
+        max={MAX_SIGNUP_PHOTOS}
+        mode={uploadMode}
+        maxBytes={FARM_PHOTO_MAX_BYTES}
+        value={field.value ?? []}
+        onChange={field.onChange}
+        onBusyChange={onBusyChange}
+      />
+      <FieldError id={id} message={messageOf(fieldState.error)} />
+    </FormSection>
+  )
 }

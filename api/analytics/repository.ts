@@ -1,0 +1,47 @@
+// Kysely access for first-party analytics: event rows in, counts and rows in a time range out.
+import type { Kysely } from 'kysely'
+import type { Database, SearchType } from '../../db/schema'
+
+export function analyticsRepository(db: Kysely<Database>) {
+  return {
+    /** A page view, and the country tally when this visitor has never been seen before. */
+    async recordPageView(view: { path: string; visitorId: string; countryCode: string | null; countryName: string | null; at: string }) {
+      await db.transaction().execute(async (trx) => {
+        const seen = await trx.selectFrom('page_views').select('id').where('visitorId', '=', view.visitorId).limit(1).executeTakeFirst()
+        await trx.insertInto('page_views').values({ path: view.path, visitorId: view.visitorId, countryCode: view.countryCode, createdAt: view.at }).execute()
+        if (!view.countryCode || !view.countryName) return
+        await trx
+          .insertInto('visitor_countries')
+          .values({ countryCode: view.countryCode, countryName: view.countryName, visitorCount: 1, lastVisit: view.at })
+          .onConflict((oc) =>
+            oc.column('countryCode').doUpdateSet((eb) => ({
+              visitorCount: seen ? eb.ref('visitor_countries.visitorCount') : eb('visitor_countries.visitorCount', '+', 1),
+              lastVisit: view.at,
+            })),
+          )
+          .execute()
+      })
+    },
+    async recordSearch(search: { query: string; searchType: SearchType; location: string | null; resultCount: number; visitorId: string | null; at: string }) {
+      const { at, ...row } = search
+      await db.insertInto('search_analytics').values({ ...row, searchDate: at }).execute()
+    },
+    async recordFarmerClick(click: { farmerId: string; visitorId: string | null; at: string }) {
+      await db.insertInto('farmer_clicks').values({ farmerId: click.farmerId, visitorId: click.visitorId, createdAt: click.at }).execute()
+    },
+
+    async pageViewTotals() {
+      const row = await db
+        .selectFrom('page_views')
+        .select((eb) => [eb.fn.countAll<number>().as('pageViews'), eb.fn.count<number>('visitorId').distinct().as('visitors')])
+        .executeTakeFirstOrThrow()
+      return { pageViews: Number(row.pageViews), visitors: Number(row.visitors) }
+    },
+    pageViewsSince: (since: string) =>
+      db.selectFrom('page_views').select(['createdAt', 'visitorId', 'countryCode']).where('createdAt', '>=', since).orderBy('createdAt').execute(),
+    searchesSince: (since: string) =>
+      db.selectFrom('search_analytics').select(['searchDate as createdAt', 'query', 'searchType', 'resultCount']).where('searchDate', '>=', since).execute(),
+    clicksSince: (since: string) => db.selectFrom('farmer_clicks').select('createdAt').where('createdAt', '>=', since).execute(),
+    countryNames: () => db.selectFrom('visitor_countries').select(['countryCode', 'countryName']).execute(),
+  }
+}

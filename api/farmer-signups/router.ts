@@ -1,0 +1,27 @@
+// HTTP for farmer signups (spec 000 §7). Both routes are outbox endpoints, so they take an
+// Idempotency-Key; the data-agent route's capability is enforced centrally from the route table.
+import { Router } from 'express'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { idempotency } from '../../sync/server/idempotency'
+import type { SessionUser } from '../auth/sessions'
+import { FarmerSignupSchema, type FarmerSignup } from '../contract'
+import { sqliteIdempotencyStore } from '../idempotency/store'
+import type { Logger } from '../logger'
+import { validate } from '../middleware/validate'
+import { farmerSignupsService } from './service'
+
+export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
+  const service = farmerSignupsService(db)
+  // Mounted after authenticate(), so a key is scoped to the signed-in agent who sent it.
+  const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const router = Router()
+  router.post('/farmer-signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
+    res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals }))
+  })
+  router.post('/data-agent/signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
+    const user = res.locals.user as SessionUser
+    res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals, dataAgent: { id: user.id, name: user.name } }))
+  })
+  return router
+}

@@ -1,0 +1,65 @@
+// Farmer signups (public and by data agents): names are checked against the active lists, photos
+// must be stored uploads, and the signup row, its photo references and the Idempotency-Key record
+// commit in one transaction, so an outbox retry can never create a second signup.
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { recordIdempotent } from '../../sync/server/idempotency'
+import { FARM_PHOTO_MAX_BYTES, messages, type FarmerSignup, type SignupCreatedResponse } from '../contract'
+import { HttpError } from '../errors'
+import { referencePhotos } from '../uploads/photo-references'
+import { farmerSignupsRepository } from './repository'
+
+export type DataAgent = { id: string; name: string }
+
+/** Each name in its listed spelling, or null when one is not on the list. Duplicates collapse. */
+export function matchListed(names: readonly string[], listed: readonly string[]): string[] | null {
+  const spelling = new Map(listed.map((name) => [name.toLocaleLowerCase('en'), name]))
+  const matched = names.map((name) => spelling.get(name.trim().toLocaleLowerCase('en')))
+  if (matched.some((name) => name === undefined)) return null
+  return [...new Set(matched as string[])]
+}
+
+export function farmerSignupsService(db: Kysely<Database>) {
+  const repository = farmerSignupsRepository(db)
+  return {
+    async create(signup: FarmerSignup, options: { dataAgent?: DataAgent; locals: Record<string, unknown> }): Promise<SignupCreatedResponse> {
+      const cities = matchListed(signup.cities, await repository.activeLocationNames())
+      if (!cities) throw new HttpError(400, messages.farmerSignup.cityNotActive)
+      const produce = matchListed(signup.produce, await repository.activeProduceNames())
+      if (!produce) throw new HttpError(400, messages.farmerSignup.produceNotActive)
+
+      const now = new Date()
+      const answer: SignupCreatedResponse = { id: randomUUID(), status: 'pending' }
+      await db.transaction().execute(async (trx) => {
+        await repository.insert(trx, {
+          id: answer.id,
+          name: signup.name,
+          phone: signup.phone,
+          email: signup.email ?? null,
+          website: signup.website ?? null,
+          town: signup.town ?? null,
+          tikina: signup.tikina ?? null,
+          cities: JSON.stringify(cities),
+          produce: JSON.stringify(produce),
+          photoUrls: JSON.stringify(signup.photoUrls),
+          subscriptionStart: signup.subscriptionStart,
+          subscriptionEnd: signup.subscriptionEnd,
+          mpaisaNumber: signup.mpaisaNumber ?? null,
+          mpaisaReceiptNumber: signup.mpaisaReceiptNumber ?? null,
+          paymentDate: signup.paymentDate ?? null,
+          comments: signup.comments ?? null,
+          deliveryAvailable: signup.deliveryAvailable ? 1 : 0,
+          isBulk: signup.isBulk ? 1 : 0,
+          status: 'pending',
+          createdAt: now.toISOString(),
+          dataAgentId: options.dataAgent?.id ?? null,
+          dataAgentName: options.dataAgent?.name ?? null,
+        })
+        await referencePhotos(trx, signup.photoUrls, FARM_PHOTO_MAX_BYTES, now)
+        await recordIdempotent(options.locals, trx, 201, answer)
+      })
+      return answer
+    },
+  }
+}

@@ -1,0 +1,34 @@
+// Platform reviews: a submitted review waits as pending for moderation (spec 000 §4); the row and
+// its Idempotency-Key record commit together, so an outbox retry never posts it twice.
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { recordIdempotent } from '../../sync/server/idempotency'
+import type { PlatformReviewCreate, PublicPlatformReview, ReviewCreatedResponse } from '../contract'
+import { reviewsRepository } from './repository'
+
+export function reviewsService(db: Kysely<Database>) {
+  const repository = reviewsRepository(db)
+  return {
+    approved: (): Promise<PublicPlatformReview[]> => repository.approved(),
+
+    async submit(review: PlatformReviewCreate, locals: Record<string, unknown>): Promise<ReviewCreatedResponse> {
+      const now = new Date().toISOString()
+      const answer: ReviewCreatedResponse = { id: randomUUID(), status: 'pending' }
+      await db.transaction().execute(async (trx) => {
+        await repository.insert(trx, {
+          id: answer.id,
+          userName: review.userName ?? null,
+          userEmail: review.userEmail ?? null,
+          rating: review.rating,
+          comment: review.comment,
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
+        await recordIdempotent(locals, trx, 201, answer)
+      })
+      return answer
+    },
+  }
+}

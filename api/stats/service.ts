@@ -1,0 +1,25 @@
+// Dashboard stat cards (spec 001 §2, §3, §9). Counts are computed in code over the farmer dates
+// because "today" is a Fiji calendar day that SQLite's UTC date functions cannot express.
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { DEFAULT_DAILY_RATE, formatFjd, type AdminStats } from '../contract'
+import { fijiDate, isActiveOn, isExpiredOn, isPendingOn, totalRevenue } from './subscriptions'
+
+export async function dailyRateOf(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'dailyRate').executeTakeFirst()
+  const rate = Number(row?.value)
+  return row && Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_DAILY_RATE
+}
+
+export async function adminStats(db: Kysely<Database>, now = new Date()): Promise<AdminStats> {
+  const rows = await db.selectFrom('farmers').select(['isActive', 'includeInCosting', 'subscriptionStart', 'subscriptionEnd']).execute()
+  const farmers = rows.map((r) => ({ ...r, isActive: r.isActive === 1, includeInCosting: r.includeInCosting === 1 }))
+  const today = fijiDate(now)
+  return {
+    totalFarmers: farmers.length,
+    activeSubscriptions: farmers.filter((f) => isActiveOn(f, today)).length,
+    pendingSubscriptions: farmers.filter((f) => isPendingOn(f, today)).length,
+    expiredSubscriptions: farmers.filter((f) => isExpiredOn(f, today)).length,
+    monthlyRevenue: formatFjd(totalRevenue(farmers, await dailyRateOf(db), today)),
+  }
+}

@@ -1,0 +1,79 @@
+// HTTP for photo uploads: the two upload-URL endpoints, the PUT of the bytes, and serving
+// /objects/uploads/:id. Mounted at the root (not under /api) so /objects/… never reaches the SPA
+// fallback; who may call the /api routes is enforced centrally from the route table.
+import express, { Router, type RequestHandler } from 'express'
+import { rateLimit } from 'express-rate-limit'
+import type { Kysely } from 'kysely'
+import type { Database, UploadRow } from '../../db/schema'
+import type { SessionUser } from '../auth/sessions'
+import { IdParamSchema, UploadUrlRequestSchema, fileTooLargeMessage, messages, type UploadUrlRequest } from '../contract'
+import { HttpError, notFound } from '../errors'
+import { validate } from '../middleware/validate'
+import type { UploadKind } from './repository'
+import { maxBytesFor, uploadsService } from './service'
+import { uploadFilePath } from './storage'
+
+export const PUBLIC_UPLOADS_PER_15_MINUTES = 150
+
+export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
+  const service = uploadsService(db, dataDir)
+  const router = Router()
+
+  const issue = (kind: UploadKind): RequestHandler => async (_req, res) => {
+    const user = res.locals.user as SessionUser | undefined
+    res.json(await service.issue(kind, res.locals.body as UploadUrlRequest, user?.id ?? null))
+  }
+  // Anonymous uploads cost disk until the daily clean-up: a generous per-address cap keeps a script
+  // from filling it, while a village office sending its outbox stays far below it (429 is retried).
+  const publicUploadLimit = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: PUBLIC_UPLOADS_PER_15_MINUTES,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ message: messages.common.rateLimited })
+    },
+  })
+  router.post('/api/public/expert-signup/upload', publicUploadLimit, validate({ body: UploadUrlRequestSchema }), issue('expert'))
+  router.post('/api/objects/upload', validate({ body: UploadUrlRequestSchema }), issue('admin'))
+
+  // One raw parser per kind; any content type is read, because the type is judged from the bytes.
+  const rawParsers = new Map<UploadKind, RequestHandler>(
+    (['expert', 'farmer', 'admin'] as const).map((kind) => [kind, express.raw({ type: () => true, limit: maxBytesFor(kind) + 1024 })]),
+  )
+  const readBytes: RequestHandler = (req, res, next) => {
+    const upload = res.locals.upload as UploadRow
+    rawParsers.get(upload.kind)!(req, res, (err?: unknown) => {
+      const status = (err as { status?: number } | undefined)?.status
+      if (status === 413) return next(new HttpError(413, fileTooLargeMessage(maxBytesFor(upload.kind))))
+      next(err)
+    })
+  }
+  const findUpload: RequestHandler = async (_req, res, next) => {
+    const upload = await service.find((res.locals.params as { id: string }).id)
+    if (!upload) throw notFound(messages.uploads.unknownUpload)
+    res.locals.upload = upload
+    next()
+  }
+  router.put('/api/uploads/:id', validate({ params: IdParamSchema }), findUpload, readBytes, async (req, res) => {
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    res.json(await service.store(res.locals.upload as UploadRow, bytes))
+  })
+
+  router.get('/objects/uploads/:id', validate({ params: IdParamSchema }), async (_req, res, next) => {
+    const upload = await service.find((res.locals.params as { id: string }).id)
+    if (!upload || upload.status !== 'stored' || !upload.contentType) throw notFound()
+    // The id never changes its bytes (a different file to a stored id is refused), so it may be cached forever.
+    res.setHeader('Content-Type', upload.contentType)
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.sendFile(uploadFilePath(dataDir, upload.id), { cacheControl: false, dotfiles: 'allow' }, (err) => {
+      if (err && !res.headersSent) {
+        res.removeHeader('Cache-Control')
+        res.removeHeader('Content-Type')
+        next(notFound())
+      }
+    })
+  })
+  return router
+}

@@ -1,0 +1,80 @@
+// The two-step photo upload (spec 000 §7): issue an id and its PUT URL, then take the bytes. The
+// real type comes from the bytes, never from the header (offline-sync promise 6), and the same
+// bytes PUT twice are harmless, so the outbox may retry an upload freely.
+import { createHash, randomUUID } from 'node:crypto'
+import { fileTypeFromBuffer } from 'file-type'
+import type { Kysely } from 'kysely'
+import type { Database, UploadRow } from '../../db/schema'
+import {
+  ACCEPTED_IMAGE_TYPES,
+  EXPERT_PHOTO_MAX_BYTES,
+  UPLOAD_MAX_BYTES,
+  fileTooLargeMessage,
+  messages,
+  photoPathForUploadId,
+  uploadUrlForId,
+  type UploadPutResponse,
+  type UploadUrlRequest,
+  type UploadUrlResponse,
+} from '../contract'
+import { HttpError } from '../errors'
+import { uploadsRepository, type UploadKind } from './repository'
+import { commitTempFile, fileExists, removeFile, uploadFilePath, writeTempFile } from './storage'
+
+/** Public uploads (expert and farm photos) 5 MB; signed-in uploads 10 MB (spec 000 §5, §9). */
+export function maxBytesFor(kind: UploadKind): number {
+  return kind === 'admin' ? UPLOAD_MAX_BYTES : EXPERT_PHOTO_MAX_BYTES
+}
+
+const notAnImage = () => new HttpError(400, messages.uploads.imageRequired)
+const tooLarge = (kind: UploadKind) => new HttpError(413, fileTooLargeMessage(maxBytesFor(kind)))
+
+export function uploadsService(db: Kysely<Database>, dataDir: string) {
+  const repository = uploadsRepository(db)
+
+  async function ensureFile(upload: UploadRow, bytes: Buffer) {
+    // A crash between the row update and the rename leaves a stored row without its file; the
+    // client's retry of the same bytes puts it back.
+    if (await fileExists(uploadFilePath(dataDir, upload.id))) return
+    await commitTempFile(dataDir, upload.id, await writeTempFile(dataDir, upload.id, bytes))
+  }
+
+  return {
+    find: (id: string) => repository.find(id),
+
+    /** Both fields of the request are hints: an obvious non-image or oversize file is refused early. */
+    async issue(kind: UploadKind, hints: UploadUrlRequest, createdBy: string | null): Promise<UploadUrlResponse> {
+      if (hints.contentType !== undefined && !hints.contentType.toLowerCase().startsWith('image/')) throw notAnImage()
+      if (hints.size !== undefined && hints.size > maxBytesFor(kind)) throw tooLarge(kind)
+      const id = randomUUID()
+      await repository.create({ id, kind, createdBy, createdAt: new Date().toISOString() })
+      return { uploadURL: uploadUrlForId(id), objectPath: photoPathForUploadId(id) }
+    },
+
+    async store(upload: UploadRow, bytes: Buffer): Promise<UploadPutResponse> {
+      if (bytes.length > maxBytesFor(upload.kind)) throw tooLarge(upload.kind)
+      const type = await fileTypeFromBuffer(bytes)
+      if (!type || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw notAnImage()
+      const sha256 = createHash('sha256').update(bytes).digest('hex')
+      const answer = { objectPath: photoPathForUploadId(upload.id) }
+
+      const settleStored = async (stored: UploadRow | undefined) => {
+        if (!stored || stored.sha256 !== sha256) throw new HttpError(409, messages.uploads.unknownUpload)
+        await ensureFile(stored, bytes)
+        return answer
+      }
+      if (upload.status === 'stored') return settleStored(upload)
+
+      const tempPath = await writeTempFile(dataDir, upload.id, bytes)
+      // The row is claimed before the rename, so of two different files raced to one id only the
+      // winner's bytes ever land under that id.
+      const isClaimed = await repository.markStored(upload.id, { contentType: type.mime, size: bytes.length, sha256, storedAt: new Date().toISOString() })
+      if (!isClaimed) {
+        await removeFile(tempPath)
+        return settleStored(await repository.find(upload.id))
+      }
+      await commitTempFile(dataDir, upload.id, tempPath)
+      return answer
+    },
+  }
+}

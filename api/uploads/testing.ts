@@ -1,0 +1,28 @@
+// Real image bytes for tests (tests only): a 1×1 PNG and a 1×1 JPEG, and the two-step upload.
+import type { TestApp } from '../testing/test-app'
+
+export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQqzUCAAG6AN7Eir+IAAAAAElFTkSuQmCC', 'base64')
+export const JPEG_BYTES = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+)
+
+/** A valid PNG padded to exactly `size` bytes (data after IEND is ignored by decoders). */
+export function pngOfSize(size: number): Buffer {
+  return Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length)])
+}
+
+export async function putBytes(api: TestApp, uploadURL: string, bytes: Buffer, contentType = 'image/png') {
+  return api.fetch(uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) })
+}
+
+/** Issues a public upload URL and stores `bytes` there; answers the photo path. */
+export async function uploadPhoto(api: TestApp, bytes: Buffer = PNG_BYTES): Promise<string> {
+  const issued = (await (await api.postJson('/api/public/expert-signup/upload', { contentType: 'image/png', size: bytes.length })).json()) as {
+    uploadURL: string
+    objectPath: string
+  }
+  const res = await putBytes(api, issued.uploadURL, bytes)
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
+  return issued.objectPath
+}

@@ -1,0 +1,174 @@
+// Platform reviews (home form → moderation → /reviews) and farm reviews (/reviews/farms)
+// against the real server and its demo reviews (db/seed/demo-data.ts).
+import { expect, test, type Locator, type Page } from '@playwright/test'
+
+function words(count: number, prefix: string): string {
+  return Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(' ')
+}
+
+async function reviewForm(page: Page): Promise<Locator> {
+  const section = page.locator('#leave-review')
+  await section.scrollIntoViewIfNeeded()
+  const form = section.getByRole('form', { name: 'Leave a review' })
+  await expect(form).toBeVisible()
+  return form
+}
+
+test('a platform review from the home page is thanked, and waits for moderation (not on /reviews)', async ({ page }) => {
+  await page.goto('/')
+  const form = await reviewForm(page)
+  const marker = `e2e${Date.now()}`
+  const comment = `Found fresh dalo and bele near Nausori through this site, very easy to call the farmer ${marker}`
+
+  // No star chosen: the destructive 'Rating Required' toast.
+  await form.getByLabel('Your review').fill(comment)
+  await form.getByRole('button', { name: 'Submit Review' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'Rating Required' })
+  await expect(alert).toContainText('Please select a rating before submitting your review.')
+
+  // Over 100 words: the message and the counter.
+  await form.getByLabel('Your review').fill(words(101, 'w'))
+  await expect(form.getByText('101/100 words max')).toBeVisible()
+  await expect(form.getByText('Comment cannot exceed 100 words')).toBeVisible()
+
+  await form.getByLabel('Name (optional)').fill('E2E Tester')
+  await form.getByLabel('Your review').fill(comment)
+  await expect(form.getByText(`${comment.split(' ').length}/100 words max`)).toBeVisible()
+  await form.getByRole('radio', { name: '4 stars' }).check({ force: true })
+  await expect(form.getByText('4/5 · Very Good')).toBeVisible()
+
+  const posted = page.waitForRequest((req) => req.url().endsWith('/api/public/reviews') && req.method() === 'POST')
+  await form.getByRole('button', { name: 'Submit Review' }).click()
+  const request = await posted
+  expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+  expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ userName: 'E2E Tester', rating: 4, comment })
+
+  const status = page.getByRole('status').filter({ hasText: 'Review Submitted!' })
+  await expect(status).toContainText('Thank you for your feedback. Your review will be reviewed before being published.')
+  await expect(form.getByLabel('Your review')).toHaveValue('')
+
+  // Pending reviews are not public.
+  await page.getByRole('link', { name: 'View All Reviews' }).click()
+  await expect(page).toHaveURL(/\/reviews$/)
+  await expect(page.getByTestId('platform-review').first()).toBeVisible()
+  await expect(page.getByText(marker)).toHaveCount(0)
+  await expect(page.getByText('E2E Tester')).toHaveCount(0)
+})
+
+test('the reviews page shows the approved demo reviews with average, count and labels', async ({ page }) => {
+  await page.goto('/reviews')
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible()
+  const reviews = page.getByTestId('platform-review')
+  // The seed approves four (db/seed/demo-data.ts); the pending and rejected ones never show.
+  await expect(reviews).toHaveCount(4)
+  await expect(page.getByText('Based on 4 reviews')).toBeVisible()
+  await expect(page.getByTestId('average-rating')).toHaveText('4.3')
+  await expect(page.getByTestId('average-label')).toHaveText('Very Good')
+
+  const ana = reviews.filter({ hasText: 'Ana L.' })
+  await expect(ana.getByText('Verified Review')).toBeVisible()
+  await expect(ana.getByText('5/5 · Excellent')).toBeVisible()
+  await expect(ana.locator('blockquote')).toContainText('Found a dalo farmer ten minutes from our house in Nausori.')
+  await expect(ana.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT$/)
+  await expect(reviews.filter({ hasText: 'Anonymous User' })).toHaveCount(1)
+  await expect(page.getByText('Cheap phones and loans')).toHaveCount(0)
+  await expect(page.getByText('Bought kava from a farmer in Vunidawa')).toHaveCount(0)
+
+  await expect(page.getByRole('link', { name: 'Farm Reviews' })).toHaveAttribute('href', '/reviews/farms')
+  // 'Leave a Review' goes to the home page's form and brings it into view.
+  await page.getByRole('link', { name: 'Leave a Review' }).first().click()
+  await expect(page).toHaveURL(/\/#leave-review$/)
+  await expect(page.getByRole('heading', { name: 'Leave a Review' })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Leave a Review' })).toBeInViewport()
+})
+
+async function farmCard(page: Page, name: string): Promise<Locator> {
+  const card = page.getByTestId('farm-card').filter({ has: page.getByRole('heading', { name }) })
+  await expect(card).toHaveCount(1)
+  return card
+}
+
+async function submitFarmReview(page: Page, stars: number, comment: string) {
+  const dialog = page.getByRole('dialog', { name: /^Review / })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('radio', { name: stars === 1 ? '1 star' : `${stars} stars` }).check({ force: true })
+  await dialog.getByLabel('Comment').fill(comment)
+  const posted = page.waitForRequest((req) => req.url().endsWith('/api/farm-reviews') && req.method() === 'POST')
+  await dialog.getByRole('button', { name: 'Submit Review' }).click()
+  expect((await posted).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Review submitted successfully! Thank you for your feedback.' })).toBeVisible()
+  await expect(dialog).toBeHidden()
+}
+
+test('a farm review changes the farm card’s count and average', async ({ page }) => {
+  await page.goto('/reviews/farms')
+  await expect(page.getByRole('heading', { level: 1, name: 'Farm Reviews' })).toBeVisible()
+  // Tevita Baleiwai has no demo reviews.
+  const card = await farmCard(page, 'Tevita Baleiwai')
+  await expect(card.getByText('No reviews yet')).toBeVisible()
+  await expect(card.getByText('Town: Vaileka')).toBeVisible()
+  await expect(card.getByText('Produce: Pineapple, Mango, Cassava (Tavioka)')).toBeVisible()
+
+  // An empty comment is refused in the dialog.
+  await card.getByRole('button', { name: 'Leave a Review for Tevita Baleiwai' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review Tevita Baleiwai' })
+  await expect(dialog.getByText('5/5 · Excellent')).toBeVisible() // default 5 stars
+  await dialog.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(dialog.getByText('Comment is required')).toBeVisible()
+
+  await submitFarmReview(page, 4, 'Sweet pineapples, picked the same morning.')
+  await expect(card.getByTestId('farm-average')).toHaveText('4.0')
+  await expect(card.getByTestId('farm-review-count')).toHaveText('(1 review)')
+
+  await card.getByRole('button', { name: 'Leave a Review for Tevita Baleiwai' }).click()
+  await submitFarmReview(page, 1, 'Nobody answered the phone for two days.')
+  await expect(card.getByTestId('farm-average')).toHaveText('2.5')
+  await expect(card.getByTestId('farm-review-count')).toHaveText('(2 reviews)')
+})
+
+test('a farm’s detail view lists its reviews and takes a new one', async ({ page }) => {
+  await page.goto('/reviews/farms')
+  const card = await farmCard(page, 'Mere Naivalu')
+  await expect(card.getByText('Cities: Nausori, Suva +1 more')).toBeVisible()
+  const before = Number(/\d+/.exec(await card.getByTestId('farm-review-count').innerText())?.[0])
+
+  await card.getByRole('button', { name: 'Mere Naivalu', exact: true }).click()
+  const detail = page.getByRole('dialog', { name: 'Mere Naivalu', exact: true })
+  await expect(detail.getByText('Cities: Nausori, Suva, Nasinu')).toBeVisible()
+  await expect(detail.getByTestId('farm-review')).toHaveCount(before)
+  await expect(detail.getByText('Best rourou and ota in Nausori')).toBeVisible()
+
+  await detail.getByRole('button', { name: 'Leave a Review' }).click()
+  await submitFarmReview(page, 5, 'Fresh ota every Saturday, delivered to Nasinu.')
+  await expect(detail.getByTestId('farm-review')).toHaveCount(before + 1)
+  await expect(detail.getByText('Fresh ota every Saturday, delivered to Nasinu.')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(detail).toBeHidden()
+  await expect(card.getByTestId('farm-review-count')).toHaveText(`(${before + 1} reviews)`)
+})
+
+test('farm reviews: city filter, one farm by farm_id, and an unknown farm', async ({ page }) => {
+  await page.goto('/reviews/farms')
+  const taveuni = page.getByRole('button', { name: /^Taveuni \(\d+\)$/ })
+  const count = Number(/\((\d+)\)/.exec(await taveuni.innerText())?.[1])
+  await taveuni.click()
+  await expect(taveuni).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByTestId('farm-card')).toHaveCount(count)
+  await expect(page.getByRole('heading', { name: `Farms serving Taveuni (${count})` })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear Filter' }).click()
+  await expect.poll(() => page.getByTestId('farm-card').count()).toBeGreaterThan(count)
+
+  const farms = (await (await page.request.get('/api/farms-with-ratings')).json()) as { farmer: { id: string; name: string } }[]
+  const litia = farms.find((f) => f.farmer.name === 'Litia Cava')
+  expect(litia).toBeTruthy()
+  await page.goto(`/reviews/farms?farm_id=${litia!.farmer.id}`)
+  await expect(page.getByTestId('farm-card')).toHaveCount(1)
+  await expect(page.getByRole('heading', { name: 'Litia Cava' })).toBeVisible()
+  await page.getByRole('link', { name: /Back to All Farms/ }).click()
+  await expect(page).toHaveURL(/\/reviews\/farms$/)
+  await expect.poll(() => page.getByTestId('farm-card').count()).toBeGreaterThan(1)
+
+  await page.goto('/reviews/farms?farm_id=00000000-0000-4000-8000-000000000000')
+  await expect(page.getByText('Farm not found')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to All Farms' })).toBeVisible()
+})

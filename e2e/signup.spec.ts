@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test'
+import { e2eAdmin } from './fixtures'
+import { pngFile } from './images'
+
+const cancelText = "Are you sure you want to cancel? Any information you've entered will be lost."
+
+/** The error summary that takes focus after a failed submit. */
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'Please correct the following:' })
+
+async function openForm(page: Page) {
+  await page.goto('/farmer-signup')
+  // The reference lists have loaded.
+  await expect(page.getByRole('checkbox', { name: 'Suva', exact: true })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: 'Bele', exact: true })).toBeVisible()
+}
+
+async function fillValidSignup(page: Page, name: string) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
+  await page.getByLabel('Village').fill('Nakasi')
+  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
+  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
+  await page.getByLabel('Start Date').fill('2026-07-01')
+  await page.getByLabel('End Date').fill('2026-07-31')
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+}
+
+test('farmer signup: every validation message, extra produce ticks ignored, then a valid signup with a photo', async ({ page }) => {
+  await openForm(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Join Our Growers' Network")
+  await expect(page.getByText('Data Agent Mode')).toHaveCount(0)
+
+  // 1. Empty submit: the required messages, in a focused summary and next to each field.
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(summary(page)).toBeFocused()
+  for (const message of [
+    'Name is required',
+    'Phone is required',
+    'At least one nearest town/city is required',
+    'At least one produce item is required',
+    'Subscription start date is required',
+    'Subscription end date is required',
+    'You must agree to the Terms of Use to continue',
+  ]) {
+    await expect(summary(page).getByRole('link', { name: message })).toBeVisible()
+  }
+  const name = page.getByRole('textbox', { name: 'Name', exact: true })
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription('Name is required')
+  await expect(page.getByLabel('Start Date')).toHaveAccessibleDescription('Subscription start date is required')
+  await expect(page.getByRole('checkbox', { name: /I agree to the Terms of Use/ })).toHaveAccessibleDescription(
+    'You must agree to the Terms of Use to continue',
+  )
+  // A summary link moves focus to its field.
+  await summary(page).getByRole('link', { name: 'Phone is required' }).click()
+  await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toBeFocused()
+
+  // 2. A bad e-mail and a bad website.
+  await fillValidSignup(page, `E2E Farmer ${Date.now()}`)
+  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByLabel('Website').fill('not a url')
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(summary(page)).toBeFocused()
+  await expect(summary(page).getByRole('link')).toHaveText(['Please enter a valid email', 'Please enter a valid URL'])
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/Please enter a valid email/)
+  await expect(page.getByLabel('Website')).toHaveAccessibleDescription(/Please enter a valid URL/)
+
+  // 3. Produce: at most 5 ticks; a 6th is ignored and the limit is said.
+  const ticks = ['Cassava (Tavioka)', 'Kumala (Sweet Potato)', 'Yams (Uvi)', 'Bele']
+  for (const item of ticks) await page.getByRole('checkbox', { name: item, exact: true }).check()
+  await expect(page.getByText('5/5 selected')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Eggplant', exact: true }).click()
+  await expect(page.getByRole('checkbox', { name: 'Eggplant', exact: true })).not.toBeChecked()
+  await expect(page.getByText('5/5 selected')).toBeVisible()
+  await expect(page.getByText('Maximum 5 produce items allowed')).toBeVisible()
+  // Unticking one frees a place.
+  await page.getByRole('checkbox', { name: 'Bele', exact: true }).uncheck()
+  await expect(page.getByText('4/5 selected')).toBeVisible()
+
+  // The cost at the default daily rate: 30 days × FJ$2.50.
+  await expect(page.getByText('30 days × FJ$2.50 = FJ$75.00')).toBeVisible()
+
+  // 4. Valid values and a farm photo.
+  await page.getByLabel('Email').fill('e2e.farmer@example.com')
+  await page.getByLabel('Website').fill('https://example.com/farm')
+  await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('farm.png'))
+  await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Farm Photo 2' })).toBeVisible()
+
+  const request = page.waitForRequest((r) => r.url().endsWith('/api/farmer-signup') && r.method() === 'POST')
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/farmer-signup'))
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  const sent = await request
+  expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+  const body = sent.postDataJSON() as { produce: string[]; cities: string[]; photoUrls: string[]; agreeToTerms: boolean }
+  expect(body.produce).toEqual(['Dalo (Taro)', 'Cassava (Tavioka)', 'Kumala (Sweet Potato)', 'Yams (Uvi)'])
+  expect(body.cities).toEqual(['Nausori'])
+  expect(body.photoUrls).toHaveLength(1)
+  expect(body.photoUrls[0]).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/)
+  expect((await response).status()).toBe(201)
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign Up Another Farmer' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('a photo that is not an image is refused in the browser with a dismissible message', async ({ page }) => {
+  await openForm(page)
+  await page.getByLabel('Farm Photo 1: choose a file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  const error = page.getByRole('alert').filter({ hasText: 'Please select an image file' })
+  await expect(error).toBeVisible()
+  await error.getByRole('button', { name: 'Dismiss error' }).click()
+  await expect(error).toHaveCount(0)
+})
+
+test('Cancel asks first, then goes home', async ({ page }) => {
+  await openForm(page)
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Someone')
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.type()).toBe('confirm')
+    expect(dialog.message()).toBe(cancelText)
+    void dialog.dismiss()
+  })
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/farmer-signup$/)
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Someone')
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry, and Sign Up Another Farmer', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password, rememberMe: true } })
+  expect(login.ok()).toBe(true)
+  const session = (await login.json()) as { token: string; user: Record<string, unknown> }
+  await page.addInitScript(([token, user]) => {
+    localStorage.setItem('vf.token', token)
+    localStorage.setItem('vf.user', user)
+  }, [session.token, JSON.stringify(session.user)] as const)
+
+  await openForm(page)
+  await expect(page.getByText('Data Agent Mode')).toBeVisible()
+  await fillValidSignup(page, `E2E Agent Farmer ${Date.now()}`)
+
+  // The first attempt never reaches the server (the phone lost coverage); the retry uses the same key.
+  const keys: string[] = []
+  let dropNext = true
+  await page.route('**/api/data-agent/signup', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '')
+    expect(route.request().headers()['authorization']).toBe(`Bearer ${session.token}`)
+    if (dropNext) {
+      dropNext = false
+      await route.abort('internetdisconnected')
+    } else {
+      await route.continue()
+    }
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit signup' })).toBeVisible()
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeVisible()
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).toBe(keys[0])
+
+  // Another farmer: an empty form and a new key.
+  await page.getByRole('button', { name: 'Sign Up Another Farmer' }).click()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('')
+  await fillValidSignup(page, `E2E Agent Farmer 2 ${Date.now()}`)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeVisible()
+  expect(keys).toHaveLength(3)
+  expect(keys[2]).not.toBe(keys[0])
+
+  // Cancel in Data Agent Mode returns to the back office.
+  await page.getByRole('button', { name: 'Sign Up Another Farmer' }).click()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+})

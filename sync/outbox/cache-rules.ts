@@ -1,0 +1,55 @@
+// What the service worker (web/sw.ts) caches at run time (offline-sync promise 8). Pure and
+// dependency-free: the worker imports it, and cache-rules.test.ts checks it in node.
+//
+// - The public directory's GET endpoints: stale-while-revalidate, so a phone that has seen the
+//   directory once can browse it in the village.
+// - Photos under /objects/: cache-first, with an expiry.
+// - Nothing else, and never a non-GET request: the outbox is the only sender (STACK.md,
+//   enketo#1584). Signed-in answers (/api/admin/…, /api/auth/…, the admin analytics summary)
+//   are never cached.
+
+export const DIRECTORY_CACHE = 'vf-directory'
+export const PHOTO_CACHE = 'vf-photos'
+
+/** Directory answers: enough for every city × produce page a phone is likely to open. */
+export const DIRECTORY_EXPIRATION = { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 } as const
+export const PHOTO_EXPIRATION = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 } as const
+
+const DIRECTORY_PATHS: readonly RegExp[] = [
+  /^\/api\/locations$/,
+  /^\/api\/produce$/,
+  /^\/api\/produce\/[^?#]+$/,
+  /^\/api\/farmers\/[^?#]+$/,
+  /^\/api\/farms-with-ratings$/,
+  /^\/api\/farm-reviews$/,
+  /^\/api\/public\/reviews$/,
+  /^\/api\/public\/experts$/,
+  /^\/api\/public\/expert-fields$/,
+  /^\/api\/analytics\/live$/,
+]
+
+interface RequestLike {
+  method: string
+  url: URL
+  /** The worker's own origin: only same-origin requests are cached. */
+  origin: string
+}
+
+export function isDirectoryRequest({ method, url, origin }: RequestLike): boolean {
+  if (method !== 'GET' || url.origin !== origin) return false
+  // With ?days= the analytics summary is the admin one, which needs a session.
+  if (url.pathname === '/api/analytics/live' && url.searchParams.has('days')) return false
+  return DIRECTORY_PATHS.some((pattern) => pattern.test(url.pathname))
+}
+
+export function isPhotoRequest({ method, url, origin }: RequestLike): boolean {
+  return method === 'GET' && url.origin === origin && url.pathname.startsWith('/objects/')
+}
+
+/** Navigations the app shell answers offline; the API and photos are never given index.html. */
+export const NAVIGATE_FALLBACK_DENYLIST: readonly RegExp[] = [/^\/api\//, /^\/objects\//]
+
+/** A page asks past the cache (after its own write) with fetch's `cache: 'no-cache'` (or stricter). */
+export function wantsFreshAnswer(request: { cache?: RequestCache }): boolean {
+  return request.cache === 'no-cache' || request.cache === 'no-store' || request.cache === 'reload'
+}

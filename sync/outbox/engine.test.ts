@@ -1,0 +1,706 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { OutboxDatabase, type OutboxItem } from './db'
+import { DEFAULT_BACKOFF, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
+import { createMemoryLocks } from './locks'
+import { enqueue, getItem, listOutbox, markStatus, pendingCount, photosOf, type EnqueueInput } from './outbox'
+import { createFakeServer, createManualClock, waitFor, type FakeServer, type ManualClock } from './testing'
+
+const opened: OutboxDatabase[] = []
+const engines: OutboxEngine[] = []
+function openDatabase(name = `engine-test-${crypto.randomUUID()}`): OutboxDatabase {
+  const db = new OutboxDatabase(name)
+  opened.push(db)
+  return db
+}
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop()
+  const dbs = opened.splice(0)
+  // Two "tabs" share a database: close every connection before deleting it.
+  for (const db of dbs) db.close()
+  for (const db of dbs) await db.delete()
+})
+
+interface Setup {
+  db: OutboxDatabase
+  server: FakeServer
+  clock: ManualClock
+  engine: OutboxEngine
+  token: { value: string | undefined; agentId: string | undefined }
+  onAuthRequired: ReturnType<typeof vi.fn>
+  /** Runs the clock forward, letting every drain it wakes finish. */
+  advance(ms: number): Promise<void>
+}
+
+function setup(overrides: Partial<OutboxEngineOptions> = {}, db = openDatabase()): Setup {
+  const server = createFakeServer()
+  server.tokens.set('token-sefa', 'agent-sefa')
+  server.tokens.set('token-mere', 'agent-mere')
+  const clock = createManualClock()
+  const token: Setup['token'] = { value: 'token-sefa', agentId: 'agent-sefa' }
+  const onAuthRequired = vi.fn()
+  const engine = createOutboxEngine({
+    db,
+    fetch: server.fetch,
+    getAuthToken: () => token.value,
+    getSignedInAgentId: () => token.agentId,
+    onAuthRequired,
+    now: clock.now,
+    setTimer: clock.setTimer,
+    random: () => 0.5,
+    locks: createMemoryLocks(),
+    onError: (error) => {
+      throw error
+    },
+    ...overrides,
+  })
+  engines.push(engine)
+  return { db, server, clock, engine, token, onAuthRequired, advance: (ms) => clock.advance(ms, () => engine.idle()) }
+}
+
+const review = (comment: string, extra: Partial<EnqueueInput> = {}): EnqueueInput => ({
+  kind: 'platformReview', endpoint: '/api/public/reviews', payload: { name: 'Mere', rating: 5, comment }, ...extra,
+})
+const agentSignup = (name: string, extra: Partial<EnqueueInput> = {}): EnqueueInput => ({
+  kind: 'dataAgentSignup', endpoint: '/api/data-agent/signup', payload: { name, phone: '7001234', cities: ['Nausori'], produce: ['Dalo'] },
+  agent: { id: 'agent-sefa', name: 'Sefa' }, ...extra,
+})
+const photo = (...bytes: number[]) => new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })
+
+async function item(db: OutboxDatabase, id: string): Promise<OutboxItem> {
+  const found = await getItem(db, id)
+  if (!found) throw new Error(`no item ${id}`)
+  return found
+}
+const records = (server: FakeServer) => server.log.filter((entry) => entry.kind === 'record')
+
+describe('sending', () => {
+  it('sends on start, oldest first, each with its id as Idempotency-Key, and keeps the answer', async () => {
+    const { db, server, clock, engine } = setup()
+    const first = await enqueue(db, review('First', { now: clock.now() }))
+    const second = await enqueue(db, review('Second', { now: clock.now() - 10_000 }))
+    engine.start()
+    await engine.idle()
+
+    expect(records(server).map((entry) => entry.headers['idempotency-key'])).toEqual([first.id, second.id])
+    expect(records(server).every((entry) => entry.headers.authorization === undefined)).toBe(true)
+    const sent = await item(db, first.id)
+    expect(sent).toMatchObject({ status: 'sent', sentAt: clock.now(), attempts: 1, response: { status: 201, body: server.accepted[0]!.answer } })
+    expect(await pendingCount(db)).toBe(0)
+    expect(server.accepted.map((record) => record.key)).toEqual([first.id, second.id])
+  })
+
+  it('sends a new item at once when it is queued through the engine', async () => {
+    const { db, server, engine } = setup()
+    engine.start()
+    await engine.idle()
+    const queued = await engine.enqueue(review('Vinaka'))
+    await engine.idle()
+    expect(server.accepted.map((record) => record.key)).toEqual([queued.id])
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('retries a 500 later and then sends it, once', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    server.faults.push({ kind: 'status', status: 500, message: 'Internal server error' })
+    const queued = await enqueue(db, review('Vinaka', { now: clock.now() }))
+    engine.start()
+    await engine.idle()
+
+    const waiting = await item(db, queued.id)
+    expect(waiting).toMatchObject({ status: 'waiting', attempts: 1, lastError: { status: 500 } })
+    // Full jitter: random 0.5 of the first ceiling (the base).
+    expect(waiting.nextAttemptAt - clock.now()).toBe(DEFAULT_BACKOFF.baseMs / 2)
+    expect(engine.getState().nextWakeAt).toBe(clock.now() + DEFAULT_BACKOFF.baseMs / 2)
+
+    await advance(DEFAULT_BACKOFF.baseMs)
+    expect(await item(db, queued.id)).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(server.accepted).toHaveLength(1)
+  })
+
+  it('marks a 400 as needing attention with the server message, keeps it, and goes on with the next', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 400, message: 'Full name is required', on: 'record' })
+    const bad = await enqueue(db, review('Bad'))
+    const good = await enqueue(db, review('Good'))
+    engine.start()
+    await engine.idle()
+
+    expect(await item(db, bad.id)).toMatchObject({
+      status: 'needsAttention', lastError: { status: 400, message: 'Full name is required' }, response: { status: 400, body: { message: 'Full name is required' } },
+    })
+    expect((await item(db, good.id)).status).toBe('sent')
+    // Never deleted, never retried by itself.
+    await engine.sendNow()
+    expect(records(server).filter((entry) => entry.headers['idempotency-key'] === bad.id)).toHaveLength(1)
+    expect(await pendingCount(db)).toBe(1)
+  })
+
+  it.each([413, 422])('marks a %i as needing attention', async (status) => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status, message: 'Please enter a valid email address' })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'needsAttention', lastError: { status, message: 'Please enter a valid email address' } })
+  })
+
+  it('gives a 413 without a message (a proxy page) a readable one', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 413 })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await engine.idle()
+    expect((await item(db, queued.id)).lastError?.message).toMatch(/too large/)
+  })
+
+  it('counts a replayed answer (Idempotent-Replayed: true) as sent', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    // The server stores the signup, and the answer is lost on the way back.
+    server.faults.push({ kind: 'drop', on: 'record' })
+    const queued = await enqueue(db, review('Vinaka', { now: clock.now() }))
+    engine.start()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('waiting')
+    expect(server.accepted).toHaveLength(1)
+
+    await advance(DEFAULT_BACKOFF.capMs)
+    const sent = await item(db, queued.id)
+    expect(sent.status).toBe('sent')
+    expect(sent.response).toEqual({ status: 201, body: server.accepted[0]!.answer })
+    expect(server.accepted).toHaveLength(1)
+    expect(records(server).map((entry) => entry.answered)).toEqual([201, 201])
+  })
+
+  it('takes a 2xx that is not JSON (a Wi-Fi sign-in page) as not sent', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'portal' })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'waiting', lastError: { status: 200 } })
+    await engine.sendNow()
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+})
+
+describe('retrying', () => {
+  it.each([
+    ['409', '1', 1_000],
+    ['429', '30', 30_000],
+  ] as const)('waits at least Retry-After on a %s', async (kind, retryAfter, waitMs) => {
+    const { db, server, clock, engine, advance } = setup({ random: () => 0 })
+    server.faults.push({ kind, retryAfter })
+    const queued = await enqueue(db, review('x', { now: clock.now() }))
+    engine.start()
+    await engine.idle()
+    const waiting = await item(db, queued.id)
+    expect(waiting).toMatchObject({ status: 'waiting', lastError: { status: Number(kind) } })
+    expect(waiting.nextAttemptAt - clock.now()).toBe(waitMs)
+
+    await advance(waitMs - 1)
+    expect(server.accepted).toHaveLength(0)
+    await advance(1)
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('backs off exponentially with full jitter, within the cap, on network failure', async () => {
+    const draws = [0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.25]
+    const requestBackgroundSync = vi.fn()
+    const { db, server, clock, engine } = setup({ random: () => draws.shift() ?? 0.5, requestBackgroundSync })
+    server.network = 'down'
+    const queued = await enqueue(db, review('x', { now: clock.now() }))
+    engine.start()
+    await engine.idle()
+
+    const waits: number[] = []
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      const current = await item(db, queued.id)
+      expect(current).toMatchObject({ status: 'waiting', attempts: attempt, lastError: { message: expect.stringMatching(/No connection/) } })
+      expect(current.lastError?.status).toBeUndefined()
+      waits.push(current.nextAttemptAt - clock.now())
+      await clock.advance(current.nextAttemptAt - clock.now(), () => engine.idle())
+    }
+    const ceilings = waits.map((_, index) => Math.min(DEFAULT_BACKOFF.capMs, DEFAULT_BACKOFF.baseMs * 2 ** index))
+    waits.slice(0, 10).forEach((wait, index) => {
+      expect(wait).toBeLessThanOrEqual(ceilings[index]!)
+      expect(wait).toBeGreaterThanOrEqual(Math.floor(0.999 * ceilings[index]!))
+    })
+    expect(Math.max(...waits)).toBeLessThanOrEqual(DEFAULT_BACKOFF.capMs)
+    expect(waits[9]).toBe(Math.floor(0.999 * DEFAULT_BACKOFF.capMs))
+    // The jitter is real: a low draw waits little, even at the cap.
+    expect(waits[10]).toBe(DEFAULT_BACKOFF.capMs / 4)
+    expect(requestBackgroundSync).toHaveBeenCalled()
+
+    server.network = 'up'
+    engine.notifyOnline()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('times a silent server out after 30 s and retries', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    server.faults.push({ kind: 'hang' })
+    const queued = await enqueue(db, review('x', { now: clock.now() }))
+    engine.start()
+    // The request (and its timeout) exist once the server has seen it.
+    await waitFor(() => records(server).length === 1)
+    expect(engine.getState()).toMatchObject({ isSending: true, currentItemId: queued.id })
+    await advance(29_999)
+    expect((await item(db, queued.id)).status).toBe('sending')
+    await advance(1)
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'waiting', lastError: { message: expect.stringMatching(/timed out/) } })
+    expect(engine.getState()).toMatchObject({ isSending: false, currentItemId: null })
+    await advance(DEFAULT_BACKOFF.capMs)
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('keeps the ones behind a failing item waiting, so the server gets them in order', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    server.faults.push({ kind: '5xx', on: 'record' })
+    const first = await enqueue(db, review('First', { now: clock.now() }))
+    const second = await enqueue(db, review('Second', { now: clock.now() }))
+    engine.start()
+    await engine.idle()
+    expect((await item(db, second.id)).status).toBe('waiting')
+    expect(records(server)).toHaveLength(1)
+
+    await advance(DEFAULT_BACKOFF.capMs)
+    expect(server.accepted.map((record) => record.key)).toEqual([first.id, second.id])
+  })
+
+  it('lets the others pass an item the server keeps failing (5xx five times)', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    const first = await enqueue(db, review('Poison', { now: clock.now() }))
+    const second = await enqueue(db, review('Fine', { now: clock.now() }))
+    server.faults.push(...Array.from({ length: 5 }, () => ({ kind: '5xx' as const, on: 'record' as const })))
+    engine.start()
+    await engine.idle()
+    for (let round = 0; round < 4; round++) await advance(DEFAULT_BACKOFF.capMs)
+    expect(server.accepted.map((record) => record.key)).toEqual([second.id, first.id])
+  })
+
+  it('sendNow goes at once, whatever the backoff', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: '5xx' })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('waiting')
+    await engine.sendNow()
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('the online event skips the wait of a network failure, not a server-asked one', async () => {
+    const { db, server, clock, engine } = setup()
+    server.faults.push({ kind: '429', retryAfter: '120' })
+    const asked = await enqueue(db, review('asked', { now: clock.now() }))
+    engine.start()
+    await engine.idle()
+    engine.notifyOnline()
+    await engine.idle()
+    expect((await item(db, asked.id)).status).toBe('waiting')
+
+    server.network = 'down'
+    await engine.sendNow()
+    expect((await item(db, asked.id)).lastError?.status).toBeUndefined()
+    server.network = 'up'
+    engine.notifyOnline()
+    await engine.idle()
+    expect((await item(db, asked.id)).status).toBe('sent')
+  })
+
+  it('tries nothing while the browser knows it is offline, and goes when it is back', async () => {
+    let online = false
+    const { db, server, engine } = setup({ isOnline: () => online })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await engine.idle()
+    expect(server.log).toHaveLength(0)
+    expect((await item(db, queued.id)).attempts).toBe(0)
+    online = true
+    engine.notifyOnline()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+})
+
+describe('photos', () => {
+  it('uploads the photos first, then sends the record with their paths, under the agent', async () => {
+    const { db, server, engine } = setup()
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2, 3), photo(4, 5)] }))
+    engine.start()
+    await engine.idle()
+
+    expect(server.log.map((entry) => `${entry.kind} ${entry.url}`)).toEqual([
+      'uploadUrl /api/objects/upload', `put ${server.log[1]!.url}`,
+      'uploadUrl /api/objects/upload', `put ${server.log[3]!.url}`,
+      'record /api/data-agent/signup',
+    ])
+    expect(server.log.filter((entry) => entry.kind !== 'put').every((entry) => entry.headers.authorization === 'Bearer token-sefa')).toBe(true)
+    const [record] = server.accepted
+    expect(record).toMatchObject({ agentId: 'agent-sefa', body: { name: 'Mere' } })
+    const paths = record!.body.photoUrls as string[]
+    expect(paths).toHaveLength(2)
+    expect(paths.map((path) => server.uploads.get(path.split('/').pop()!)?.bytes)).toEqual([[1, 2, 3], [4, 5]])
+    const stored = await photosOf(db, await item(db, queued.id))
+    expect(stored.map((entry) => entry.uploadedPath)).toEqual(paths)
+  })
+
+  it('never uploads a stored photo again when the record is retried', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: '5xx', on: 'record' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] }))
+    engine.start()
+    await engine.idle()
+    await engine.sendNow()
+    expect((await item(db, queued.id)).status).toBe('sent')
+    expect(server.log.filter((entry) => entry.kind === 'put')).toHaveLength(2)
+    const bodies = records(server).map((entry) => JSON.stringify(entry.body))
+    expect(bodies[0]).toBe(bodies[1])
+  })
+
+  it('keeps the photos already stored when a later one fails', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: '5xx', on: 'put', skip: 1 })
+    await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] }))
+    engine.start()
+    await engine.idle()
+    await engine.sendNow()
+    const puts = server.log.filter((entry) => entry.kind === 'put').map((entry) => [entry.body, entry.answered])
+    expect(puts).toEqual([[[1], 200], [[2], 503], [[2], 200]])
+    expect(server.accepted).toHaveLength(1)
+    expect(server.accepted[0]!.body.photoUrls).toHaveLength(2)
+  })
+
+  it('uploads a photo again when its answer was lost', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'drop', on: 'put' })
+    await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    await engine.sendNow()
+    const puts = server.log.filter((entry) => entry.kind === 'put')
+    expect(puts.map((entry) => [entry.dropped ?? false, entry.answered])).toEqual([[true, 200], [false, 200]])
+    // The record names the upload whose answer arrived; the other is left for the server's clean-up.
+    expect(server.accepted[0]!.body.photoUrls).toEqual([`/objects/uploads/${puts[1]!.url.split('/').pop()}`])
+  })
+
+  it('uses the public upload flow, without a token, for anonymous kinds, and photoUrl for experts', async () => {
+    const { db, server, engine } = setup()
+    await enqueue(db, {
+      kind: 'expertSignup', endpoint: '/api/public/expert-signup',
+      payload: { name: 'Dr Ana', contactNumber: '7001234', email: 'ana@example.com' }, photos: [photo(9)],
+    })
+    engine.start()
+    await engine.idle()
+    expect(server.log.map((entry) => [entry.url.startsWith('/api/uploads/') ? 'PUT' : entry.url, entry.headers.authorization])).toEqual([
+      ['/api/public/expert-signup/upload', undefined], ['PUT', undefined], ['/api/public/expert-signup', undefined],
+    ])
+    expect(server.accepted[0]!.body.photoUrl).toMatch(/^\/objects\/uploads\//)
+  })
+
+  it('marks a photo the server refuses as needing attention', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 413, on: 'put', message: 'File too large. Maximum size is 10MB.' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'needsAttention', lastError: { status: 413, message: 'File too large. Maximum size is 10MB.' } })
+    expect(records(server)).toHaveLength(0)
+  })
+
+  it('keeps the photo paths of a record that went out, however old they get', async () => {
+    const { db, server, clock, engine } = setup()
+    server.faults.push({ kind: '5xx', on: 'record' })
+    await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    // The phone is off for two days.
+    await engine.stop()
+    await clock.advance(2 * 24 * 60 * 60_000)
+    engine.start()
+    await engine.idle()
+    // Changing the body now could meet a stored key with another body (422): the paths stay.
+    expect(server.log.filter((entry) => entry.kind === 'put')).toHaveLength(1)
+    const bodies = records(server).map((entry) => JSON.stringify(entry.body))
+    expect(new Set(bodies).size).toBe(1)
+    expect(server.accepted).toHaveLength(1)
+  })
+
+  it('uploads old photos again when the server refuses a record that names cleaned-up uploads', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    server.faults.push({ kind: '5xx', on: 'record' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    // Two days offline; meanwhile the server cleaned up the upload no record referenced.
+    await engine.stop()
+    await clock.advance(2 * 24 * 60 * 60_000)
+    server.uploads.clear()
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'waiting', lastError: { status: 400 } })
+    await advance(DEFAULT_BACKOFF.capMs)
+    expect((await item(db, queued.id)).status).toBe('sent')
+    expect(server.log.filter((entry) => entry.kind === 'put')).toHaveLength(2)
+    expect(server.accepted).toHaveLength(1)
+    expect(server.mismatches).toEqual([])
+  })
+
+  it('does not retry a refused record whose photos are fresh', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 400, on: 'record', message: 'Invalid photo path' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'needsAttention', lastError: { message: 'Invalid photo path' } })
+  })
+
+  it('replaces an upload the server may have dropped, while the record has never gone out', async () => {
+    const { db, server, clock, engine } = setup()
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)], now: clock.now() }))
+    const [stored] = await photosOf(db, queued)
+    await db.photos.update(stored!.id, { uploadedPath: '/objects/uploads/00000000-0000-4000-8000-000000000000', uploadedAt: clock.now() - 25 * 60 * 60_000 })
+    engine.start()
+    await engine.idle()
+    expect(server.log.filter((entry) => entry.kind === 'put')).toHaveLength(1)
+    expect(server.accepted[0]!.body.photoUrls).not.toContain('/objects/uploads/00000000-0000-4000-8000-000000000000')
+  })
+
+  it('reports photo progress while sending', async () => {
+    const { db, engine } = setup()
+    await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2), photo(3)] }))
+    const seen: string[] = []
+    engine.subscribe((state) => {
+      if (state.currentItemId) seen.push(`${state.progress.uploadedPhotos}/${state.progress.totalPhotos}`)
+    })
+    engine.start()
+    await engine.idle()
+    expect(seen).toEqual(['0/3', '1/3', '2/3', '3/3'])
+    expect(engine.getState().progress).toEqual({ uploadedPhotos: 0, totalPhotos: 0 })
+  })
+})
+
+describe('signing in', () => {
+  it('pauses the whole queue on a 401, keeps the items, and sends them after sign-in', async () => {
+    const { db, server, token, engine, onAuthRequired } = setup()
+    token.value = 'expired-token'
+    const first = await enqueue(db, agentSignup('Mere'))
+    const second = await enqueue(db, review('Vinaka'))
+    engine.start()
+    await engine.idle()
+
+    expect(engine.getState().paused).toBe('auth')
+    expect(onAuthRequired).toHaveBeenCalledTimes(1)
+    expect(await item(db, first.id)).toMatchObject({ status: 'waiting', lastError: { status: 401 } })
+    expect((await item(db, second.id)).status).toBe('waiting')
+    const requests = server.log.length
+    engine.notifyOnline()
+    engine.notifyVisible()
+    await engine.idle()
+    expect(server.log).toHaveLength(requests)
+
+    token.value = 'token-sefa'
+    await engine.resumeAfterSignIn()
+    expect(engine.getState().paused).toBeNull()
+    expect(server.accepted.map((record) => [record.key, record.agentId])).toEqual([[first.id, 'agent-sefa'], [second.id, undefined]])
+  })
+
+  it('asks for sign-in without a request when a data-agent item has no session', async () => {
+    const { db, server, token, engine, onAuthRequired } = setup()
+    token.value = undefined
+    token.agentId = undefined
+    await enqueue(db, agentSignup('Mere'))
+    engine.start()
+    await engine.idle()
+    expect(server.log).toHaveLength(0)
+    expect(onAuthRequired).toHaveBeenCalledTimes(1)
+    expect(engine.getState().paused).toBe('auth')
+  })
+
+  it('never sends an item under another agent: it waits for its own agent, the rest go', async () => {
+    const { db, server, token, engine } = setup()
+    token.value = 'token-mere'
+    token.agentId = 'agent-mere'
+    const sefas = await enqueue(db, agentSignup('Farmer of Sefa'))
+    const reviewItem = await enqueue(db, review('Vinaka'))
+    const meres = await enqueue(db, agentSignup('Farmer of Mere', { agent: { id: 'agent-mere', name: 'Mere' } }))
+    engine.start()
+    await engine.idle()
+
+    expect(server.accepted.map((record) => [record.key, record.agentId])).toEqual([[reviewItem.id, undefined], [meres.id, 'agent-mere']])
+    expect(await item(db, sefas.id)).toMatchObject({ status: 'waiting', attempts: 0, lastError: { message: expect.stringContaining('Sefa') } })
+    expect(engine.getState().nextWakeAt).toBeNull()
+
+    token.value = 'token-sefa'
+    token.agentId = 'agent-sefa'
+    await engine.resumeAfterSignIn()
+    expect(server.accepted.at(-1)).toMatchObject({ key: sefas.id, agentId: 'agent-sefa' })
+  })
+})
+
+describe('fix and resend', () => {
+  it('resends a fixed item under the same key, validating the new payload first', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 400, message: 'Full name is required', on: 'record' })
+    const queued = await enqueue(db, agentSignup(''))
+    engine.start()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('needsAttention')
+
+    const validate = (payload: { name?: unknown }) => {
+      if (!payload.name) throw new Error('Full name is required')
+    }
+    await expect(engine.resendItem(queued.id, { name: '' }, { validate })).rejects.toThrow('Full name is required')
+    expect((await item(db, queued.id)).status).toBe('needsAttention')
+
+    const resent = await engine.resendItem(queued.id, { name: 'Mere Tuilau', phone: '7001234', cities: ['Nausori'], produce: ['Dalo'] }, { validate })
+    expect(resent).toMatchObject({ id: queued.id, status: 'waiting', attempts: 0 })
+    expect(resent.lastError).toBeUndefined()
+    await engine.idle()
+    expect(server.accepted).toEqual([expect.objectContaining({ key: queued.id, body: expect.objectContaining({ name: 'Mere Tuilau' }) })])
+    expect((await item(db, queued.id)).status).toBe('sent')
+    await expect(engine.resendItem(queued.id)).rejects.toThrow('already been sent')
+  })
+
+  it('can drop a photo the server refused', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 400, on: 'put', message: 'Only image files are allowed' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] }))
+    engine.start()
+    await engine.idle()
+    const [refused] = await photosOf(db, queued)
+    await engine.resendItem(queued.id, undefined, { removePhotoIds: [refused!.id] })
+    await engine.idle()
+    expect(server.accepted[0]!.body.photoUrls).toHaveLength(1)
+    expect(await db.photos.count()).toBe(1)
+  })
+
+  it('refuses to change an item the server may already hold', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'drop', on: 'record' })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await engine.idle()
+    await expect(engine.resendItem(queued.id, { comment: 'changed' })).rejects.toThrow('may already have reached the server')
+    await engine.resendItem(queued.id)
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('sent')
+    expect(server.mismatches).toEqual([])
+  })
+
+  it('deletes only on the agent\'s action, never while the item is in flight', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'hang' })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await waitFor(() => records(server).length === 1)
+    await expect(engine.deleteItem(queued.id)).rejects.toThrow('being sent')
+    await engine.stop()
+    await engine.deleteItem(queued.id)
+    expect(await listOutbox(db)).toEqual([])
+  })
+})
+
+describe('tabs, restarts and the browser', () => {
+  it('never lets two tabs send the same item at once', async () => {
+    const db1 = openDatabase()
+    const db2 = openDatabase(db1.name)
+    const locks = createMemoryLocks()
+    const a = setup({ locks }, db1)
+    const server = a.server
+    server.latencyMs = 3
+    const b = setup({ locks, fetch: server.fetch }, db2)
+    for (let index = 0; index < 6; index++) await enqueue(db1, review(`#${index}`))
+
+    a.engine.start()
+    b.engine.start()
+    await Promise.all([a.engine.sendNow(), b.engine.sendNow(), b.engine.sendNow(), a.engine.sendNow()])
+    await waitFor(async () => (await pendingCount(db1)) === 0)
+    await Promise.all([a.engine.idle(), b.engine.idle()])
+
+    const keys = records(server).map((entry) => entry.headers['idempotency-key'])
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(server.concurrent).toEqual([])
+    expect(server.accepted).toHaveLength(6)
+    expect(a.engine.getState().isOtherTabSending || b.engine.getState().isOtherTabSending).toBe(true)
+  })
+
+  it('(control) without a shared lock two tabs do collide, which the server must absorb', async () => {
+    const db1 = openDatabase()
+    const db2 = openDatabase(db1.name)
+    const a = setup({}, db1)
+    a.server.latencyMs = 3
+    const b = setup({ fetch: a.server.fetch }, db2)
+    for (let index = 0; index < 3; index++) await enqueue(db1, review(`#${index}`))
+    a.engine.start()
+    b.engine.start()
+    await Promise.all([a.engine.idle(), b.engine.idle()])
+    await Promise.all([a.engine.sendNow(), b.engine.sendNow()])
+    const keys = records(a.server).map((entry) => entry.headers['idempotency-key'])
+    expect(new Set(keys).size).toBeLessThan(keys.length)
+    expect(a.server.accepted).toHaveLength(3)
+  })
+
+  it('picks up an item a closed tab left half-sent, and the server replays it', async () => {
+    const { db, server, engine } = setup()
+    const queued = await enqueue(db, review('x'))
+    // Another tab sent it, the server stored it, and the tab died before it heard back.
+    await markStatus(db, queued.id, 'sending')
+    server.faults.push({ kind: 'drop', on: 'record' })
+    await server.fetch('/api/public/reviews', {
+      method: 'POST', headers: { 'Idempotency-Key': queued.id, 'Content-Type': 'application/json' }, body: JSON.stringify(queued.payload),
+    }).catch(() => undefined)
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'sent', response: { body: server.accepted[0]!.answer } })
+    expect(server.accepted).toHaveLength(1)
+  })
+
+  it('stop() aborts the request in flight and leaves the item first in line', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'hang' })
+    const queued = await enqueue(db, review('x'))
+    engine.start()
+    await waitFor(() => records(server).length === 1)
+    await engine.stop()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'waiting' })
+    expect(engine.getState()).toMatchObject({ isRunning: false, isSending: false, nextWakeAt: null })
+    engine.start()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('reopens the database when the browser closed the connection (iOS), and goes on', async () => {
+    const { db, server, engine } = setup()
+    engine.start()
+    await engine.idle()
+    db.close()
+    const queued = await engine.enqueue(review('after the close'))
+    await engine.idle()
+    expect(db.isOpen()).toBe(true)
+    expect(server.accepted.map((record) => record.key)).toEqual([queued.id])
+
+    db.close()
+    await enqueue(openDatabase(db.name), review('from another connection'))
+    await engine.sendNow()
+    expect(server.accepted).toHaveLength(2)
+  })
+
+  it('tells subscribers what it is doing', async () => {
+    const { db, server, engine } = setup()
+    server.latencyMs = 1
+    await enqueue(db, review('x'))
+    const states: boolean[] = []
+    const unsubscribe = engine.subscribe((state) => states.push(state.isSending))
+    engine.start()
+    await engine.idle()
+    unsubscribe()
+    expect(states).toContain(true)
+    expect(states.at(-1)).toBe(false)
+    const before = states.length
+    await engine.sendNow()
+    expect(states).toHaveLength(before)
+  })
+})

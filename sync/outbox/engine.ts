@@ -1,0 +1,623 @@
+// The outbox's sending engine (offline-sync promises 2, 4 and 5). No React: web/ binds to
+// getState()/subscribe() (useSyncExternalStore) and wires the browser's events to it
+// (triggers.ts). The rules, with the response sorting table, are in sync/README.md.
+//
+// - Oldest first, one tab at a time (Web Lock 'viti-outbox'), inside the lock one item at a time.
+// - An item's photos are uploaded first (upload URL, then PUT), each path remembered on its photo
+//   record; then the record is POSTed with Idempotency-Key: <item.id>.
+// - A failed head item holds back the ones behind it, so the server receives them in the order
+//   they were made, except an item the server keeps failing with 5xx (poisonAfter), which stops
+//   holding the others back.
+// - Nothing is ever deleted here: the agent deletes, through deleteItem.
+import { Dexie } from 'dexie'
+import { withReconnect } from './connection'
+import type { JsonObject, JsonValue, OutboxDatabase, OutboxError, OutboxItem, OutboxPhoto } from './db'
+import {
+  IDEMPOTENCY_KEY_HEADER, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
+  defaultSetTimer, judge, needsAuth, request, type FetchLike, type SetTimer, type Verdict,
+} from './http'
+import { OUTBOX_LOCK_NAME, browserLocks, pageOnlyLocks, type OutboxLocks } from './locks'
+import { deleteItem as deleteOutboxItem, enqueue as enqueueItem, getItem, markStatus, photosOf, type EnqueueInput } from './outbox'
+import { restoreOutboxItem } from './restore'
+
+export interface BackoffOptions {
+  /** The first retry waits up to this long (full jitter). */
+  baseMs: number
+  /** No wait grows beyond this. */
+  capMs: number
+  /** No wait is shorter than this (keeps a jitter of ~0 from spinning). */
+  floorMs: number
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 2_000, capMs: 5 * 60_000, floorMs: 500 }
+export const DEFAULT_TIMEOUT_MS = 30_000
+/** A photo PUT gets the timeout plus one second per this many bytes (2G-ish speed), up to 10 min. */
+export const UPLOAD_BYTES_PER_SECOND_FLOOR = 4_096
+export const MAX_UPLOAD_TIMEOUT_MS = 10 * 60_000
+/** The server forgets uploads no record references after a day: older ones are uploaded again while that is safe. */
+export const UPLOAD_REUSE_MS = 20 * 60 * 60_000
+/** A Retry-After longer than this is read as this. */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000
+export const DEFAULT_POISON_AFTER = 5
+const LOCK_BUSY_RECHECK_MS = 5_000
+const OFFLINE_RECHECK_MS = 60_000
+const MIN_WAKE_MS = 1_000
+const MAX_WAKE_MS = 60 * 60_000
+/** Without cross-tab locks, a 'sending' item is only taken back once it can't still be in flight. */
+const STALE_SENDING_MS = MAX_UPLOAD_TIMEOUT_MS + 5 * 60_000
+
+export interface OutboxEngineOptions {
+  db: OutboxDatabase
+  /** Called detached (never as a method of this object), so window.fetch can be passed as it is. */
+  fetch: FetchLike
+  /** The signed-in agent's bearer token, read at each send. */
+  getAuthToken: () => string | undefined
+  /**
+   * The signed-in agent's id. When given, a data-agent item made by another agent is never sent
+   * under this one: it waits, with a message, until its own agent signs in.
+   */
+  getSignedInAgentId?: () => string | undefined
+  /** The queue paused on a 401 (or a data-agent item with no session): ask the agent to sign in. */
+  onAuthRequired?: () => void
+  now?: () => number
+  /** In [0, 1): the backoff's jitter. */
+  random?: () => number
+  /** navigator.locks, or createMemoryLocks() in tests; default navigator.locks, else a page-only lock. */
+  locks?: OutboxLocks
+  setTimer?: SetTimer
+  /** False only when the browser is sure it is offline (navigator.onLine); then nothing is tried. */
+  isOnline?: () => boolean
+  /** Called when a send failed for lack of network: registerBackgroundSync from background-sync.ts. */
+  requestBackgroundSync?: () => unknown
+  /** Default check for resendItem's new payload (e.g. validateQueuedPayload from validate.ts); throws on invalid. */
+  validatePayload?: (item: Pick<OutboxItem, 'kind' | 'endpoint'>, payload: JsonObject) => void
+  backoff?: Partial<BackoffOptions>
+  timeoutMs?: number
+  /** After this many 5xx answers in a row an item stops holding back the ones behind it (Infinity: never). */
+  poisonAfter?: number
+  /** Unexpected failures (a bug, storage trouble). Default console.warn. */
+  onError?: (error: unknown) => void
+}
+
+export interface OutboxProgress {
+  uploadedPhotos: number
+  totalPhotos: number
+}
+
+export interface OutboxEngineState {
+  /** start() was called and stop() not since. */
+  isRunning: boolean
+  /** This tab is sending an item right now (guards a reload, promise 9). */
+  isSending: boolean
+  /** 'auth': a 401 (or no session for a data-agent item) paused the queue until resumeAfterSignIn(). */
+  paused: 'auth' | null
+  currentItemId: string | null
+  /** Photos of the current item. */
+  progress: OutboxProgress
+  /** When the backoff timer wakes the queue next (null: nothing waits on it). */
+  nextWakeAt: number | null
+  /** Another tab holds the lock and sends for this phone. */
+  isOtherTabSending: boolean
+}
+
+export interface ResendOptions {
+  /** Overrides the engine's validatePayload for this call; throws on an invalid payload. */
+  validate?: (payload: JsonObject) => void
+  /** Photos to drop from the item (e.g. one the server refused). */
+  removePhotoIds?: readonly string[]
+}
+
+export interface OutboxEngine {
+  /** Starts, and drains at once. */
+  start(): void
+  /** Stops timers and aborts the request in flight; resolves when the engine is quiet. */
+  stop(): Promise<void>
+  /** The agent's "Send now": everything waiting goes now, backoff or not. Resolves when the drain ends. */
+  sendNow(): Promise<void>
+  /** The browser's `online` event (and the service worker's Background Sync message). */
+  notifyOnline(): void
+  /** The page became visible (visibilitychange, pageshow). */
+  notifyVisible(): void
+  /** After the agent signed in again: lifts the 'auth' pause and sends. */
+  resumeAfterSignIn(): Promise<void>
+  /** Queue a submission (outbox.ts enqueue) and start sending it. */
+  enqueue(input: EnqueueInput): Promise<OutboxItem>
+  /**
+   * Fix and resend: the item (needs attention, or waiting) goes back to waiting with attempts 0
+   * and, if given, the new payload (validated first). Same id, so the same Idempotency-Key: the
+   * server released the key when it refused the item.
+   */
+  resendItem(id: string, newPayload?: JsonObject, options?: ResendOptions): Promise<OutboxItem>
+  /** The agent's explicit delete (the item and its photos). Refused while the item is in flight. */
+  deleteItem(id: string): Promise<void>
+  getItem(id: string): Promise<OutboxItem | undefined>
+  getState(): OutboxEngineState
+  /** Called on every state change (not at once); answers the unsubscribe function. */
+  subscribe(listener: (state: OutboxEngineState) => void): () => void
+  /** Resolves when no drain is running. */
+  idle(): Promise<void>
+}
+
+/** How hard a trigger pushes past the backoff. */
+type Force =
+  /** Only what is due (the timer). */
+  | 0
+  /** Also items whose last failure was the network (start, online, visible, Background Sync). */
+  | 1
+  /** Everything waiting (the agent's explicit actions). */
+  | 2
+
+type SendResult = 'next' | 'paused' | 'stopped'
+
+type Delivery = Verdict | { kind: 'gone' }
+
+export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
+  const { db } = options
+  const fetchImpl = options.fetch
+  const now = options.now ?? (() => Date.now())
+  const random = options.random ?? (() => Math.random())
+  const setTimer = options.setTimer ?? defaultSetTimer
+  const explicitLocks = options.locks ?? browserLocks()
+  const locks = explicitLocks ?? pageOnlyLocks
+  const isLockAcrossTabs = explicitLocks !== undefined
+  const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false)
+  const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.backoff }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const poisonAfter = options.poisonAfter ?? DEFAULT_POISON_AFTER
+  const reportError = options.onError ?? ((error: unknown) => console.warn('Outbox engine:', error))
+
+  let running = false
+  let stopController = new AbortController()
+  let draining: Promise<void> | null = null
+  let rerun = false
+  let rerunForce: Force = 0
+  let cancelWake: (() => void) | null = null
+  let state: OutboxEngineState = {
+    isRunning: false, isSending: false, paused: null, currentItemId: null,
+    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, isOtherTabSending: false,
+  }
+  const listeners = new Set<(state: OutboxEngineState) => void>()
+  /** 5xx answers in a row per item (this page's memory: a reload gives a poisoned item another chance). */
+  const serverFailures = new Map<string, number>()
+
+  function setState(patch: Partial<OutboxEngineState>): void {
+    const changed = (Object.keys(patch) as (keyof OutboxEngineState)[]).some((key) => !sameValue(state[key], patch[key]))
+    if (!changed) return
+    state = { ...state, ...patch }
+    for (const listener of [...listeners]) {
+      try {
+        listener(state)
+      } catch (error) {
+        reportError(error)
+      }
+    }
+  }
+
+  const withDb = <T>(operation: () => Promise<T>): Promise<T> => withReconnect(db, operation, () => running)
+
+  // ---- triggers
+
+  function requestDrain(force: Force): Promise<void> {
+    if (!running) return draining ?? Promise.resolve()
+    rerun = true
+    rerunForce = Math.max(rerunForce, force) as Force
+    draining ??= runDrains()
+    return draining
+  }
+
+  async function runDrains(): Promise<void> {
+    // Lets `draining` be assigned before anything below can end the loop.
+    await Promise.resolve()
+    while (rerun && running) {
+      rerun = false
+      const force = rerunForce
+      rerunForce = 0
+      let wakeAt: number | null
+      try {
+        wakeAt = await drainUnderLock(force)
+      } catch (error) {
+        reportError(error)
+        wakeAt = now() + LOCK_BUSY_RECHECK_MS
+      }
+      scheduleWake(wakeAt)
+    }
+    // Synchronous with the loop's last check: a trigger arriving from here on starts a new drain.
+    draining = null
+  }
+
+  function scheduleWake(at: number | null): void {
+    cancelWake?.()
+    cancelWake = null
+    if (at === null || !running) {
+      setState({ nextWakeAt: null })
+      return
+    }
+    const delay = Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, at - now()))
+    setState({ nextWakeAt: now() + delay })
+    cancelWake = setTimer(() => {
+      cancelWake = null
+      void requestDrain(0)
+    }, delay)
+  }
+
+  async function drainUnderLock(force: Force): Promise<number | null> {
+    let wakeAt: number | null = now() + LOCK_BUSY_RECHECK_MS
+    let gotLock = false
+    await locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, async (lock) => {
+      if (!lock) return
+      gotLock = true
+      wakeAt = await drain(force)
+    })
+    setState({ isOtherTabSending: !gotLock })
+    return wakeAt
+  }
+
+  // ---- the drain (inside the lock)
+
+  async function drain(force: Force): Promise<number | null> {
+    if (!isOnline()) return now() + OFFLINE_RECHECK_MS
+    await takeBackOrphans()
+    const tried = new Set<string>()
+    try {
+      while (running && state.paused === null) {
+        const item = await pickNext(force, tried)
+        if (!item) break
+        tried.add(item.id)
+        if ((await sendItem(item)) !== 'next') break
+      }
+    } finally {
+      setState({ isSending: false, currentItemId: null, progress: { uploadedPhotos: 0, totalPhotos: 0 } })
+    }
+    return state.paused === null ? nextWake() : null
+  }
+
+  async function waitingItems(): Promise<OutboxItem[]> {
+    const raw = await withDb(() => db.outbox.where('[status+createdAt]').between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey]).toArray())
+    return raw.map((record) => restoreOutboxItem(record))
+  }
+
+  /** Items left 'sending' by a tab that died (or this one, before a reload) go back to waiting. */
+  async function takeBackOrphans(): Promise<void> {
+    const raw = await withDb(() => db.outbox.where('status').equals('sending').toArray())
+    for (const record of raw) {
+      const item = restoreOutboxItem(record)
+      if (item.id === state.currentItemId) continue
+      // Holding a cross-tab lock proves nobody else is sending; a page-only lock proves nothing.
+      if (!isLockAcrossTabs && now() - item.updatedAt < STALE_SENDING_MS) continue
+      await withDb(() => markStatus(db, item.id, 'waiting', { nextAttemptAt: Math.min(item.nextAttemptAt, now()) }, now()))
+    }
+  }
+
+  function heldFor(item: OutboxItem): string | undefined {
+    if (!needsAuth(item.kind) || item.agentId === undefined) return undefined
+    const signedIn = options.getSignedInAgentId?.()
+    if (signedIn === undefined || signedIn === item.agentId) return undefined
+    return `Made by ${item.agentName ?? 'another agent'}: it is sent only under their name, once they sign in on this phone.`
+  }
+
+  function isPoisoned(id: string): boolean {
+    return (serverFailures.get(id) ?? 0) >= poisonAfter
+  }
+
+  function isDue(item: OutboxItem, force: Force, tried: ReadonlySet<string>): boolean {
+    if (item.nextAttemptAt <= now()) return true
+    if (tried.has(item.id)) return false
+    if (force === 2) return true
+    return force === 1 && item.lastError?.status === undefined
+  }
+
+  async function pickNext(force: Force, tried: ReadonlySet<string>): Promise<OutboxItem | undefined> {
+    for (const item of await waitingItems()) {
+      const held = heldFor(item)
+      if (held !== undefined) {
+        if (item.lastError?.message !== held) {
+          await withDb(() => markStatus(db, item.id, 'waiting', { lastError: { message: held }, nextAttemptAt: item.nextAttemptAt }, now()))
+        }
+        continue
+      }
+      if (isDue(item, force, tried)) return item
+      // The head waits out its backoff, and the rest wait behind it: first made, first received.
+      if (!isPoisoned(item.id)) return undefined
+    }
+    return undefined
+  }
+
+  async function nextWake(): Promise<number | null> {
+    let wake: number | null = null
+    for (const item of await waitingItems()) {
+      if (heldFor(item) !== undefined) continue
+      wake = wake === null ? item.nextAttemptAt : Math.min(wake, item.nextAttemptAt)
+    }
+    return wake
+  }
+
+  // ---- one item
+
+  async function sendItem(item: OutboxItem): Promise<SendResult> {
+    const token = needsAuth(item.kind) ? options.getAuthToken() : undefined
+    if (needsAuth(item.kind) && !token) {
+      await withDb(() => markStatus(db, item.id, 'waiting', { lastError: { status: 401, message: 'Sign in again to send it.' }, nextAttemptAt: now() }, now()))
+      pauseForAuth()
+      return 'paused'
+    }
+    const sending = await withDb(() => markStatus(db, item.id, 'sending', {}, now()))
+    if (!sending) return 'next'
+    let delivery: Delivery
+    try {
+      const photos = await withDb(() => photosOf(db, sending))
+      setState({
+        isSending: true,
+        currentItemId: sending.id,
+        progress: { uploadedPhotos: photos.filter((photo) => isReusable(sending, photo)).length, totalPhotos: photos.length },
+      })
+      delivery = await deliver(sending, photos, token)
+    } catch (error) {
+      reportError(error)
+      delivery = { kind: 'retry', cause: 'unexpected', error: { message: 'Something went wrong on this phone while sending. It will be tried again.' } }
+    }
+    return settle(sending, delivery)
+  }
+
+  function isReusable(item: OutboxItem, photo: OutboxPhoto): photo is OutboxPhoto & { uploadedPath: string } {
+    if (photo.uploadedPath === undefined) return false
+    // Once the record went out, its body (these paths) must not change.
+    if (item.postedAt !== undefined || photo.uploadedAt === undefined) return true
+    return now() - photo.uploadedAt < UPLOAD_REUSE_MS
+  }
+
+  async function deliver(item: OutboxItem, photos: OutboxPhoto[], token: string | undefined): Promise<Delivery> {
+    const paths: string[] = []
+    let reusesOldUpload = false
+    for (const photo of photos) {
+      if (isReusable(item, photo)) {
+        paths.push(photo.uploadedPath)
+        reusesOldUpload ||= photo.uploadedAt !== undefined && now() - photo.uploadedAt >= UPLOAD_REUSE_MS
+        continue
+      }
+      const uploaded = await uploadPhoto(item, photo, token)
+      if (typeof uploaded !== 'string') return uploaded
+      paths.push(uploaded)
+      setState({ progress: { ...state.progress, uploadedPhotos: state.progress.uploadedPhotos + 1 } })
+    }
+    if (!running) return { kind: 'stopped' }
+
+    const body = bodyWithPhotos(item, paths)
+    if (item.postedAt === undefined) {
+      // Written before the request leaves: from here on the server may hold this key with this body.
+      const updated = await withDb(() => db.outbox.update(item.id, { postedAt: now() }))
+      if (updated === 0) return { kind: 'gone' }
+    }
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: item.id }
+    if (token) headers.Authorization = `Bearer ${token}`
+    const answer = await request(fetchImpl, item.endpoint, { method: 'POST', headers, body: JSON.stringify(body) }, requestOptions(timeoutMs))
+    const verdict = judge(answer)
+    if (verdict.kind === 'attention' && (verdict.status === 400 || verdict.status === 422) && reusesOldUpload) {
+      // The record named uploads the server may have cleaned up (after a day unreferenced). A
+      // refusal released the key, so the body may change: upload those photos again and retry,
+      // once (fresh uploads make a second refusal land in needs attention).
+      await withDb(() => db.outbox.update(item.id, { postedAt: undefined }))
+      return { kind: 'retry', cause: 'unexpected', error: { status: verdict.status, message: 'Some photos had to be uploaded again. It will be sent automatically.' } }
+    }
+    return verdict
+  }
+
+  /** Upload URL, then the bytes; answers the photo's path, or why not. */
+  async function uploadPhoto(item: OutboxItem, photo: OutboxPhoto, token: string | undefined): Promise<string | Delivery> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+    if (token) headers.Authorization = `Bearer ${token}`
+    const endpoint = needsAuth(item.kind) ? SIGNED_IN_UPLOAD_URL_ENDPOINT : PUBLIC_UPLOAD_URL_ENDPOINT
+    const issuedVerdict = judge(await request(fetchImpl, endpoint, {
+      method: 'POST', headers, body: JSON.stringify({ contentType: photo.contentType, size: photo.size }),
+    }, requestOptions(timeoutMs)))
+    if (issuedVerdict.kind !== 'ok') return issuedVerdict
+    const issued = readIssuedUpload(issuedVerdict.body)
+    if (!issued) {
+      return { kind: 'retry', cause: 'unexpected', error: { message: 'The server gave no upload address for a photo. It will be tried again.' } }
+    }
+    const putTimeout = Math.min(MAX_UPLOAD_TIMEOUT_MS, timeoutMs + Math.ceil(photo.size / UPLOAD_BYTES_PER_SECOND_FLOOR) * 1000)
+    const putVerdict = judge(await request(fetchImpl, issued.uploadURL, {
+      method: 'PUT', headers: { 'Content-Type': photo.contentType }, body: photo.blob,
+    }, requestOptions(putTimeout)))
+    if (putVerdict.kind !== 'ok') return putVerdict
+    await withDb(() => db.photos.update(photo.id, { uploadedPath: issued.objectPath, uploadedAt: now() }))
+    return issued.objectPath
+  }
+
+  function requestOptions(ms: number) {
+    return { timeoutMs: ms, setTimer, stopSignal: stopController.signal, now }
+  }
+
+  async function settle(item: OutboxItem, delivery: Delivery): Promise<SendResult> {
+    switch (delivery.kind) {
+      case 'ok':
+        serverFailures.delete(item.id)
+        await withDb(() => markStatus(db, item.id, 'sent', { response: { status: delivery.status, body: delivery.body } }, now()))
+        return 'next'
+      case 'attention':
+        serverFailures.delete(item.id)
+        await withDb(() => markStatus(db, item.id, 'needsAttention', {
+          lastError: delivery.error, response: { status: delivery.status, body: delivery.body },
+        }, now()))
+        return 'next'
+      case 'auth':
+        await withDb(() => markStatus(db, item.id, 'waiting', { lastError: delivery.error, nextAttemptAt: now() }, now()))
+        pauseForAuth()
+        return 'paused'
+      case 'retry': {
+        if (delivery.cause === 'server') serverFailures.set(item.id, (serverFailures.get(item.id) ?? 0) + 1)
+        else serverFailures.delete(item.id)
+        const retryAfter = Math.min(MAX_RETRY_AFTER_MS, delivery.retryAfterMs ?? 0)
+        const delay = Math.max(retryAfter, backoffDelay(item.attempts, backoff, random))
+        await withDb(() => markStatus(db, item.id, 'waiting', { lastError: delivery.error, nextAttemptAt: now() + delay }, now()))
+        if (delivery.cause === 'network') requestBackgroundSync()
+        return 'next'
+      }
+      case 'stopped':
+        // Not a failure: it goes first on the next start. The write may fail if the page closed the db.
+        await withDb(() => markStatus(db, item.id, 'waiting', { nextAttemptAt: now() }, now())).catch(() => undefined)
+        return 'stopped'
+      case 'gone':
+        return 'next'
+    }
+  }
+
+  function pauseForAuth(): void {
+    if (state.paused === 'auth') return
+    setState({ paused: 'auth' })
+    try {
+      options.onAuthRequired?.()
+    } catch (error) {
+      reportError(error)
+    }
+  }
+
+  function requestBackgroundSync(): void {
+    try {
+      void Promise.resolve(options.requestBackgroundSync?.()).catch(() => undefined)
+    } catch {
+      // Background Sync is a bonus; the timer and the triggers cover without it.
+    }
+  }
+
+  // ---- the agent's actions
+
+  async function resendItem(id: string, newPayload?: JsonObject, resendOptions: ResendOptions = {}): Promise<OutboxItem> {
+    const item = await withDb(() => getItem(db, id))
+    if (!item) throw new Error('This item is no longer in the outbox.')
+    assertChangeable(item, newPayload !== undefined || (resendOptions.removePhotoIds?.length ?? 0) > 0)
+    let payload: JsonObject | undefined
+    if (newPayload !== undefined) {
+      payload = JSON.parse(JSON.stringify(newPayload)) as JsonObject
+      const validate = resendOptions.validate ?? (options.validatePayload && ((value: JsonObject) => options.validatePayload?.(item, value)))
+      validate?.(payload)
+    }
+    const removed = new Set(resendOptions.removePhotoIds ?? [])
+    const updated = await withDb(() => db.transaction('rw', db.outbox, db.photos, async () => {
+      const raw = await db.outbox.get(id)
+      if (raw === undefined) throw new Error('This item is no longer in the outbox.')
+      const current = restoreOutboxItem(raw)
+      assertChangeable(current, payload !== undefined || removed.size > 0)
+      const at = now()
+      const next: OutboxItem = {
+        ...current,
+        payload: payload ?? current.payload,
+        photoIds: current.photoIds.filter((photoId) => !removed.has(photoId)),
+        status: 'waiting',
+        attempts: 0,
+        nextAttemptAt: at,
+        updatedAt: at,
+      }
+      delete next.lastError
+      delete next.response
+      // Refused (or never posted): the server holds nothing under this key, so the body may change.
+      if (current.status === 'needsAttention') delete next.postedAt
+      if (removed.size > 0) await db.photos.bulkDelete([...removed].filter((photoId) => current.photoIds.includes(photoId)))
+      await db.outbox.put(next)
+      return next
+    }))
+    serverFailures.delete(id)
+    void requestDrain(2)
+    return updated
+  }
+
+  function assertChangeable(item: OutboxItem, changesBody: boolean): void {
+    if (item.status === 'sent') throw new Error('This item has already been sent.')
+    if (item.status === 'sending' || state.currentItemId === item.id) throw new Error('This item is being sent right now. Try again in a moment.')
+    if (changesBody && item.status === 'waiting' && item.postedAt !== undefined) {
+      throw new Error('This item may already have reached the server, so it cannot be changed until the server answers.')
+    }
+  }
+
+  const engine: OutboxEngine = {
+    start() {
+      if (running) return
+      running = true
+      stopController = new AbortController()
+      setState({ isRunning: true })
+      void requestDrain(1)
+    },
+    async stop() {
+      running = false
+      cancelWake?.()
+      cancelWake = null
+      stopController.abort()
+      await (draining ?? Promise.resolve())
+      setState({ isRunning: false, nextWakeAt: null, isOtherTabSending: false })
+    },
+    sendNow() {
+      if (state.paused !== null) setState({ paused: null })
+      return requestDrain(2)
+    },
+    notifyOnline() {
+      void requestDrain(1)
+    },
+    notifyVisible() {
+      void requestDrain(1)
+    },
+    resumeAfterSignIn() {
+      setState({ paused: null })
+      return requestDrain(2)
+    },
+    async enqueue(input) {
+      const item = await withDb(() => enqueueItem(db, { now: now(), ...input }))
+      if (!isOnline()) requestBackgroundSync()
+      void requestDrain(1)
+      return item
+    },
+    resendItem,
+    async deleteItem(id) {
+      if (state.currentItemId === id) throw new Error('This item is being sent right now. Try again in a moment.')
+      await withDb(() => deleteOutboxItem(db, id))
+    },
+    getItem: (id) => withDb(() => getItem(db, id)),
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    idle: () => draining ?? Promise.resolve(),
+  }
+  return engine
+}
+
+/** Exponential backoff with full jitter, between the floor and the cap. */
+export function backoffDelay(attempts: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempts - 1))
+  return Math.min(options.capMs, Math.max(options.floorMs, Math.floor(random() * ceiling)))
+}
+
+/** The record's body with its uploaded photos' paths: photoUrls for signups, photoUrl for experts. */
+export function bodyWithPhotos(item: Pick<OutboxItem, 'kind' | 'payload' | 'photoIds'>, paths: readonly string[]): JsonObject {
+  if (item.photoIds.length === 0 || paths.length === 0) return item.payload
+  switch (item.kind) {
+    case 'dataAgentSignup':
+    case 'farmerSignup':
+      return { ...item.payload, photoUrls: [...paths] }
+    case 'expertSignup':
+      return { ...item.payload, photoUrl: paths[0] ?? '' }
+    default:
+      return item.payload
+  }
+}
+
+function readIssuedUpload(body: JsonValue): { uploadURL: string; objectPath: string } | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+  const { uploadURL, objectPath } = body
+  if (typeof uploadURL !== 'string' || uploadURL === '') return undefined
+  if (typeof objectPath === 'string' && PHOTO_PATH_PATTERN.test(objectPath)) return { uploadURL, objectPath }
+  // The spec: the path is /objects/uploads/{id}, derived from the URL.
+  const id = /\/api\/uploads\/([0-9a-fA-F-]{36})(?:[?#].*)?$/.exec(uploadURL)?.[1]
+  const derived = id && `/objects/uploads/${id.toLowerCase()}`
+  return derived && PHOTO_PATH_PATTERN.test(derived) ? { uploadURL, objectPath: derived } : undefined
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  const keys = Object.keys(left)
+  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key])
+}
+
+export type { OutboxError }

@@ -1,0 +1,92 @@
+// Change one's own password (spec 001 §2). Mandatory and undismissable while the user's
+// mustChangePassword is set; otherwise opened from the dashboard and closable. On success the
+// answer's token and user replace the session, and the page reloads.
+import { Button, Input, Stack, Text } from '@chakra-ui/react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod'
+import { ChangePasswordSchema, type ChangePassword } from '../../../../api/contract/auth'
+import { messages } from '../../../../api/contract/messages'
+import { useIsOnline, useSessionActions } from '../../../shared/session'
+import { toastError, toastSuccess } from '../feedback'
+import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { FormField } from '../ui/form-field'
+import { OfflineNotice } from '../ui/offline-notice'
+import { PasswordStrengthMeter } from '../../../shared/ui/password-strength-meter'
+import { useUnsavedGuard } from '../ui/use-unsaved-guard'
+
+/** product: the confirmation must repeat the new password (text not shown in the spec). */
+const passwordsDiffer = 'Passwords do not match'
+
+const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(
+  (form) => form.confirmPassword === form.newPassword,
+  { path: ['confirmPassword'], error: passwordsDiffer },
+)
+type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>
+
+/** How long the success toast shows before the reload (the toast does not survive it). */
+const RELOAD_DELAY_MS = 1200
+
+export function ChangePasswordDialog({ open, mandatory, onOpenChange }: { open: boolean; mandatory: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={mandatory ? 'Change Your Password' : 'Change Password'} mandatory={mandatory}>
+      <ChangePasswordFormBody mandatory={mandatory} onCancel={() => onOpenChange(false)} />
+    </AdminDialog>
+  )
+}
+
+function ChangePasswordFormBody({ mandatory, onCancel }: { mandatory: boolean; onCancel: () => void }) {
+  const isOnline = useIsOnline()
+  const { changePassword } = useSessionActions()
+  const { control, register, handleSubmit, formState } = useForm<ChangePasswordForm, unknown, ChangePassword & { confirmPassword: string }>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  })
+  useUnsavedGuard(formState.isDirty, 'You are changing your password.')
+  const newPassword = useWatch({ control, name: 'newPassword' })
+  const [changed, setChanged] = useState(false)
+  const { errors } = formState
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await changePassword({ currentPassword, newPassword })
+    } catch (error) {
+      toastError(error instanceof Error ? error.message : messages.auth.failedToChangePassword)
+      return
+    }
+    setChanged(true)
+    toastSuccess(messages.auth.passwordChanged)
+    window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS)
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <DialogBody>
+        <Stack gap="4">
+          {mandatory && <Text>Your password must be changed before you continue.</Text>}
+          <OfflineNotice isOnline={isOnline} />
+          <FormField label="Current Password" error={errors.currentPassword?.message} required>
+            <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+          </FormField>
+          <FormField label="New Password" error={errors.newPassword?.message} required helperText={<PasswordStrengthMeter password={newPassword} />}>
+            <Input type="password" autoComplete="new-password" {...register('newPassword')} />
+          </FormField>
+          <FormField label="Confirm New Password" error={errors.confirmPassword?.message} required>
+            <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          </FormField>
+        </Stack>
+      </DialogBody>
+      <DialogFooter>
+        {!mandatory && (
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" colorPalette="brand" disabled={!isOnline || changed} loading={formState.isSubmitting}>
+          Change Password
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

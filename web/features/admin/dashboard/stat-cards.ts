@@ -1,0 +1,40 @@
+// Which stat cards a role sees (spec 001 §2, clarifications roles table), from the contract's
+// capabilities — never from role names.
+import type { Role } from '../../../../api/contract/common'
+import { can } from '../../../../api/contract/permissions'
+import type { AdminStats } from '../../../../api/contract/stats'
+
+export interface StatCard {
+  label: string
+  value: (stats: AdminStats) => string
+  /** The screen the card opens, when it opens one. */
+  to?: string
+}
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+/** In the spec's order: Total Farmers, Active Subscriptions, Active Pending, Expired Subscriptions, Total Revenue. */
+export function statCardsFor(role: Role): StatCard[] {
+  const cards: StatCard[] = [
+    { label: 'Total Farmers', value: (s) => count(s.totalFarmers) },
+    { label: 'Active Subscriptions', value: (s) => count(s.activeSubscriptions) },
+  ]
+  if (can(role, 'dashboard.revenueCards')) {
+    cards.push({ label: 'Active Pending', value: (s) => count(s.pendingSubscriptions), to: '/admin/active-pending' })
+  }
+  if (can(role, 'dashboard.adminSection')) {
+    cards.push({ label: 'Expired Subscriptions', value: (s) => count(s.expiredSubscriptions), to: '/admin/expired-subscriptions' })
+  }
+  if (can(role, 'dashboard.revenueCards')) {
+    cards.push({ label: 'Total Revenue', value: (s) => s.monthlyRevenue })
+  }
+  return cards
+}
+
+/**
+ * The field card ('Data Agent Dashboard', Sign Up New Farmer) is for whoever signs farmers up
+ * but sees only the first two cards — the data agent in today's table.
+ */
+export function showsFieldCard(role: Role): boolean {
+  return can(role, 'dataAgent.signup') && !can(role, 'dashboard.revenueCards')
+}

@@ -1,0 +1,50 @@
+// Call, WhatsApp and Email for a farmer: tel:, https://wa.me/<digits> and mailto: links, each
+// recorded as a farmer click (first-party analytics).
+import { Button, Flex } from '@chakra-ui/react'
+import { trackFarmerClick } from '../../shared/analytics'
+import { mailtoHref, publicEmail, telHref, whatsappHref } from './directory-logic'
+
+export interface ContactFarmer {
+  id: string
+  name: string
+  phone: string | null
+  email: string | null
+}
+
+export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
+  const phone = farmer.phone?.trim() || null
+  const whatsapp = phone ? whatsappHref(phone) : null
+  const email = publicEmail(farmer.email)
+  if (!phone && !email) return null
+  return (
+    <Flex gap="2" wrap="wrap">
+      {phone ? (
+        <Button asChild size="sm" colorPalette="brand">
+          <a href={telHref(phone)} aria-label={`Call ${farmer.name}`} onClick={() => trackFarmerClick(farmer.id, 'call')}>
+            Call
+          </a>
+        </Button>
+      ) : null}
+      {whatsapp ? (
+        <Button asChild size="sm" variant="outline" colorPalette="brand">
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`WhatsApp ${farmer.name} (opens in a new tab)`}
+            onClick={() => trackFarmerClick(farmer.id, 'call')}
+          >
+            WhatsApp
+          </a>
+        </Button>
+      ) : null}
+      {email ? (
+        <Button asChild size="sm" variant="outline" colorPalette="brand">
+          <a href={mailtoHref(email)} aria-label={`Email ${farmer.name}`} onClick={() => trackFarmerClick(farmer.id, 'email')}>
+            Email
+          </a>
+        </Button>
+      ) : null}
+    </Flex>
+  )
+}

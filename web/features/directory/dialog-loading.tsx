@@ -1,0 +1,23 @@
+import { Box } from '@chakra-ui/react'
+
+/** Shown while a dialog's code downloads (slow 3G). */
+export function DialogLoading() {
+  return (
+    <Box
+      role="status"
+      position="fixed"
+      top="50%"
+      left="50%"
+      transform="translate(-50%, -50%)"
+      zIndex="modal"
+      bg="gray.900"
+      color="white"
+      px="4"
+      py="3"
+      borderRadius="md"
+      boxShadow="lg"
+    >
+      Loading…
+    </Box>
+  )
+}

@@ -1,0 +1,136 @@
+// The farmer card (spec 000 §2): name; Premium, Delivery, Bulk badges; phone; e-mail (hidden
+// when none or internal); website; town and tikina; service areas; 'Sells {produce}'; the first
+// farm photo (lazy-loaded); Call / WhatsApp / Email links.
+import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+import type { PublicFarmer } from '../../../api/contract'
+import { trackFarmerClick } from '../../shared/analytics'
+import { Pill } from '../../shared/ui/pill'
+import { ContactLinks } from './contact-links'
+import { joinPlace, mailtoHref, publicEmail, safeWebsite, telHref } from './directory-logic'
+import { texts } from './texts'
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text fontSize="sm">
+      <chakra.span fontWeight="semibold">{label}: </chakra.span>
+      {children}
+    </Text>
+  )
+}
+
+export function FarmerBadges({ farmer }: { farmer: Pick<PublicFarmer, 'isPremium' | 'deliveryAvailable' | 'isBulk'> }) {
+  if (!farmer.isPremium && !farmer.deliveryAvailable && !farmer.isBulk) return null
+  return (
+    <Flex gap="1.5" wrap="wrap">
+      {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
+      {farmer.deliveryAvailable ? <Pill tone="green">Delivery</Pill> : null}
+      {farmer.isBulk ? <Pill tone="blue">Bulk</Pill> : null}
+    </Flex>
+  )
+}
+
+export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarmer; headingLevel?: 'h3' | 'h4' }) {
+  const email = publicEmail(farmer.email)
+  const website = safeWebsite(farmer.website)
+  const phone = farmer.phone?.trim() || null
+  const photo = farmer.photoUrls[0]
+  const place = joinPlace(farmer.town, farmer.tikina)
+  return (
+    <chakra.article
+      aria-label={farmer.name}
+      borderWidth="1px"
+      borderColor="gray.200"
+      borderRadius="xl"
+      p="4"
+      bg="white"
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      data-testid="farmer-card"
+    >
+      <Flex gap="3" align="flex-start">
+        {photo ? (
+          <chakra.img
+            src={photo}
+            alt={`Farm of ${farmer.name}`}
+            width={80}
+            height={80}
+            loading="lazy"
+            decoding="async"
+            boxSize="20"
+            objectFit="cover"
+            borderRadius="lg"
+            flexShrink={0}
+            bg="gray.100"
+          />
+        ) : null}
+        <Box minW="0" flex="1">
+          <Heading as={headingLevel} size="md" overflowWrap="anywhere">
+            {farmer.name}
+          </Heading>
+          <Box mt="1">
+            <FarmerBadges farmer={farmer} />
+          </Box>
+        </Box>
+      </Flex>
+      {farmer.produce.length > 0 ? (
+        <Text fontWeight="medium" color="brand.800">
+          Sells {farmer.produce.join(', ')}
+        </Text>
+      ) : null}
+      <Box display="flex" flexDirection="column" gap="0.5">
+        <Detail label="Phone">
+          {phone ? (
+            <Link href={telHref(phone)} variant="underline" colorPalette="brand" onClick={() => trackFarmerClick(farmer.id, 'call')}>
+              {phone}
+            </Link>
+          ) : (
+            texts.phoneNotProvided
+          )}
+        </Detail>
+        {email ? (
+          <Detail label="Email">
+            <Link href={mailtoHref(email)} variant="underline" colorPalette="brand" overflowWrap="anywhere" onClick={() => trackFarmerClick(farmer.id, 'email')}>
+              {email}
+            </Link>
+          </Detail>
+        ) : null}
+        {website ? (
+          <Detail label="Website">
+            <Link
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="underline"
+              colorPalette="brand"
+              overflowWrap="anywhere"
+              onClick={() => trackFarmerClick(farmer.id, 'website')}
+            >
+              {farmer.website}
+              <chakra.span srOnly> (opens in a new tab)</chakra.span>
+            </Link>
+          </Detail>
+        ) : null}
+        {place ? <Detail label="Town and tikina">{place}</Detail> : null}
+        {farmer.cities.length > 0 ? <Detail label="Service areas">{farmer.cities.join(', ')}</Detail> : null}
+      </Box>
+      <Box mt="auto" pt="1">
+        <ContactLinks farmer={farmer} />
+      </Box>
+    </chakra.article>
+  )
+}
+
+/** A responsive grid of farmer cards. */
+export function FarmerCardList({ farmers, headingLevel }: { farmers: readonly PublicFarmer[]; headingLevel?: 'h3' | 'h4' }) {
+  return (
+    <chakra.ul listStyle="none" p="0" m="0" display="grid" gap="4" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}>
+      {farmers.map((farmer) => (
+        <chakra.li key={farmer.id} display="flex" flexDirection="column" css={{ '& > article': { flex: 1 } }}>
+          <FarmerCard farmer={farmer} headingLevel={headingLevel} />
+        </chakra.li>
+      ))}
+    </chakra.ul>
+  )
+}

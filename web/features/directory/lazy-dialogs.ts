@@ -1,0 +1,13 @@
+// The produce and city dialogs are one lazy chunk, fetched the first time a bar or a city is
+// hovered, focused or chosen, so the home page's initial JS stays within its budget.
+import { lazy } from 'react'
+
+const load = () => import('./directory-dialogs')
+
+/** Start fetching the dialogs' chunk (safe to call often). */
+export function preloadDialogs() {
+  void load()
+}
+
+export const ProduceDialog = lazy(async () => ({ default: (await load()).ProduceDialog }))
+export const CityDialog = lazy(async () => ({ default: (await load()).CityDialog }))

@@ -1,0 +1,224 @@
+// The platform review form of the home page (spec 000 §5, §8): optional name and e-mail, a
+// required star rating, a comment of 10–100 words (input capped at 500 characters, counter
+// 'n/100 words max'). POST /api/public/reviews with an Idempotency-Key; the review waits for
+// moderation. A lazy chunk (review-section.tsx), so zod and the contract stay off the home chunk.
+import { Box, Button, Text, chakra } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  PLATFORM_REVIEW_MAX_CHARS,
+  PLATFORM_REVIEW_MAX_WORDS,
+  PlatformReviewFormSchema,
+  countWords,
+  messages,
+  ratingLabel,
+} from '../../../api/contract'
+import { apiFetch } from '../../shared/api'
+import { addReloadGuard } from '../../shared/reload-guard'
+import { StarRatingInput } from '../../shared/ui/star-rating'
+import { newIdempotencyKey, serverMessage } from '../../shared/ui/submit-helpers'
+import { TextInput } from '../../shared/ui/text-input'
+import { toast } from '../../shared/ui/toast'
+
+const m = messages.reviews
+type FieldName = 'userName' | 'userEmail' | 'comment'
+type FieldErrors = Partial<Record<FieldName, string>>
+
+/** The first message per field of a failed parse. */
+export function reviewFormErrors(values: { userName: string; userEmail: string; rating: number; comment: string }): FieldErrors {
+  const parsed = PlatformReviewFormSchema.safeParse(values)
+  if (parsed.success) return {}
+  const errors: FieldErrors = {}
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0]
+    if ((field === 'userName' || field === 'userEmail' || field === 'comment') && !errors[field]) errors[field] = issue.message
+  }
+  return errors
+}
+
+function FieldError({ id, children }: { id: string; children?: string }) {
+  if (!children) return null
+  return (
+    <Text id={id} color="red.600" fontSize="sm" mt="1">
+      {children}
+    </Text>
+  )
+}
+
+function FieldLabel({ htmlFor, children, required }: { htmlFor: string; children: ReactNode; required?: boolean }) {
+  return (
+    <chakra.label htmlFor={htmlFor} display="block" fontWeight="medium" mb="1">
+      {children}
+      {required ? (
+        <chakra.span color="red.600" aria-hidden="true">
+          {' '}
+          *
+        </chakra.span>
+      ) : null}
+    </chakra.label>
+  )
+}
+
+export function PlatformReviewForm() {
+  const queryClient = useQueryClient()
+  const [userName, setUserName] = useState('')
+  const [userEmail, setUserEmail] = useState('')
+  const [rating, setRating] = useState(0)
+  const [comment, setComment] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitting, setSubmitting] = useState(false)
+  // One key per review: a retry of the same review (lost answer) is answered once; an edit starts a new one.
+  const idempotencyKey = useRef<string | null>(null)
+  const ratingInput = useRef<HTMLInputElement>(null)
+  const fields = useRef<Record<FieldName, HTMLElement | null>>({ userName: null, userEmail: null, comment: null })
+  const ids = { userName: useId(), userEmail: useId(), comment: useId(), counter: useId(), error: useId() }
+
+  const words = countWords(comment)
+  const tooManyWords = words > PLATFORM_REVIEW_MAX_WORDS
+  const dirty = userName !== '' || userEmail !== '' || rating !== 0 || comment !== ''
+  const dirtyRef = useRef(dirty)
+  useEffect(() => {
+    dirtyRef.current = dirty
+  }, [dirty])
+  useEffect(() => addReloadGuard({ reason: 'You have an unsent review.', blocking: () => dirtyRef.current }), [])
+
+  const edited = <T,>(set: (value: T) => void, field?: FieldName) => (value: T) => {
+    idempotencyKey.current = null
+    if (field && errors[field]) setErrors({ ...errors, [field]: undefined })
+    set(value)
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (submitting) return
+    if (rating < 1) {
+      toast({ title: m.ratingRequiredTitle, description: m.ratingRequiredDescription, variant: 'destructive' })
+      ratingInput.current?.focus()
+      return
+    }
+    const values = { userName, userEmail, rating, comment }
+    const found = reviewFormErrors(values)
+    setErrors(found)
+    const firstInvalid = (['userName', 'userEmail', 'comment'] as const).find((f) => found[f])
+    if (firstInvalid) {
+      fields.current[firstInvalid]?.focus()
+      return
+    }
+    const body = PlatformReviewFormSchema.parse(values)
+    idempotencyKey.current ??= newIdempotencyKey()
+    setSubmitting(true)
+    try {
+      await apiFetch('/api/public/reviews', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.current },
+        body: JSON.stringify(body),
+      })
+      toast({ title: m.submittedTitle, description: m.submittedDescription })
+      idempotencyKey.current = null
+      setUserName('')
+      setUserEmail('')
+      setRating(0)
+      setComment('')
+      setErrors({})
+      void queryClient.invalidateQueries({ queryKey: ['/api/public/reviews'] })
+    } catch (error) {
+      toast({ title: messages.common.errorTitle, description: serverMessage(error, m.submitFailed), variant: 'destructive' })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const inputProps = (field: FieldName) => ({
+    id: ids[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${ids[field]}-error` : undefined,
+  })
+
+  const commentError = errors.comment ?? (tooManyWords ? m.commentMaxWords : undefined)
+
+  return (
+    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="flex" flexDirection="column" gap="4" maxW="2xl" aria-label="Leave a review">
+      <Box display="grid" gap="4" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}>
+        <Box>
+          <FieldLabel htmlFor={ids.userName}>Name (optional)</FieldLabel>
+          <TextInput
+            {...inputProps('userName')}
+            ref={(el: HTMLInputElement | null) => {
+              fields.current.userName = el
+            }}
+            autoComplete="name"
+            maxLength={100}
+            value={userName}
+            onChange={(e) => edited(setUserName, 'userName')(e.currentTarget.value)}
+          />
+          <FieldError id={`${ids.userName}-error`}>{errors.userName}</FieldError>
+        </Box>
+        <Box>
+          <FieldLabel htmlFor={ids.userEmail}>Email (optional)</FieldLabel>
+          <TextInput
+            {...inputProps('userEmail')}
+            ref={(el: HTMLInputElement | null) => {
+              fields.current.userEmail = el
+            }}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={255}
+            value={userEmail}
+            onChange={(e) => edited(setUserEmail, 'userEmail')(e.currentTarget.value)}
+          />
+          <FieldError id={`${ids.userEmail}-error`}>{errors.userEmail}</FieldError>
+        </Box>
+      </Box>
+
+      <StarRatingInput
+        legend="Rating"
+        required
+        value={rating}
+        onChange={edited(setRating)}
+        hint={rating > 0 ? `${rating}/5 · ${ratingLabel(rating)}` : 'Choose 1 to 5 stars'}
+        firstInputRef={ratingInput}
+      />
+
+      <Box>
+        <FieldLabel htmlFor={ids.comment} required>
+          Your review
+        </FieldLabel>
+        <chakra.textarea
+          ref={(el: HTMLTextAreaElement | null) => {
+            fields.current.comment = el
+          }}
+          id={ids.comment}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={[ids.counter, commentError ? `${ids.comment}-error` : ''].filter(Boolean).join(' ')}
+          value={comment}
+          maxLength={PLATFORM_REVIEW_MAX_CHARS}
+          onChange={(e) => edited(setComment, 'comment')(e.currentTarget.value)}
+          rows={5}
+          w="full"
+          px="3"
+          py="2"
+          borderWidth="1px"
+          borderColor={commentError ? 'red.600' : 'gray.400'}
+          borderRadius="md"
+          bg="white"
+          resize="vertical"
+          placeholder="What worked well? What could be better? (10 to 100 words)"
+          _placeholder={{ color: 'fg.subtle' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.700', outlineOffset: '0', borderColor: 'brand.700' }}
+        />
+        <Text id={ids.counter} fontSize="sm" color={tooManyWords ? 'red.600' : 'fg.muted'} mt="1">
+          {words}/{PLATFORM_REVIEW_MAX_WORDS} words max
+        </Text>
+        <FieldError id={`${ids.comment}-error`}>{commentError}</FieldError>
+      </Box>
+
+      <Box>
+        <Button type="submit" colorPalette="brand" aria-disabled={submitting || undefined}>
+          {submitting ? 'Submitting…' : 'Submit Review'}
+        </Button>
+      </Box>
+    </chakra.form>
+  )
+}

@@ -1,0 +1,61 @@
+// The home page's 'Leave a Review' section (#leave-review). The form itself is a lazy chunk,
+// fetched when the section comes near the screen or the page was opened at the anchor.
+import { Box, Heading, Link, Text } from '@chakra-ui/react'
+import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { texts } from './texts'
+
+export const LEAVE_REVIEW_ID = 'leave-review'
+
+const PlatformReviewForm = lazy(async () => ({ default: (await import('./platform-review-form')).PlatformReviewForm }))
+
+export function LeaveReviewSection({ headingRef, loadNow }: { headingRef: RefObject<HTMLHeadingElement | null>; loadNow: boolean }) {
+  const section = useRef<HTMLElement>(null)
+  const [near, setNear] = useState(false)
+  const load = near || loadNow
+
+  useEffect(() => {
+    const element = section.current
+    if (load || !element) return
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true)
+      return
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [load])
+
+  const placeholder = (
+    <Text role="status" color="fg.muted" py="4" minH="24rem">
+      Loading the review form…
+    </Text>
+  )
+
+  return (
+    <Box
+      as="section"
+      ref={section}
+      id={LEAVE_REVIEW_ID}
+      aria-labelledby="home-review"
+      mt="10"
+      borderWidth="1px"
+      borderColor="gray.200"
+      borderRadius="xl"
+      p={{ base: '4', md: '6' }}
+      scrollMarginTop="4"
+      onFocus={() => setNear(true)}
+    >
+      <Heading as="h2" id="home-review" ref={headingRef} tabIndex={-1} size="xl">
+        {texts.leaveReview}
+      </Heading>
+      <Text mt="1" mb="4" color="fg.muted">
+        Tell us how Viti Farmers worked for you. No login needed; your review is published once our team has checked it.
+      </Text>
+      {load ? <Suspense fallback={placeholder}>{<PlatformReviewForm />}</Suspense> : placeholder}
+      <Link asChild mt="4" variant="underline" colorPalette="brand" fontWeight="medium">
+        <RouterLink to="/reviews">{texts.viewAllReviews}</RouterLink>
+      </Link>
+    </Box>
+  )
+}

@@ -1,0 +1,221 @@
+// The hero search (home and browse): a search box, the 'Delivery Available' and 'Bulk Available'
+// filters, the results, and the search analytics event (one second after typing stops, only
+// above 2 characters, with its inferred type, location and result count).
+//
+// Results come from GET /api/farmers?search=…&delivery=true&bulk=true (every word must match
+// the name, a produce, the village, tikina or a city). When that request fails (offline, weak
+// signal), the same search runs in the browser over the listed farmers of
+// GET /api/farmers/locations, which the page has already loaded for its city grid.
+import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
+import type { FarmerLocation, PublicFarmer } from '../../../api/contract'
+import { trackSearch } from '../../shared/analytics'
+import { TextInput } from '../../shared/ui/text-input'
+import { farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
+import { FarmerCardList } from './farmer-card'
+import { EmptyState, LoadError, Loading } from './load-state'
+import { texts } from './texts'
+
+export const SEARCH_EVENT_DELAY_MS = 1000
+/** Events only for searches longer than 2 characters (spec 000 §4). */
+export const SEARCH_EVENT_MIN_CHARS = 3
+/** Wait this long after a keystroke before asking the server (one request per pause, not per key). */
+const SEARCH_REQUEST_DELAY_MS = 300
+const PAGE_SIZE = 24
+
+export const locationsQueryKey = ['/api/farmers/locations'] as const
+
+export function useFarmerLocations() {
+  return useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey })
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return debounced
+}
+
+export interface DirectorySearch {
+  query: string
+  setQuery: (query: string) => void
+  filters: Filters
+  setFilters: (filters: Filters) => void
+  /** A search text or a filter is active: the results are shown. */
+  searching: boolean
+  status: 'pending' | 'error' | 'success'
+  results: PublicFarmer[]
+  retry: () => void
+}
+
+/**
+ * Search state, results, and the analytics event. `browsingCity` is the browse screen's city.
+ * `filtersAlone`: a ticked filter with no text lists every matching farmer (home); on the browse
+ * screen the filters narrow its step 3 instead, and only a text search lists results.
+ */
+export function useDirectorySearch({ browsingCity, filtersAlone = true }: { browsingCity?: string; filtersAlone?: boolean } = {}): DirectorySearch {
+  const [query, setQuery] = useState('')
+  const [filters, setFilters] = useState<Filters>({ delivery: false, bulk: false })
+  const text = useDebounced(query.trim(), SEARCH_REQUEST_DELAY_MS)
+  const searching = filtersAlone ? isSearching(text, filters) : text !== ''
+  const remote = useQuery<PublicFarmer[]>({
+    queryKey: [farmersSearchUrl(text, filters)],
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  })
+  const locations = useFarmerLocations()
+
+  const farmers = useMemo(() => uniqueFarmers(locations.data ?? []), [locations.data])
+  const known = useMemo<SearchKnowledge>(
+    () => ({
+      produce: [...new Set(farmers.flatMap((f) => f.produce))],
+      cities: (locations.data ?? []).map((l) => l.city),
+      farmers: farmers.map((f) => f.name),
+    }),
+    [farmers, locations.data],
+  )
+  const useLocal = remote.isError && locations.isSuccess
+  const local = useMemo(() => (useLocal ? searchFarmers(farmers, text, filters) : null), [useLocal, farmers, text, filters])
+  const results = local ?? remote.data ?? []
+  const status = local || remote.isSuccess ? 'success' : remote.isError ? 'error' : 'pending'
+  /** The search text the shown results belong to (null while they are a previous search's). */
+  const resultsFor = local || (remote.isSuccess && !remote.isPlaceholderData) ? text : null
+
+  // The event goes one second after typing stops, once the results of that text are known.
+  const latest = useRef({ results, known, browsingCity })
+  const typedAt = useRef(0)
+  const sentFor = useRef<string | null>(null)
+  useEffect(() => {
+    latest.current = { results, known, browsingCity }
+  })
+  useEffect(() => {
+    typedAt.current = Date.now()
+  }, [query])
+  useEffect(() => {
+    const typed = query.trim()
+    if (typed.length < SEARCH_EVENT_MIN_CHARS || resultsFor !== typed || sentFor.current === typed) return
+    const wait = Math.max(0, SEARCH_EVENT_DELAY_MS - (Date.now() - typedAt.current))
+    const timer = setTimeout(() => {
+      sentFor.current = typed
+      const { results: found, known: names, browsingCity: city } = latest.current
+      trackSearch({ query: typed.slice(0, 200), ...inferSearch(typed, names, city), resultCount: found.length })
+    }, wait)
+    return () => clearTimeout(timer)
+  }, [query, resultsFor])
+
+  return {
+    query,
+    setQuery,
+    filters,
+    setFilters,
+    searching: (filtersAlone ? isSearching(query, filters) : query.trim() !== '') && searching,
+    status,
+    results,
+    retry: () => void remote.refetch(),
+  }
+}
+
+function FilterCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer" fontWeight="medium" minH="11">
+      <chakra.input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        boxSize="5"
+        accentColor="brand.800"
+        cursor="pointer"
+      />
+      {label}
+    </chakra.label>
+  )
+}
+
+export function SearchForm({ search, resultsHeading }: { search: DirectorySearch; resultsHeading: RefObject<HTMLHeadingElement | null> }) {
+  const searchId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    // "Go" on a phone's keyboard: close the keyboard and move to the results.
+    input.current?.blur()
+    const heading = resultsHeading.current
+    if (heading) {
+      heading.scrollIntoView({ block: 'start' })
+      heading.focus({ preventScroll: true })
+    }
+  }
+  return (
+    <chakra.form role="search" aria-label="Farmers" onSubmit={onSubmit} maxW="2xl" mx="auto" mt="6">
+      <chakra.label htmlFor={searchId} srOnly>
+        Search farmers or produce
+      </chakra.label>
+      <Flex gap="2">
+        <TextInput
+          ref={input}
+          id={searchId}
+          type="search"
+          size="lg"
+          bg="white"
+          borderColor="gray.400"
+          colorPalette="brand"
+          placeholder={texts.searchPlaceholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={search.query}
+          onChange={(e) => search.setQuery(e.currentTarget.value)}
+        />
+        {/* On a phone the keyboard's Search key submits; the button would squeeze the box. */}
+        <Button type="submit" size="lg" colorPalette="brand" display={{ base: 'none', sm: 'inline-flex' }}>
+          Search
+        </Button>
+      </Flex>
+      <Flex mt="2" columnGap="6" justify="center" wrap="wrap">
+        <FilterCheckbox
+          label={texts.deliveryAvailable}
+          checked={search.filters.delivery}
+          onChange={(delivery) => search.setFilters({ ...search.filters, delivery })}
+        />
+        <FilterCheckbox label={texts.bulkAvailable} checked={search.filters.bulk} onChange={(bulk) => search.setFilters({ ...search.filters, bulk })} />
+      </Flex>
+    </chakra.form>
+  )
+}
+
+/** The results of a search or filter; nothing while neither is active. */
+export function SearchResults({ search, headingRef }: { search: DirectorySearch; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const [shown, setShown] = useState(PAGE_SIZE)
+  const { results, status } = search
+  const headingId = useId()
+  if (!search.searching) return null
+  let body
+  if (status === 'pending') body = <Loading />
+  else if (status === 'error') body = <LoadError message={texts.failedToFetchFarmers} onRetry={search.retry} />
+  else if (results.length === 0) body = <EmptyState>{texts.emptySearch}</EmptyState>
+  else
+    body = (
+      <>
+        <FarmerCardList farmers={results.slice(0, shown)} />
+        {results.length > shown ? (
+          <Button mt="4" variant="outline" colorPalette="brand" onClick={() => setShown(shown + PAGE_SIZE)}>
+            Show more farmers ({results.length - shown} more)
+          </Button>
+        ) : null}
+      </>
+    )
+  return (
+    <Box as="section" aria-labelledby={headingId} mt="8" data-testid="search-results">
+      <Flex align="baseline" gap="3" wrap="wrap" mb="3">
+        <Heading as="h2" id={headingId} ref={headingRef} tabIndex={-1} size="xl">
+          Search Results
+        </Heading>
+        <Text role="status" color="fg.muted" data-testid="result-count">
+          {status === 'success' ? (results.length === 1 ? '1 farmer found' : `${results.length} farmers found`) : ''}
+        </Text>
+      </Flex>
+      {body}
+    </Box>
+  )
+}

@@ -1,0 +1,266 @@
+// Farm reviews (/reviews/farms, optional ?farm_id=): the listed farms with their rating, review
+// count, town, first 2 cities and first 3 produce (+N more), a 'Leave a Review' dialog each, and
+// a city filter with counts. A farm's name opens its detail view (town, cities, produce, its
+// reviews, 'Leave a Review'). With farm_id only that farm, with 'Back to All Farms'.
+import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Link as RouterLink, useSearchParams } from 'react-router-dom'
+import { messages, ratingLabel, type FarmReview, type FarmWithRatings } from '../../../api/contract'
+import { useDocumentTitle } from '../../shared/site'
+import { NativeDialog } from '../../shared/ui/native-dialog'
+import { Stars } from '../../shared/ui/star-rating'
+import { FarmReviewDialog } from './farm-review-dialog'
+import { reviewsQueryFn } from './fresh-fetch'
+import { cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
+import { ErrorLine, LoadingLine } from './states'
+
+type Farm = FarmWithRatings['farmer']
+
+function RatingLine({ farm }: { farm: FarmWithRatings }) {
+  if (farm.reviewCount === 0) return <Text color="fg.muted">No reviews yet</Text>
+  return (
+    <Flex align="center" gap="2" wrap="wrap" data-testid="farm-rating">
+      <Stars value={farm.averageRating} size="sm" />
+      <Text fontWeight="semibold" data-testid="farm-average">
+        {formatAverage(farm.averageRating)}
+      </Text>
+      <Text>{ratingLabel(farm.averageRating)}</Text>
+      <Text color="fg.muted" data-testid="farm-review-count">
+        ({reviewCountLabel(farm.reviewCount)})
+      </Text>
+    </Flex>
+  )
+}
+
+function Line({ label, value }: { label: string; value: string }) {
+  if (!value) return null
+  return (
+    <Text fontSize="sm">
+      <chakra.span fontWeight="semibold">{label}: </chakra.span>
+      {value}
+    </Text>
+  )
+}
+
+function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: () => void; onReview: () => void }) {
+  const { farmer } = farm
+  return (
+    <chakra.article
+      aria-label={farmer.name}
+      borderWidth="1px"
+      borderColor="gray.200"
+      borderRadius="xl"
+      p="4"
+      bg="white"
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      h="full"
+      data-testid="farm-card"
+    >
+      <Heading as="h3" size="md">
+        <chakra.button
+          type="button"
+          onClick={onOpen}
+          color="brand.800"
+          textDecoration="underline"
+          textUnderlineOffset="3px"
+          textAlign="start"
+          cursor="pointer"
+          bg="transparent"
+          _hover={{ color: 'brand.900' }}
+          aria-haspopup="dialog"
+        >
+          {farmer.name}
+        </chakra.button>
+      </Heading>
+      <RatingLine farm={farm} />
+      <Box>
+        <Line label="Town" value={farmer.town ?? ''} />
+        <Line label="Cities" value={firstWithMore(farmer.cities, 2)} />
+        <Line label="Produce" value={firstWithMore(farmer.produce, 3)} />
+      </Box>
+      <Box mt="auto" pt="1">
+        <Button size="sm" colorPalette="brand" variant="outline" onClick={onReview} aria-haspopup="dialog" aria-label={`Leave a Review for ${farmer.name}`}>
+          Leave a Review
+        </Button>
+      </Box>
+    </chakra.article>
+  )
+}
+
+function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; onClose: () => void; onReview: () => void }) {
+  const { farmer } = farm
+  const reviews = useQuery<FarmReview[]>({ queryKey: farmReviewsKey(farmer.id), queryFn: reviewsQueryFn<FarmReview[]>() })
+  const list = [...(reviews.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  return (
+    <NativeDialog
+      title={farmer.name}
+      subtitle={farm.reviewCount > 0 ? `${formatAverage(farm.averageRating)} out of 5 · ${ratingLabel(farm.averageRating)} · ${reviewCountLabel(farm.reviewCount)}` : 'No reviews yet'}
+      onClose={onClose}
+    >
+      <Box display="flex" flexDirection="column" gap="1">
+        <Line label="Town" value={farmer.town ?? ''} />
+        <Line label="Cities" value={farmer.cities.join(', ')} />
+        <Line label="Produce" value={farmer.produce.join(', ')} />
+      </Box>
+      <Box mt="4">
+        <Button colorPalette="brand" onClick={onReview} aria-haspopup="dialog">
+          Leave a Review
+        </Button>
+      </Box>
+      <Heading as="h3" size="md" mt="6" mb="3">
+        Reviews
+      </Heading>
+      {reviews.isPending ? (
+        <LoadingLine />
+      ) : reviews.isError ? (
+        <ErrorLine message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
+      ) : list.length === 0 ? (
+        <Text color="fg.muted">No reviews yet for this farm. Be the first!</Text>
+      ) : (
+        <chakra.ul listStyle="none" p="0" m="0" display="flex" flexDirection="column" gap="3">
+          {list.map((review) => (
+            <chakra.li key={review.id} borderWidth="1px" borderColor="gray.200" borderRadius="lg" p="3" data-testid="farm-review">
+              <Flex align="center" gap="2" wrap="wrap">
+                <Stars value={review.rating} size="sm" />
+                <Text fontWeight="medium">
+                  {review.rating}/5 · {ratingLabel(review.rating)}
+                </Text>
+              </Flex>
+              <Text fontSize="sm" color="fg.muted">
+                <time dateTime={review.createdAt}>{formatFijiDateTime(review.createdAt)}</time>
+              </Text>
+              <chakra.blockquote mt="2" ps="3" borderStartWidth="3px" borderColor="brand.600" fontStyle="italic" overflowWrap="anywhere" whiteSpace="pre-line">
+                “{review.comment}”
+              </chakra.blockquote>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+    </NativeDialog>
+  )
+}
+
+function CityFilter({ farms, city, onCity }: { farms: readonly FarmWithRatings[]; city: string | null; onCity: (city: string | null) => void }) {
+  const counts = useMemo(() => cityCounts(farms), [farms])
+  if (counts.length === 0) return null
+  return (
+    <Box as="section" aria-labelledby="farm-city-filter" mt="6">
+      <Flex align="center" gap="3" mb="2" wrap="wrap">
+        <Heading as="h2" id="farm-city-filter" size="lg">
+          Filter by City
+        </Heading>
+        {city ? (
+          <Button size="sm" variant="outline" onClick={() => onCity(null)}>
+            Clear Filter
+          </Button>
+        ) : null}
+      </Flex>
+      <chakra.ul listStyle="none" p="0" m="0" display="flex" flexWrap="wrap" gap="2">
+        {counts.map(({ city: name, count }) => (
+          <li key={name}>
+            <chakra.button
+              type="button"
+              aria-pressed={city === name}
+              onClick={() => onCity(city === name ? null : name)}
+              px="3"
+              minH="9"
+              borderRadius="full"
+              borderWidth="1px"
+              borderColor="gray.300"
+              bg="white"
+              fontSize="sm"
+              cursor="pointer"
+              _hover={{ bg: 'brand.50', borderColor: 'brand.600' }}
+              _pressed={{ bg: 'brand.800', color: 'white', borderColor: 'brand.800' }}
+            >
+              {name} ({count})
+            </chakra.button>
+          </li>
+        ))}
+      </chakra.ul>
+    </Box>
+  )
+}
+
+export function FarmReviewsPage() {
+  useDocumentTitle('Farm Reviews')
+  const [params] = useSearchParams()
+  const farmId = params.get('farm_id')
+  const farms = useQuery<FarmWithRatings[]>({ queryKey: ['/api/farms-with-ratings'], queryFn: reviewsQueryFn<FarmWithRatings[]>() })
+  const [city, setCity] = useState<string | null>(null)
+  const [detailId, setDetailId] = useState<string | null>(null)
+  const [reviewFarm, setReviewFarm] = useState<Farm | null>(null)
+
+  const all = useMemo(() => [...(farms.data ?? [])].sort((a, b) => a.farmer.name.localeCompare(b.farmer.name)), [farms.data])
+  const single = farmId ? all.find((f) => f.farmer.id === farmId) : undefined
+  const shown = farmId ? (single ? [single] : []) : city ? all.filter((f) => f.farmer.cities.includes(city)) : all
+  // The detail view follows the list, so a new review's average shows there too.
+  const detail = detailId ? all.find((f) => f.farmer.id === detailId) : undefined
+
+  let body
+  if (farms.isPending) body = <LoadingLine />
+  else if (farms.isError) body = <ErrorLine message="Failed to load farms" onRetry={() => void farms.refetch()} />
+  else if (farmId && !single)
+    body = (
+      <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">
+        <Text fontWeight="semibold">{messages.browse.farmNotFound}</Text>
+        <Link asChild mt="3" variant="underline" colorPalette="brand" fontWeight="medium">
+          <RouterLink to="/reviews/farms">Back to All Farms</RouterLink>
+        </Link>
+      </Box>
+    )
+  else
+    body = (
+      <>
+        {farmId ? (
+          <Box mt="4">
+            <Link asChild variant="underline" colorPalette="brand" fontWeight="medium">
+              <RouterLink to="/reviews/farms">← Back to All Farms</RouterLink>
+            </Link>
+          </Box>
+        ) : (
+          <CityFilter farms={all} city={city} onCity={setCity} />
+        )}
+        <Box as="section" aria-labelledby="farm-list" mt="6">
+          <Heading as="h2" id="farm-list" size="xl" mb="4">
+            {farmId ? 'Farm' : city ? `Farms serving ${city} (${shown.length})` : `Farms (${shown.length})`}
+          </Heading>
+          {shown.length === 0 ? (
+            <Text color="fg.muted" data-testid="empty-state">
+              No farms are listed yet.
+            </Text>
+          ) : (
+            <chakra.ul listStyle="none" p="0" m="0" display="grid" gap="4" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}>
+              {shown.map((farm) => (
+                <li key={farm.farmer.id}>
+                  <FarmCard farm={farm} onOpen={() => setDetailId(farm.farmer.id)} onReview={() => setReviewFarm(farm.farmer)} />
+                </li>
+              ))}
+            </chakra.ul>
+          )}
+        </Box>
+      </>
+    )
+
+  return (
+    <>
+      <Heading as="h1" size={{ base: '3xl', md: '4xl' }} color="brand.900">
+        Farm Reviews
+      </Heading>
+      <Text mt="2" color="fg.muted" maxW="2xl">
+        Ratings and comments from buyers about the farms they bought from. Choose a farm to read its reviews.
+      </Text>
+      <Box mt="2">
+        <Link asChild variant="underline" colorPalette="brand">
+          <RouterLink to="/reviews">Platform reviews</RouterLink>
+        </Link>
+      </Box>
+      {body}
+      {detail ? <FarmDetailDialog farm={detail} onClose={() => setDetailId(null)} onReview={() => setReviewFarm(detail.farmer)} /> : null}
+      {reviewFarm ? <FarmReviewDialog farm={reviewFarm} onClose={() => setReviewFarm(null)} /> : null}
+    </>
+  )
+}

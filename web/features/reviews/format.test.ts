@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { averageRating, cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
+
+describe('formatFijiDateTime', () => {
+  it("shows Fiji time (UTC+12) as 'MMM dd, yyyy at h:mm a FJT'", () => {
+    expect(formatFijiDateTime('2026-03-04T15:04:00.000Z')).toBe('Mar 05, 2026 at 3:04 AM FJT')
+    expect(formatFijiDateTime('2026-01-01T00:30:00.000Z')).toBe('Jan 01, 2026 at 12:30 PM FJT')
+  })
+  it('leaves an unreadable value as it is', () => {
+    expect(formatFijiDateTime('not a date')).toBe('not a date')
+  })
+})
+
+describe('ratings', () => {
+  it('averages and formats with one decimal', () => {
+    expect(averageRating([])).toBe(0)
+    expect(averageRating([{ rating: 5 }, { rating: 4 }, { rating: 4 }])).toBeCloseTo(4.333, 2)
+    expect(formatAverage(4.333)).toBe('4.3')
+    expect(formatAverage(5)).toBe('5.0')
+    expect(reviewCountLabel(1)).toBe('1 review')
+    expect(reviewCountLabel(0)).toBe('0 reviews')
+  })
+})
+
+describe('farm card lists', () => {
+  it('shows the first items and "+N more"', () => {
+    expect(firstWithMore(['Nadi', 'Lautoka', 'Ba'], 2)).toBe('Nadi, Lautoka +1 more')
+    expect(firstWithMore(['Nadi'], 2)).toBe('Nadi')
+    expect(firstWithMore(['a', 'b', 'c', 'd', 'e'], 3)).toBe('a, b, c +2 more')
+  })
+  it('counts farms per city, by name', () => {
+    const farm = (...cities: string[]) => ({ farmer: { cities } })
+    expect(cityCounts([farm('Suva', 'Nausori'), farm('Nausori'), farm('Nausori', 'Nausori')])).toEqual([
+      { city: 'Nausori', count: 3 },
+      { city: 'Suva', count: 1 },
+    ])
+  })
+  it("builds one farm's reviews URL", () => {
+    expect(farmReviewsKey('0b6c…')).toEqual(['/api/farm-reviews?farmId=0b6c%E2%80%A6'])
+  })
+})

@@ -1,0 +1,54 @@
+// Pure helpers of the review screens: Fiji dates, averages, "+N more" lists.
+
+const fijiDateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Pacific/Fiji',
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+})
+
+/** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT". */
+export function formatFijiDateTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const p of fijiDateTime.formatToParts(date)) part[p.type] = p.value
+  return `${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${(part.dayPeriod ?? '').toUpperCase()} FJT`
+}
+
+/** Mean rating, 0 for none. */
+export function averageRating(reviews: readonly { rating: number }[]): number {
+  if (reviews.length === 0) return 0
+  return reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length
+}
+
+/** One decimal: 4.25 → "4.3", 5 → "5.0". */
+export function formatAverage(value: number): string {
+  return (Math.round(value * 10) / 10).toFixed(1)
+}
+
+/** The first `limit` items joined, and "+N more" for the rest: "Nadi, Lautoka +2 more". */
+export function firstWithMore(items: readonly string[], limit: number): string {
+  const shown = items.slice(0, limit).join(', ')
+  const more = items.length - limit
+  return more > 0 ? `${shown} +${more} more` : shown
+}
+
+export function reviewCountLabel(count: number): string {
+  return count === 1 ? '1 review' : `${count} reviews`
+}
+
+/** Cities with how many farms serve each, by name. */
+export function cityCounts(farms: readonly { farmer: { cities: readonly string[] } }[]): { city: string; count: number }[] {
+  const counts = new Map<string, number>()
+  for (const farm of farms) for (const city of new Set(farm.farmer.cities)) counts.set(city, (counts.get(city) ?? 0) + 1)
+  return [...counts.entries()].map(([city, count]) => ({ city, count })).sort((a, b) => a.city.localeCompare(b.city))
+}
+
+/** The query key (and URL) of one farm's reviews. */
+export function farmReviewsKey(farmId: string): [string] {
+  return [`/api/farm-reviews?farmId=${encodeURIComponent(farmId)}`]
+}

@@ -1,0 +1,76 @@
+// The one CSV export of the browser (spec 001 §3 "CSV exports"): every value quoted, the file
+// named with the export date, and an empty list is never exported ('No data to export.').
+// Built on csv-stringify's browser build; exports the server makes (farmers, payments) are
+// plain downloads and do not come through here.
+import { stringify } from 'csv-stringify/browser/esm/sync'
+import { messages } from '../../api/contract/messages'
+import { toast } from './ui/toast'
+
+export type CsvValue = string | number | boolean | null | undefined
+
+// A cell a spreadsheet would run as a formula (=, @, or +/- that is not a plain number or
+// phone number) gets a leading apostrophe, so an exported name can never execute (OWASP CSV
+// injection). '+679 123 4567' and '-12.5' stay as they are.
+const formulaStart = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/
+
+function cell(value: CsvValue): string {
+  const text = value === null || value === undefined ? '' : String(value)
+  return formulaStart.test(text) ? `'${text}` : text
+}
+
+/** CSV text: the header row then one row per record, every value (empty ones too) quoted. */
+export function toCsv(columns: readonly string[], records: readonly (readonly CsvValue[])[]): string {
+  return stringify([columns.map(cell), ...records.map((record) => record.map(cell))], {
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: 'windows',
+  })
+}
+
+/** 'YYYY-MM-DD' of `now` in Fiji, the product's calendar (conventions, Data). */
+export function exportDate(now: Date): string {
+  // en-CA formats a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** e.g. csvFileName('admin-users', now) → 'admin-users-2026-11-21.csv'. */
+export function csvFileName(baseName: string, now: Date): string {
+  return `${baseName}-${exportDate(now)}.csv`
+}
+
+/** Hands the text to the browser as a file download. */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.style.display = 'none'
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  // Revoke on the next turn: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+export interface CsvExport<Row> {
+  /** File name without the date and extension, e.g. 'admin-users'. */
+  baseName: string
+  columns: readonly string[]
+  rows: readonly Row[]
+  toRecord: (row: Row) => readonly CsvValue[]
+  now?: Date
+}
+
+/**
+ * Downloads the rows as '<baseName>-<date>.csv' and returns the file name; with no rows shows
+ * 'No data to export.' and downloads nothing (returns null).
+ */
+export function exportCsv<Row>({ baseName, columns, rows, toRecord, now = new Date() }: CsvExport<Row>): string | null {
+  if (rows.length === 0) {
+    toast({ title: messages.common.errorTitle, description: messages.common.noDataToExport, variant: 'destructive' })
+    return null
+  }
+  const fileName = csvFileName(baseName, now)
+  downloadTextFile(fileName, toCsv(columns, rows.map(toRecord)))
+  return fileName
+}

@@ -1,0 +1,20 @@
+// Registers a page view on every change of path (spec 000 §2: "A page view is registered with a
+// web-analytics service on each change of path"; first-party, clarifications Analytics).
+// Mount it once inside <BrowserRouter>; it renders nothing.
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router-dom'
+import { trackPageView } from './analytics'
+
+export function PageViewTracker() {
+  const { pathname } = useLocation()
+  // StrictMode runs effects twice in development; a query-string or hash change keeps the path.
+  const lastPath = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (lastPath.current === pathname) return
+    lastPath.current = pathname
+    trackPageView(pathname)
+  }, [pathname])
+
+  return null
+}

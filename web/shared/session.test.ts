@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient, readSession, writeSession } from './api'
+import { changePassword, errorStatus, serverMessage, signIn, signOut, verifySession } from './session'
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>()
+  return {
+    get length() {
+      return data.size
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  }
+}
+
+interface Call {
+  url: string
+  method: string
+  authorization: string | null
+  body: unknown
+}
+
+function stubFetch(respond: (call: Call) => Response): Call[] {
+  const calls: Call[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const call = {
+      url,
+      method: init.method ?? 'GET',
+      authorization: new Headers(init.headers).get('Authorization'),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    }
+    calls.push(call)
+    return respond(call)
+  })
+  return calls
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const agent = {
+  id: '6f1c3f0e-8a53-4c43-9d7e-1a2b3c4d5e6f',
+  name: 'Mere Tui',
+  email: 'mere@example.fj',
+  role: 'data_agent' as const,
+  mustChangePassword: false,
+}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage())
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('server messages', () => {
+  it('reads the status and the { message } of an api.ts error', () => {
+    const error = new Error('401: {"message":"Invalid email or password"}')
+    expect(errorStatus(error)).toBe(401)
+    expect(serverMessage(error)).toBe('Invalid email or password')
+  })
+
+  it('uses a plain-text body as the message', () => {
+    expect(serverMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway')
+  })
+
+  it('has no status or message for a network failure', () => {
+    const error = new TypeError('Failed to fetch')
+    expect(errorStatus(error)).toBeUndefined()
+    expect(serverMessage(error)).toBeUndefined()
+  })
+})
+
+describe('signIn', () => {
+  it('posts the credentials and stores the token and user', async () => {
+    const calls = stubFetch(() => json({ token: 'tok-1', user: agent }))
+    const queryClient = createQueryClient()
+    const answer = await signIn(queryClient, { email: 'mere@example.fj', password: 'x', rememberMe: true })
+    expect(answer.user.name).toBe('Mere Tui')
+    expect(calls[0]).toMatchObject({ url: '/api/auth/login', method: 'POST', body: { email: 'mere@example.fj', password: 'x', rememberMe: true } })
+    expect(readSession()).toEqual({ token: 'tok-1', user: agent })
+    // The new session counts as verified: no second round trip on the way to /admin.
+    expect(queryClient.getQueryData(['/api/auth/verify', 'tok-1'])).toEqual(agent)
+  })
+
+  it('drops what was cached for the previous user', async () => {
+    stubFetch(() => json({ token: 'tok-2', user: agent }))
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(['/api/admin/users'], [{ id: 'someone else' }])
+    await signIn(queryClient, { email: 'mere@example.fj', password: 'x' })
+    expect(queryClient.getQueryData(['/api/admin/users'])).toBeUndefined()
+  })
+
+  it("fails with the server's message and stores nothing", async () => {
+    stubFetch(() => json({ message: 'Too many attempts. Try again in 15 minutes.' }, 429))
+    await expect(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' })).rejects.toThrow(
+      /^Too many attempts. Try again in 15 minutes.$/,
+    )
+    expect(readSession()).toBeNull()
+  })
+
+  it("fails with 'Login failed' when the server cannot be reached", async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' })).rejects.toThrow(/^Login failed$/)
+  })
+})
+
+describe('signOut', () => {
+  it('ends the session on the server with the bearer token, then here', async () => {
+    writeSession({ token: 'tok-1', user: agent })
+    const calls = stubFetch(() => json({ ok: true }))
+    await signOut(createQueryClient())
+    expect(calls[0]).toMatchObject({ url: '/api/auth/logout', method: 'POST', authorization: 'Bearer tok-1' })
+    expect(readSession()).toBeNull()
+  })
+
+  it('forgets the session here even when offline', async () => {
+    writeSession({ token: 'tok-1', user: agent })
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    await signOut(createQueryClient())
+    expect(readSession()).toBeNull()
+  })
+})
+
+describe('changePassword', () => {
+  it('replaces the session with the answer', async () => {
+    writeSession({ token: 'old', user: { ...agent, mustChangePassword: true } })
+    const calls = stubFetch(() => json({ token: 'new', user: agent }))
+    await changePassword(createQueryClient(), { currentPassword: 'Old-Pass1!', newPassword: 'New-Pass1!' })
+    expect(calls[0]).toMatchObject({ url: '/api/auth/change-password', authorization: 'Bearer old' })
+    expect(readSession()).toEqual({ token: 'new', user: agent })
+  })
+
+  it("fails with the server's message or 'Failed to change password'", async () => {
+    writeSession({ token: 'old', user: agent })
+    stubFetch(() => json({ message: 'Current password is incorrect' }, 400))
+    await expect(changePassword(createQueryClient(), { currentPassword: 'a', newPassword: 'New-Pass1!' })).rejects.toThrow(
+      /^Current password is incorrect$/,
+    )
+    stubFetch(() => new Response('', { status: 500 }))
+    await expect(changePassword(createQueryClient(), { currentPassword: 'a', newPassword: 'New-Pass1!' })).rejects.toThrow(
+      /^Failed to change password$/,
+    )
+    expect(readSession()?.token).toBe('old')
+  })
+})
+
+describe('verifySession', () => {
+  it('answers the server user and refreshes the stored copy', async () => {
+    writeSession({ token: 'tok-1', user: agent })
+    stubFetch(() => json({ user: { ...agent, role: 'admin_user' } }))
+    expect((await verifySession('tok-1')).role).toBe('admin_user')
+    expect(readSession()?.user?.role).toBe('admin_user')
+  })
+
+  it('forgets the stored session on 401', async () => {
+    writeSession({ token: 'tok-1', user: agent })
+    stubFetch(() => json({ message: 'Please log in to continue' }, 401))
+    await expect(verifySession('tok-1')).rejects.toThrow(/^401: /)
+    expect(readSession()).toBeNull()
+  })
+
+  it('keeps the stored session when the server fails otherwise', async () => {
+    writeSession({ token: 'tok-1', user: agent })
+    stubFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }))
+    await expect(verifySession('tok-1')).rejects.toThrow(/^503: /)
+    expect(readSession()?.token).toBe('tok-1')
+  })
+})

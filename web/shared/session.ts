@@ -1,0 +1,237 @@
+// The staff session in the browser (spec 001 §2 and §7, clarifications "Sessions"): who is signed
+// in, signing in and out, changing one's own password, and the one verification of a stored
+// session per page load. Storage itself stays in api.ts (readSession/writeSession/clearSession);
+// this file keeps React in step with it, across tabs too. No screens here: features render it.
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useSyncExternalStore } from 'react'
+import {
+  LoginResponseSchema,
+  VerifyResponseSchema,
+  type ChangePassword,
+  type LoginInput,
+  type LoginResponse,
+  type SessionUser,
+} from '../../api/contract/auth'
+import { messages } from '../../api/contract/messages'
+import { apiGet, apiRequest, clearSession, readSession, sessionStorageKeys, writeSession, type StoredSession } from './api'
+import { toast } from './ui/toast'
+
+// ---- the stored session as a React store --------------------------------------------------
+
+const listeners = new Set<() => void>()
+/** undefined until first read, so importing this file never touches storage. */
+let snapshot: StoredSession | null | undefined
+
+function refresh() {
+  snapshot = readSession()
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  // Another tab signing in or out changes this tab's session too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === sessionStorageKeys.token || event.key === sessionStorageKeys.user) refresh()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+function getSnapshot(): StoredSession | null {
+  if (snapshot === undefined) snapshot = readSession()
+  return snapshot
+}
+
+/** The stored session (token and user), or null when signed out. Re-renders on every change. */
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(subscribe, getSnapshot, () => null)
+}
+
+function store(response: LoginResponse) {
+  writeSession({ token: response.token, user: response.user })
+  refresh()
+}
+
+function forget() {
+  clearSession()
+  refresh()
+}
+
+// ---- server messages ----------------------------------------------------------------------
+
+/** The HTTP status of an error thrown by api.ts (`"401: …"`), or undefined for a network failure. */
+export function errorStatus(error: unknown): number | undefined {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null
+  return match ? Number(match[1]) : undefined
+}
+
+/** The server's `{ message }` from an error thrown by api.ts, or undefined when there is none. */
+export function serverMessage(error: unknown): string | undefined {
+  if (errorStatus(error) === undefined || !(error instanceof Error)) return undefined
+  const body = error.message.replace(/^\d{3}: /, '')
+  try {
+    const parsed: unknown = JSON.parse(body)
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message || undefined
+    }
+    return undefined
+  } catch {
+    return body.trim() || undefined
+  }
+}
+
+// ---- sign in, sign out, change password -----------------------------------------------------
+
+const verifyKey = (token: string) => ['/api/auth/verify', token] as const
+
+function startSession(queryClient: QueryClient, response: LoginResponse) {
+  // Nothing cached for the previous user may leak into the new session.
+  queryClient.clear()
+  store(response)
+  queryClient.setQueryData(verifyKey(response.token), response.user)
+}
+
+/**
+ * POST /api/auth/login. Stores token and user on success; on failure throws an Error whose
+ * message is the server's ('Invalid email or password', the lockout text) or 'Login failed'.
+ */
+export async function signIn(queryClient: QueryClient, credentials: LoginInput): Promise<LoginResponse> {
+  let body: unknown
+  try {
+    body = await (await apiRequest('POST', '/api/auth/login', credentials)).json()
+  } catch (error) {
+    throw new Error(serverMessage(error) ?? messages.auth.loginFailed)
+  }
+  const parsed = LoginResponseSchema.safeParse(body)
+  if (!parsed.success) throw new Error(messages.auth.loginFailed)
+  startSession(queryClient, parsed.data)
+  return parsed.data
+}
+
+/**
+ * Logout: ends the session on the server (clarifications, Sessions), then in this browser.
+ * The browser side always happens, even when the server cannot be reached.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout')
+  } catch {
+    // Offline or already expired: the token is forgotten here; the server lets it lapse.
+  }
+  forget()
+  queryClient.clear()
+}
+
+/**
+ * POST /api/auth/change-password: the answer's token and user replace the session (the server
+ * ends every other session of the user). Throws the server message or 'Failed to change password'.
+ */
+export async function changePassword(queryClient: QueryClient, body: ChangePassword): Promise<LoginResponse> {
+  let answer: unknown
+  try {
+    answer = await (await apiRequest('POST', '/api/auth/change-password', body)).json()
+  } catch (error) {
+    throw new Error(serverMessage(error) ?? messages.auth.failedToChangePassword)
+  }
+  const parsed = LoginResponseSchema.safeParse(answer)
+  if (!parsed.success) throw new Error(messages.auth.failedToChangePassword)
+  startSession(queryClient, parsed.data)
+  return parsed.data
+}
+
+/** signIn, signOut and changePassword bound to the app's QueryClient. */
+export function useSessionActions() {
+  const queryClient = useQueryClient()
+  return {
+    signIn: (credentials: LoginInput) => signIn(queryClient, credentials),
+    signOut: () => signOut(queryClient),
+    changePassword: (body: ChangePassword) => changePassword(queryClient, body),
+  }
+}
+
+// ---- verify once per page load --------------------------------------------------------------
+
+export type VerifiedSession =
+  | { status: 'signedOut' }
+  | { status: 'verifying' }
+  /** `verified` is false when the server could not be asked (offline): the stored user is used. */
+  | { status: 'ready'; token: string; user: SessionUser; verified: boolean }
+
+/** GET /api/auth/verify for `token`; a 401 forgets the stored session. */
+export async function verifySession(token: string): Promise<SessionUser> {
+  try {
+    const { user } = VerifyResponseSchema.parse(await apiGet<unknown>('/api/auth/verify'))
+    // The role or the must-change flag may have changed since sign-in: keep the stored copy current.
+    if (readSession()?.token === token) store({ token, user })
+    return user
+  } catch (error) {
+    if (errorStatus(error) === 401 && readSession()?.token === token) forget()
+    throw error
+  }
+}
+
+function storedUser(session: StoredSession): SessionUser | null {
+  const parsed = VerifyResponseSchema.shape.user.safeParse(session.user)
+  return parsed.success ? parsed.data : null
+}
+
+let lastVerifyFailureToasted = 0
+
+/**
+ * The signed-in user for the back office: the stored session, verified with GET /api/auth/verify
+ * once per token and page load. A 401 signs out (→ signedOut). Other failures keep the stored
+ * user; a server error shows 'Failed to verify user', a network failure (offline) shows nothing
+ * here — the screens show their own 'You are offline' state.
+ */
+export function useVerifiedSession(): VerifiedSession {
+  const session = useSession()
+  const token = session?.token
+  const query = useQuery({
+    queryKey: verifyKey(token ?? ''),
+    queryFn: () => verifySession(token ?? ''),
+    enabled: !!token,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })
+  const failedOnServer = query.isError && errorStatus(query.error) !== undefined && errorStatus(query.error) !== 401
+  const failedAt = failedOnServer ? query.errorUpdatedAt : 0
+  useEffect(() => {
+    // Once per failure, however many screens ask.
+    if (failedAt && failedAt !== lastVerifyFailureToasted) {
+      lastVerifyFailureToasted = failedAt
+      toast({ title: messages.common.errorTitle, description: messages.auth.failedToVerifyUser, variant: 'destructive' })
+    }
+  }, [failedAt])
+
+  if (!session) return { status: 'signedOut' }
+  if (query.data) return { status: 'ready', token: session.token, user: query.data, verified: true }
+  const fallback = storedUser(session)
+  // Offline (the query waits for the network) or the server unreachable: carry on with the stored
+  // user; the server still checks the token on every request once it can be reached.
+  const cannotAsk = query.fetchStatus === 'paused' || (query.isError && errorStatus(query.error) !== 401)
+  if (cannotAsk && fallback) return { status: 'ready', token: session.token, user: fallback, verified: false }
+  if (query.isError && !fallback) return { status: 'signedOut' }
+  return { status: 'verifying' }
+}
+
+// ---- online state ---------------------------------------------------------------------------
+
+function subscribeOnline(listener: () => void) {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+/**
+ * navigator.onLine as React state. Staff writes are online-only (offline-sync.md): screens use
+ * this to show 'You are offline' and disable them instead of failing silently.
+ */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+}
