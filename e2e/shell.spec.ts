@@ -59,3 +59,14 @@ test('the app is installable and comes under its service worker', async ({ page 
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 })
+
+test('the footer reaches the screens the header leaves out', async ({ page }) => {
+  await page.goto('/')
+  const more = page.getByRole('navigation', { name: 'More' })
+  await more.getByRole('link', { name: 'Talk to Subject Matter Experts' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Talk to Subject Matter Experts')
+  await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Reviews of farms' }).click()
+  await expect(page).toHaveURL(/\/reviews\/farms$/)
+  await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Register as an Expert' }).click()
+  await expect(page).toHaveURL(/\/expert-signup$/)
+})

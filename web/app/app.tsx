@@ -1,8 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import { createQueryClient } from '../shared/api'
+import { startOutboxWhenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
 import { Toaster } from '../shared/ui/toast'
 import { AppRoutes } from './router'
@@ -15,6 +16,9 @@ const UpdateBanner = lazy(async () => ({ default: (await import('../shared/ui/up
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
+  // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
+  // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
+  useEffect(() => startOutboxWhenIdle(), [])
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>

@@ -34,6 +34,7 @@ const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage')
 const FarmerSignupPage = lazyNamed(() => import('../features/signup/farmer-signup-page'), 'FarmerSignupPage')
 const ExpertSignupPage = lazyNamed(() => import('../features/signup/expert-signup-page'), 'ExpertSignupPage')
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage')
+const OutboxPage = lazyNamed(() => import('../features/field/outbox-page'), 'OutboxPage')
 
 const loadAdmin = () => import('../features/admin/admin-pages')
 const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage')
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: 'contact-us', element: <ContactUsPage /> },
       { path: 'analytics', element: <AnalyticsPage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'outbox', element: <OutboxPage /> },
       { path: 'admin', element: <AdminDashboardPage /> },
       ...(Object.keys(adminScreens) as AdminScreen[]).map((screen) => ({
         path: `admin/${screen}`,

@@ -52,18 +52,35 @@ export function readSession(): StoredSession | null {
   return { token, user }
 }
 
+/**
+ * Dispatched on `window` after this tab wrote or cleared the session (other tabs see the
+ * `storage` event instead): the outbox resumes sending after a sign-in.
+ */
+export const SESSION_CHANGED_EVENT = 'vf-session-changed'
+
+function announceSessionChange(): void {
+  if (typeof window === 'undefined' || typeof window.dispatchEvent !== 'function') return
+  try {
+    window.dispatchEvent(new Event(SESSION_CHANGED_EVENT))
+  } catch {
+    // A listener's failure is not the writer's.
+  }
+}
+
 export function writeSession(session: StoredSession): void {
   const store = storage()
   if (!store) return
   store.setItem(sessionStorageKeys.token, session.token)
   if (session.user) store.setItem(sessionStorageKeys.user, JSON.stringify(session.user))
   else store.removeItem(sessionStorageKeys.user)
+  announceSessionChange()
 }
 
 export function clearSession(): void {
   const store = storage()
   store?.removeItem(sessionStorageKeys.token)
   store?.removeItem(sessionStorageKeys.user)
+  announceSessionChange()
 }
 
 /** Headers every request carries: the bearer token when one is stored. */

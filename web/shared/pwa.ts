@@ -1,17 +1,23 @@
 // Service worker registration in prompt mode (vite-plugin-pwa, registerType 'prompt').
-// A new version waits until the user presses Reload in the update banner; nothing reloads
-// by itself while a reload guard (reload-guard.ts) says a form or the outbox would lose work.
-import { useCallback, useState } from 'react'
+// Updates never eat a form (offline-sync promise 9):
+// - a new version waits until the user presses Reload in the update banner;
+// - Reload first saves drafts (addBeforeReload), then: a dirty form forbids it ("Finish or save
+//   your form first"), the outbox sending delays it until sending ends;
+// - nothing reloads by itself: when another tab lets the new version take over, this tab keeps
+//   its page and shows the banner.
+import { useCallback, useRef, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
-import { prepareForReload, reloadBlockers } from './reload-guard'
+import { decideReload, reloadBlockers } from './reload-guard'
 
 export interface PwaUpdate {
   /** A new version is installed and waiting (or already controls the page from another tab). */
   updateAvailable: boolean
   /** The app shell is cached: the app now opens with no network. */
   offlineReady: boolean
-  /** Why reloading is postponed right now (empty when it isn't). */
+  /** Why reloading is refused right now (empty when it isn't). */
   blockedBy: string[]
+  /** What the reload is waiting for (sending); it reloads when that ends. */
+  waitingFor: string[]
   /** Save what must be saved, then let the new version take over and reload. */
   reload: () => Promise<void>
   /** Hide the banner until the next update (the waiting version activates on the next visit). */
@@ -20,16 +26,19 @@ export interface PwaUpdate {
 
 export function usePwaUpdate(): PwaUpdate {
   const [blockedBy, setBlockedBy] = useState<string[]>([])
+  const [waitingFor, setWaitingFor] = useState<string[]>([])
   const [controlledByNewVersion, setControlledByNewVersion] = useState(false)
+  // Set only once the user pressed Reload here and every guard agreed.
+  const reloadRequested = useRef(false)
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady],
     updateServiceWorker,
   } = useRegisterSW({
-    // The new worker took control (this tab or another accepted the update). Reload only when
-    // nothing would be lost; otherwise keep the banner up and let the user reload later.
+    // The new worker took control. If this tab asked for it, reload (guards checked once more);
+    // if another tab did, never reload by itself: keep the page and the banner.
     onNeedReload() {
-      if (reloadBlockers().length === 0) window.location.reload()
+      if (reloadRequested.current && reloadBlockers().length === 0) window.location.reload()
       else setControlledByNewVersion(true)
     },
     onRegisterError(error: unknown) {
@@ -38,9 +47,14 @@ export function usePwaUpdate(): PwaUpdate {
   })
 
   const reload = useCallback(async () => {
-    const blockers = await prepareForReload()
-    setBlockedBy(blockers)
-    if (blockers.length > 0) return
+    setBlockedBy([])
+    const decision = await decideReload({ onWaiting: setWaitingFor })
+    setWaitingFor([])
+    if (decision.kind === 'blocked') {
+      setBlockedBy(decision.reasons)
+      return
+    }
+    reloadRequested.current = true
     if (controlledByNewVersion) window.location.reload()
     else await updateServiceWorker(true)
   }, [controlledByNewVersion, updateServiceWorker])
@@ -51,5 +65,5 @@ export function usePwaUpdate(): PwaUpdate {
     setBlockedBy([])
   }, [setNeedRefresh])
 
-  return { updateAvailable: needRefresh || controlledByNewVersion, offlineReady, blockedBy, reload, dismiss }
+  return { updateAvailable: needRefresh || controlledByNewVersion, offlineReady, blockedBy, waitingFor, reload, dismiss }
 }

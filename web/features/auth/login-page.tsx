@@ -6,7 +6,7 @@ import { Box, Button, Heading, Stack, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
 import { LoginSchema, failsPasswordRule, type Login, type LoginInput } from '../../../api/contract/auth'
 import { messages } from '../../../api/contract/messages'
 import { useIsOnline, useSessionActions } from '../../shared/session'
@@ -15,9 +15,15 @@ import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
 import { PasswordSecurityPanel } from './password-security-panel'
 
+/** Where to go after signing in: a same-site path from ?next= (e.g. the Outbox asking for it), else /admin. */
+export function afterSignIn(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/admin'
+}
+
 export function LoginPage() {
   useDocumentTitle('Staff Sign In')
   const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
   const isOnline = useIsOnline()
   const { signIn } = useSessionActions()
   const ids = { email: useId(), password: useId(), remember: useId(), hint: useId(), emailError: useId(), passwordError: useId() }
@@ -44,7 +50,7 @@ export function LoginPage() {
       return
     }
     toast({ title: messages.auth.loginSuccessful, description: messages.auth.welcome })
-    void navigate('/admin', { replace: true })
+    void navigate(afterSignIn(searchParams.get('next')), { replace: true })
   })
 
   return (

@@ -1,12 +1,13 @@
 // The platform review form of the home page (spec 000 §5, §8): optional name and e-mail, a
 // required star rating, a comment of 10–100 words (input capped at 500 characters, counter
-// 'n/100 words max'). POST /api/public/reviews with an Idempotency-Key; the review waits for
-// moderation. A lazy chunk (review-section.tsx), so zod and the contract stay off the home chunk.
+// 'n/100 words max'). Sent through the outbox (offline-sync.md): saved on this phone, then
+// POST /api/public/reviews with the item's id as Idempotency-Key; 'Review Submitted!' only when
+// the server has it, else 'Saved on this phone'. The review waits for moderation. A lazy chunk
+// (review-section.tsx), so zod, the contract and the outbox stay off the home chunk.
 import { Box, Button, Text, chakra } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import {
-  IDEMPOTENCY_KEY_HEADER,
   PLATFORM_REVIEW_MAX_CHARS,
   PLATFORM_REVIEW_MAX_WORDS,
   PlatformReviewFormSchema,
@@ -14,10 +15,10 @@ import {
   messages,
   ratingLabel,
 } from '../../../api/contract'
-import { apiFetch } from '../../shared/api'
+import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
+import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { StarRatingInput } from '../../shared/ui/star-rating'
-import { newIdempotencyKey, serverMessage } from '../../shared/ui/submit-helpers'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
 
@@ -68,8 +69,9 @@ export function PlatformReviewForm() {
   const [comment, setComment] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
-  // One key per review: a retry of the same review (lost answer) is answered once; an edit starts a new one.
-  const idempotencyKey = useRef<string | null>(null)
+  // A refused review of this form: submitting again resends it, fixed, under the same key.
+  const refusedItem = useRef<string | undefined>(undefined)
+  const [refusal, setRefusal] = useState<string | null>(null)
   const ratingInput = useRef<HTMLInputElement>(null)
   const fields = useRef<Record<FieldName, HTMLElement | null>>({ userName: null, userEmail: null, comment: null })
   const ids = { userName: useId(), userEmail: useId(), comment: useId(), counter: useId(), error: useId() }
@@ -84,7 +86,6 @@ export function PlatformReviewForm() {
   useEffect(() => addReloadGuard({ reason: 'You have an unsent review.', blocking: () => dirtyRef.current }), [])
 
   const edited = <T,>(set: (value: T) => void, field?: FieldName) => (value: T) => {
-    idempotencyKey.current = null
     if (field && errors[field]) setErrors({ ...errors, [field]: undefined })
     set(value)
   }
@@ -106,24 +107,38 @@ export function PlatformReviewForm() {
       return
     }
     const body = PlatformReviewFormSchema.parse(values)
-    idempotencyKey.current ??= newIdempotencyKey()
     setSubmitting(true)
+    setRefusal(null)
     try {
-      await apiFetch('/api/public/reviews', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.current },
-        body: JSON.stringify(body),
-      })
-      toast({ title: m.submittedTitle, description: m.submittedDescription })
-      idempotencyKey.current = null
+      const item = await queueSubmission({ kind: 'platformReview', payload: body, replaces: refusedItem.current })
+      const outcome = outcomeOf(await waitForOutcome(item.id))
+      if (outcome.kind === 'refused') {
+        // Needs attention at once (400): the server's message here, the review kept as typed.
+        refusedItem.current = item.id
+        setRefusal(outcome.message)
+        toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
+        return
+      }
+      if (outcome.kind === 'sent') {
+        toast({ title: m.submittedTitle, description: m.submittedDescription })
+        void queryClient.invalidateQueries({ queryKey: ['/api/public/reviews'] })
+      } else {
+        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description}` })
+      }
+      refusedItem.current = undefined
+      dirtyRef.current = false
       setUserName('')
       setUserEmail('')
       setRating(0)
       setComment('')
       setErrors({})
-      void queryClient.invalidateQueries({ queryKey: ['/api/public/reviews'] })
     } catch (error) {
-      toast({ title: messages.common.errorTitle, description: serverMessage(error, m.submitFailed), variant: 'destructive' })
+      // Not even saved on this phone (storage refused): the review stays in the form.
+      toast({
+        title: messages.common.errorTitle,
+        description: `Your review could not be saved on this phone (${error instanceof Error ? error.message : String(error)}). ${m.submitFailed}`,
+        variant: 'destructive',
+      })
     } finally {
       setSubmitting(false)
     }
@@ -213,6 +228,12 @@ export function PlatformReviewForm() {
         </Text>
         <FieldError id={`${ids.comment}-error`}>{commentError}</FieldError>
       </Box>
+
+      {refusal ? (
+        <Text role="alert" color="red.600" fontWeight="medium">
+          The server did not accept this review: {refusal} Correct it and submit again.
+        </Text>
+      ) : null}
 
       <Box>
         <Button type="submit" colorPalette="brand" aria-disabled={submitting || undefined}>

@@ -1,15 +1,17 @@
 // 'Leave a Review' for one farm: stars 1–5 (default 5) and a comment of 1–1000 characters.
-// POST /api/farm-reviews with an Idempotency-Key; farm reviews are published at once, so the
-// farm list (average, count) and the farm's reviews are refetched after a success.
+// Sent through the outbox (offline-sync.md): saved on this phone, then POST /api/farm-reviews
+// with the item's id as Idempotency-Key. Farm reviews are published at once, so the farm list
+// (average, count) and the farm's reviews are refetched once the server has it; without an
+// answer in a few seconds the dialog says 'Saved on this phone' (it goes out by itself).
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, IDEMPOTENCY_KEY_HEADER, messages, ratingLabel } from '../../../api/contract'
-import { apiFetch } from '../../shared/api'
+import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages, ratingLabel } from '../../../api/contract'
+import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
+import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { StarRatingInput } from '../../shared/ui/star-rating'
-import { newIdempotencyKey } from '../../shared/ui/submit-helpers'
 import { toast } from '../../shared/ui/toast'
 import { refetchFresh } from './fresh-fetch'
 
@@ -27,9 +29,10 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   const [rating, setRating] = useState(5)
   const [comment, setComment] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
-  const idempotencyKey = useRef<string | null>(null)
+  // A refused review of this dialog: submitting again resends it, fixed, under the same key.
+  const refusedItem = useRef<string | undefined>(undefined)
   const commentRef = useRef<HTMLTextAreaElement>(null)
   const commentId = useId()
   const counterId = useId()
@@ -51,24 +54,31 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
       return
     }
     const body = FarmReviewCreateSchema.parse({ farmId: farm.id, rating, comment })
-    idempotencyKey.current ??= newIdempotencyKey()
     setSubmitting(true)
-    setFailed(false)
+    setFailed(null)
     try {
-      await apiFetch('/api/farm-reviews', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.current },
-        body: JSON.stringify(body),
-      })
+      const item = await queueSubmission({ kind: 'farmReview', payload: body, replaces: refusedItem.current })
+      const outcome = outcomeOf(await waitForOutcome(item.id))
+      if (outcome.kind === 'refused') {
+        refusedItem.current = item.id
+        setFailed(`The server did not accept this review: ${outcome.message}`)
+        toast({ title: m.submitFailed, description: outcome.message, variant: 'destructive' })
+        return
+      }
       dirtyRef.current = false
-      await refetchFresh(queryClient, (key) => {
-        const url = String(key[0])
-        return url === '/api/farms-with-ratings' || url.startsWith('/api/farm-reviews')
-      })
-      toast({ title: m.submitted })
+      if (outcome.kind === 'sent') {
+        await refetchFresh(queryClient, (key) => {
+          const url = String(key[0])
+          return url === '/api/farms-with-ratings' || url.startsWith('/api/farm-reviews')
+        })
+        toast({ title: m.submitted })
+      } else {
+        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description}` })
+      }
       onClose()
-    } catch {
-      setFailed(true)
+    } catch (error) {
+      // Not even saved on this phone (storage refused): the review stays in the dialog.
+      setFailed(`${m.submitFailed}. ${error instanceof Error ? error.message : ''} ${m.submitFailedDescription}`)
       toast({ title: m.submitFailed, description: m.submitFailedDescription, variant: 'destructive' })
     } finally {
       setSubmitting(false)
@@ -82,10 +92,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
           legend="Rating"
           required
           value={rating}
-          onChange={(v) => {
-            idempotencyKey.current = null
-            setRating(v)
-          }}
+          onChange={(v) => setRating(v)}
           hint={`${rating}/5 · ${ratingLabel(rating)}`}
         />
         <Box>
@@ -102,7 +109,6 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
             value={comment}
             maxLength={FARM_REVIEW_MAX_CHARS}
             onChange={(e) => {
-              idempotencyKey.current = null
               if (error) setError(undefined)
               setComment(e.currentTarget.value)
             }}
@@ -132,7 +138,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
         </Box>
         {failed ? (
           <Text role="alert" color="red.600" fontWeight="medium">
-            {m.submitFailed}. {m.submitFailedDescription}
+            {failed}
           </Text>
         ) : null}
         <Flex gap="3" justify="flex-end" wrap="wrap">

@@ -1,26 +1,35 @@
 // Lazy chunk: expert self-registration (spec 000 §2 "Expert registration", §5 expert form, §8).
-// Validation is the contract's ExpertRegistrationSchema; the photo goes through the public
-// upload flow (5 MB). Self-registered experts appear once an administrator activates them.
+// Validation is the contract's ExpertRegistrationSchema. The registration and its photo go
+// through the outbox (offline-sync.md): saved on this phone first (the photo made smaller here),
+// then sent; "Registration Submitted!" only when the server has it, else "Saved on this phone".
+// The form is autosaved as a draft. Self-registered experts appear once an administrator
+// activates them.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
-import { useController, useForm, type FieldErrors } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router-dom'
 import {
   EXPERTISE_OPTIONS,
+  EXPERT_PHOTO_MAX_BYTES,
   ExpertRegistrationSchema,
   messages,
+  type ExpertField,
   type ExpertRegistration,
   type ExpertRegistrationInput,
 } from '../../../api/contract'
+import { outcomeOf } from '../../shared/outbox/outcome'
+import { useReferenceList } from '../../shared/outbox/reference'
+import { waitForOutcome, type JsonObject } from '../../shared/outbox/runtime'
+import { useDraft } from '../../shared/outbox/use-draft'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { productName, useDocumentTitle } from '../../shared/site'
-import { PhotoUpload } from '../../shared/ui/photo-upload'
-import { newIdempotencyKey } from '../../shared/ui/submit-helpers'
 import { toast } from '../../shared/ui/toast'
 import { ErrorSummary, FormField, FormSection, RequiredMark, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
-import { serverIssues } from './server-error'
-import { submitExpertRegistration } from './submit-expert-registration'
+import { LocalPhotoPicker, type LocalPhoto } from './local-photos'
+import { DraftNote, invalidPayloadIssues } from './queued-form'
+import { SavedOnPhone } from './saved-on-phone'
+import { queueExpertRegistration } from './submit-expert-registration'
 
 const m = messages.experts
 
@@ -46,10 +55,29 @@ function summaryOf(errors: FieldErrors<ExpertRegistrationInput>): SummaryError[]
   })
 }
 
+type Result = { kind: 'sent' } | { kind: 'saved'; waitsForSignIn: boolean }
+
 export function ExpertSignupPage() {
   useDocumentTitle('Expert Registration')
-  const [submitted, setSubmitted] = useState(false)
-  return submitted ? <RegistrationSubmitted /> : <ExpertSignupForm onSubmitted={() => setSubmitted(true)} />
+  const [result, setResult] = useState<Result | null>(null)
+  if (result?.kind === 'sent') return <RegistrationSubmitted />
+  if (result?.kind === 'saved') {
+    return (
+      <SavedOnPhone what="Your registration" waitsForSignIn={result.waitsForSignIn}>
+        <Button asChild variant="outline" colorPalette="brand">
+          <RouterLink to="/">Return to Homepage</RouterLink>
+        </Button>
+      </SavedOnPhone>
+    )
+  }
+  return <ExpertSignupForm onDone={setResult} />
+}
+
+/** The expertise options: the server's list (kept on this phone for offline use), else the spec's. */
+function useExpertiseOptions(): readonly string[] {
+  const fields = useReferenceList<ExpertField>('expertFields')
+  const names = fields.data?.map((field) => field.name).filter((name) => typeof name === 'string' && name !== '')
+  return names && names.length > 0 ? names : EXPERTISE_OPTIONS
 }
 
 function RegistrationSubmitted() {
@@ -80,54 +108,104 @@ function RegistrationSubmitted() {
   )
 }
 
-function ExpertSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
+function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
   const {
     register,
     handleSubmit,
     control,
     setError,
+    reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ExpertRegistrationInput, unknown, ExpertRegistration>({
     resolver: zodResolver(ExpertRegistrationSchema),
     defaultValues: emptyForm,
     shouldFocusError: false,
   })
-  const photo = useController({ control, name: 'photoUrl' })
-  const idempotencyKey = useRef<string | null>(null)
+  const expertiseOptions = useExpertiseOptions()
+  const [photo, setPhoto] = useState<LocalPhoto | null>(null)
+  const [replaces, setReplaces] = useState<string | undefined>()
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [showSummary, setShowSummary] = useState(false)
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [photoBusy, setPhotoBusy] = useState(false)
+  const hasInput = isDirty || photo !== null
+
+  const values = useWatch({ control }) as JsonObject
+  const draft = useDraft({
+    formId: 'expert-signup',
+    values,
+    photos: photo ? [photo] : [],
+    replaces,
+    dirty: hasInput,
+    onRestore: (stored) => {
+      reset({ ...emptyForm, ...(stored.values as Partial<ExpertRegistrationInput>) }, { keepDefaultValues: true })
+      setPhoto(stored.photos?.[0] ?? null)
+      setReplaces(stored.replaces)
+    },
+  })
 
   const dirty = useRef(false)
   useEffect(() => {
-    dirty.current = isDirty
-  }, [isDirty])
-  useEffect(() => addReloadGuard({ reason: 'You have an unsaved expert registration.', blocking: () => dirty.current }), [])
+    dirty.current = hasInput
+  }, [hasInput])
+  useEffect(
+    () => addReloadGuard({ reason: 'You have an unsaved expert registration (its draft is saved on this phone).', blocking: () => dirty.current }),
+    [],
+  )
 
   const onInvalid = () => {
     setShowSummary(true)
     setSummaryFocus((n) => n + 1)
   }
 
-  const onValid = async (values: ExpertRegistration) => {
-    setShowSummary(false)
-    idempotencyKey.current ??= newIdempotencyKey()
-    try {
-      await submitExpertRegistration(values, { idempotencyKey: idempotencyKey.current })
-      dirty.current = false
-      onSubmitted()
-    } catch (error) {
-      let fieldIssues = 0
-      for (const issue of serverIssues(error)) {
-        const name = issue.path.split('.')[0] ?? ''
-        if ((fieldOrder as readonly string[]).includes(name)) {
-          setError(name as FieldName, { type: 'server', message: issue.message })
-          fieldIssues++
-        }
+  const showIssues = (issues: readonly { path: string; message: string }[]) => {
+    let fieldIssues = 0
+    for (const issue of issues) {
+      const name = issue.path.split('.')[0] ?? ''
+      if ((fieldOrder as readonly string[]).includes(name)) {
+        setError(name as FieldName, { type: 'server', message: issue.message })
+        fieldIssues++
       }
-      if (fieldIssues > 0) onInvalid()
-      toast({ title: messages.common.errorTitle, description: m.registrationFailed, variant: 'destructive' })
     }
+    if (fieldIssues > 0) onInvalid()
+  }
+
+  const onValid = async (parsed: ExpertRegistration) => {
+    setShowSummary(false)
+    setRefusal(null)
+    let item
+    try {
+      item = await queueExpertRegistration(parsed, { photo, replaces })
+    } catch (error) {
+      const issues = invalidPayloadIssues(error)
+      if (issues) return showIssues(issues)
+      toast({
+        title: 'Could not save on this phone',
+        description: `${error instanceof Error ? error.message : String(error)}. Nothing was sent; your entries are still here.`,
+        variant: 'destructive',
+      })
+      return
+    }
+    dirty.current = false
+    await draft.clear()
+    const outcome = outcomeOf(await waitForOutcome(item.id))
+    if (outcome.kind === 'refused') {
+      dirty.current = true
+      setReplaces(item.id)
+      setRefusal(outcome.message)
+      showIssues(outcome.issues)
+      toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
+      return
+    }
+    onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.waitsForSignIn })
+  }
+
+  const discardDraft = async () => {
+    await draft.clear()
+    reset(emptyForm)
+    setPhoto(null)
+    setReplaces(undefined)
+    setRefusal(null)
   }
 
   const text = (name: Exclude<FieldName, 'photoUrl'>, label: string, options: { required?: boolean; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' } = {}) => {
@@ -165,6 +243,8 @@ function ExpertSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
         Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
       </Text>
 
+      {draft.status === 'restored' ? <DraftNote hasPhotos={photo !== null} onDiscard={() => void discardDraft()} /> : null}
+
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
 
       <chakra.form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} display="flex" flexDirection="column" gap="6" aria-busy={isSubmitting}>
@@ -174,7 +254,7 @@ function ExpertSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
           <FormField id={fieldId('expertField')} label="Area of Expertise" error={expertFieldError}>
             <SelectInput {...register('expertField')} {...controlProps(fieldId('expertField'), { error: expertFieldError })} bgColor="white" borderColor="gray.400">
               <option value="">Select your area of expertise</option>
-              {EXPERTISE_OPTIONS.map((option) => (
+              {expertiseOptions.map((option) => (
                 <option key={option} value={option}>
                   {option}
                 </option>
@@ -185,19 +265,22 @@ function ExpertSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
           {text('email', 'Email', { required: true, type: 'email', inputMode: 'email', autoComplete: 'email' })}
         </FormSection>
 
-        <FormSection title="Profile Photo" description="Optional. A clear photo of your face helps farmers recognise you (an image up to 5 MB).">
-          <PhotoUpload
+        <FormSection
+          title="Profile Photo"
+          description="Optional. A clear photo of your face helps farmers recognise you (an image up to 5 MB). It is made smaller on this phone and sent with your registration."
+        >
+          <LocalPhotoPicker
             id={fieldId('photoUrl')}
             label="Profile Photo"
-            mode="public"
-            value={photo.field.value || null}
-            onChange={(path) => photo.field.onChange(path ?? '')}
-            onUploaded={() => toast({ title: m.photoUploaded })}
+            maxBytes={EXPERT_PHOTO_MAX_BYTES}
+            value={photo}
+            onChange={setPhoto}
+            onAdded={() => toast({ title: 'Photo added', description: 'It is sent with your registration.' })}
             onBusyChange={setPhotoBusy}
           />
-          {photo.fieldState.error?.message ? (
+          {errors.photoUrl?.message ? (
             <Text id={`${fieldId('photoUrl')}-error`} fontSize="sm" color="fg.error" fontWeight="medium">
-              {photo.fieldState.error.message}
+              {errors.photoUrl.message}
             </Text>
           ) : null}
         </FormSection>
@@ -213,9 +296,18 @@ function ExpertSignupForm({ onSubmitted }: { onSubmitted: () => void }) {
           </FormField>
         </FormSection>
 
+        {refusal ? (
+          <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
+            <Text fontWeight="semibold" color="red.700">
+              The server did not accept this registration: {refusal}
+            </Text>
+            <Text fontSize="sm">Correct it and submit again. It is also kept in the Outbox until then.</Text>
+          </Box>
+        ) : null}
+
         <Flex gap="3" justify="flex-end">
           <Button type="submit" colorPalette="brand" disabled={isSubmitting || photoBusy} width={{ base: 'full', sm: 'auto' }}>
-            {isSubmitting ? 'Submitting…' : photoBusy ? 'Waiting for photo upload…' : 'Submit Registration'}
+            {isSubmitting ? 'Submitting…' : photoBusy ? 'Preparing photo…' : 'Submit Registration'}
           </Button>
         </Flex>
       </chakra.form>

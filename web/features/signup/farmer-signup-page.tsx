@@ -1,10 +1,11 @@
 // Lazy chunk: the farmer signup form (spec 000 §2 "Farmer signup", §5, §8), public and in Data
 // Agent Mode (any signed-in staff member: POST /api/data-agent/signup with the bearer token).
 // Validation is the contract's FarmerSignupSchema through zodResolver, so the form and the
-// server say the same words. Sending goes through submitFarmerSignup (the outbox's swap point).
+// server say the same words. Sending goes through the outbox (offline-sync.md): the signup and
+// its photos are saved on this phone first, then sent; the screen says "Application Submitted!"
+// only when the server has it, else "Saved on this phone". The form is autosaved as a draft.
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
@@ -21,10 +22,12 @@ import {
   type PublicProduce,
 } from '../../../api/contract'
 import { readSession } from '../../shared/api'
+import { outcomeOf } from '../../shared/outbox/outcome'
+import { useReferenceList } from '../../shared/outbox/reference'
+import { waitForOutcome, type JsonObject } from '../../shared/outbox/runtime'
+import { useDraft } from '../../shared/outbox/use-draft'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
-import { PhotoUploadList } from '../../shared/ui/photo-upload'
-import { newIdempotencyKey, serverMessage } from '../../shared/ui/submit-helpers'
 import { toast } from '../../shared/ui/toast'
 import {
   CheckboxField,
@@ -38,9 +41,11 @@ import {
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { serverIssues } from './server-error'
+import { DraftNote, invalidPayloadIssues } from './queued-form'
+import { LocalPhotoList, type LocalPhoto } from './local-photos'
+import { SavedOnPhone } from './saved-on-phone'
 import { formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
-import { submitFarmerSignup, type SignupMode } from './submit-farmer-signup'
+import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
 
 const m = messages.farmerSignup
 
@@ -114,26 +119,40 @@ function summaryOf(errors: FieldErrors<FarmerSignupInput>): SummaryError[] {
   })
 }
 
+/** How a submission ended for this screen: the server has it, or it is saved on this phone. */
+type Result = { kind: 'sent' } | { kind: 'saved'; waitsForSignIn: boolean }
+
 export function FarmerSignupPage() {
   useDocumentTitle('Farmer Signup')
   const [session] = useState(readSession)
   const isDataAgent = Boolean(session?.user?.role)
-  const [submitted, setSubmitted] = useState(false)
-  // A new key remounts the form: fresh values and a fresh Idempotency-Key.
+  const userId = session?.user?.id
+  const agent = isDataAgent && typeof userId === 'string' && session?.user ? { id: userId, name: session.user.name } : undefined
+  const [result, setResult] = useState<Result | null>(null)
+  // A new key remounts the form: fresh values (and a fresh outbox item on the next submit).
   const [formKey, setFormKey] = useState(0)
+  const onAnother = () => {
+    setFormKey((k) => k + 1)
+    setResult(null)
+  }
 
-  if (submitted) {
+  if (result?.kind === 'sent') return <SignupSubmitted isDataAgent={isDataAgent} onAnother={onAnother} />
+  if (result?.kind === 'saved') {
     return (
-      <SignupSubmitted
-        isDataAgent={isDataAgent}
-        onAnother={() => {
-          setFormKey((k) => k + 1)
-          setSubmitted(false)
-        }}
-      />
+      <SavedOnPhone what={isDataAgent ? "The farmer's signup" : 'Your application'} waitsForSignIn={result.waitsForSignIn}>
+        {isDataAgent ? (
+          <Button variant="outline" colorPalette="brand" onClick={onAnother}>
+            Sign Up Another Farmer
+          </Button>
+        ) : (
+          <Button asChild variant="outline" colorPalette="brand">
+            <RouterLink to="/">Return to Home</RouterLink>
+          </Button>
+        )}
+      </SavedOnPhone>
     )
   }
-  return <FarmerSignupForm key={formKey} isDataAgent={isDataAgent} onSubmitted={() => setSubmitted(true)} />
+  return <FarmerSignupForm key={formKey} isDataAgent={isDataAgent} agent={agent} onDone={setResult} />
 }
 
 function SignupSubmitted({ isDataAgent, onAnother }: { isDataAgent: boolean; onAnother: () => void }) {
@@ -191,7 +210,15 @@ function DataAgentBadge() {
   )
 }
 
-function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; onSubmitted: () => void }) {
+function FarmerSignupForm({
+  isDataAgent,
+  agent,
+  onDone,
+}: {
+  isDataAgent: boolean
+  agent?: { id: string; name: string }
+  onDone: (result: Result) => void
+}) {
   const navigate = useNavigate()
   const mode: SignupMode = isDataAgent ? 'dataAgent' : 'public'
   const {
@@ -199,6 +226,7 @@ function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; 
     handleSubmit,
     control,
     setError,
+    reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FarmerSignupInput, unknown, FarmerSignup>({
     resolver: zodResolver(FarmerSignupSchema),
@@ -206,47 +234,103 @@ function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; 
     shouldFocusError: false, // the error summary takes focus instead
   })
 
-  // One Idempotency-Key per filled form, made at the first submit and kept for its retries.
-  const idempotencyKey = useRef<string | null>(null)
+  const [photos, setPhotos] = useState<LocalPhoto[]>([])
+  // A refused item of this form: submitting again replaces it (same key when it can).
+  const [replaces, setReplaces] = useState<string | undefined>()
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [showSummary, setShowSummary] = useState(false)
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [photosBusy, setPhotosBusy] = useState(false)
+  const hasInput = isDirty || photos.length > 0
+
+  // Drafts: autosaved on this phone, restored when the form opens again (after a reload or an update).
+  const values = useWatch({ control }) as JsonObject
+  const draft = useDraft({
+    formId: isDataAgent ? 'data-agent-signup' : 'farmer-signup',
+    values,
+    photos,
+    replaces,
+    dirty: hasInput,
+    onRestore: (stored) => {
+      // keepDefaultValues: a restored draft still counts as input (the reload guard, autosave).
+      reset({ ...emptyForm, ...(stored.values as Partial<FarmerSignupInput>) }, { keepDefaultValues: true })
+      setPhotos(stored.photos ?? [])
+      setReplaces(stored.replaces)
+    },
+  })
 
   // Updates never eat a form: the update banner will not reload while this form has input.
   const dirty = useRef(false)
   useEffect(() => {
-    dirty.current = isDirty
-  }, [isDirty])
-  useEffect(() => addReloadGuard({ reason: 'You have an unsaved farmer signup.', blocking: () => dirty.current }), [])
+    dirty.current = hasInput
+  }, [hasInput])
+  useEffect(
+    () => addReloadGuard({ reason: 'You have an unsaved farmer signup (its draft is saved on this phone).', blocking: () => dirty.current }),
+    [],
+  )
 
   const onInvalid = () => {
     setShowSummary(true)
     setSummaryFocus((n) => n + 1)
   }
 
-  const onValid = async (values: FarmerSignup) => {
-    setShowSummary(false)
-    idempotencyKey.current ??= newIdempotencyKey()
-    try {
-      await submitFarmerSignup(values, { idempotencyKey: idempotencyKey.current, mode })
-      dirty.current = false
-      onSubmitted()
-    } catch (error) {
-      let fieldIssues = 0
-      for (const issue of serverIssues(error)) {
-        const name = issue.path.split('.')[0] ?? ''
-        if (isFieldName(name)) {
-          setError(name, { type: 'server', message: issue.message })
-          fieldIssues++
-        }
+  const showIssues = (issues: readonly { path: string; message: string }[]) => {
+    let fieldIssues = 0
+    for (const issue of issues) {
+      const name = issue.path.split('.')[0] ?? ''
+      if (isFieldName(name)) {
+        setError(name, { type: 'server', message: issue.message })
+        fieldIssues++
       }
-      if (fieldIssues > 0) onInvalid()
-      toast({ title: messages.common.errorTitle, description: serverMessage(error, m.submitFailed), variant: 'destructive' })
     }
+    if (fieldIssues > 0) onInvalid()
+  }
+
+  const onValid = async (parsed: FarmerSignup) => {
+    setShowSummary(false)
+    setRefusal(null)
+    let item
+    try {
+      item = await queueFarmerSignup(parsed, { mode, photos, agent, replaces })
+    } catch (error) {
+      const issues = invalidPayloadIssues(error)
+      if (issues) return showIssues(issues)
+      toast({
+        title: 'Could not save on this phone',
+        description: `${error instanceof Error ? error.message : String(error)}. Nothing was sent; your entries are still here.`,
+        variant: 'destructive',
+      })
+      return
+    }
+    // Safely queued: the draft's job is done.
+    dirty.current = false
+    await draft.clear()
+    const outcome = outcomeOf(await waitForOutcome(item.id))
+    if (outcome.kind === 'refused') {
+      // Needs attention at once (400): the server's message here, the values kept.
+      dirty.current = true
+      setReplaces(item.id)
+      setRefusal(outcome.message)
+      showIssues(outcome.issues)
+      toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
+      return
+    }
+    onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.waitsForSignIn })
   }
 
   const onCancel = () => {
-    if (window.confirm(m.cancelConfirm)) navigate(isDataAgent ? '/admin' : '/')
+    if (!window.confirm(m.cancelConfirm)) return
+    dirty.current = false
+    void draft.clear()
+    navigate(isDataAgent ? '/admin' : '/')
+  }
+
+  const discardDraft = async () => {
+    await draft.clear()
+    reset(emptyForm)
+    setPhotos([])
+    setReplaces(undefined)
+    setRefusal(null)
   }
 
   const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; hint?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {}) => {
@@ -285,6 +369,8 @@ function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; 
       <Text mt="1" mb="6" color="fg.muted">
         Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
       </Text>
+
+      {draft.status === 'restored' ? <DraftNote hasPhotos={photos.length > 0} onDiscard={() => void discardDraft()} /> : null}
 
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
 
@@ -325,7 +411,7 @@ function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; 
           </Box>
         </FormSection>
 
-        <PhotosField control={control} uploadMode={isDataAgent ? 'signed-in' : 'public'} onBusyChange={setPhotosBusy} />
+        <PhotosField control={control} photos={photos} onChange={setPhotos} onBusyChange={setPhotosBusy} />
 
         <Box>
           <CheckboxField
@@ -345,12 +431,21 @@ function FarmerSignupForm({ isDataAgent, onSubmitted }: { isDataAgent: boolean; 
           <FieldError id={fieldId('agreeToTerms')} message={messageOf(errors.agreeToTerms)} />
         </Box>
 
+        {refusal ? (
+          <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
+            <Text fontWeight="semibold" color="red.700">
+              The server did not accept this signup: {refusal}
+            </Text>
+            <Text fontSize="sm">Correct it and submit again. It is also kept in the Outbox until then.</Text>
+          </Box>
+        ) : null}
+
         <Flex gap="3" wrap="wrap" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" colorPalette="brand" disabled={isSubmitting || photosBusy}>
-            {isSubmitting ? 'Submitting…' : photosBusy ? 'Waiting for photo upload…' : 'Submit Application'}
+            {isSubmitting ? 'Submitting…' : photosBusy ? 'Preparing photo…' : 'Submit Application'}
           </Button>
         </Flex>
       </chakra.form>
@@ -389,7 +484,7 @@ const groupProps = (id: string, error?: string, hintId?: string) => ({
 
 function CitiesField({ control }: { control: FormControl }) {
   const { field, fieldState } = useController({ control, name: 'cities' })
-  const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
+  const locations = useReferenceList<PublicLocation>('locations')
   const selected = field.value ?? []
   const id = fieldId('cities')
   const error = fieldState.error?.message
@@ -432,7 +527,7 @@ function CitiesField({ control }: { control: FormControl }) {
 
 function ProduceField({ control }: { control: FormControl }) {
   const { field, fieldState } = useController({ control, name: 'produce' })
-  const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
+  const produce = useReferenceList<PublicProduce>('produce')
   const selected = field.value ?? []
   const id = fieldId('produce')
   const error = fieldState.error?.message
@@ -546,21 +641,26 @@ function SubscriptionSection({
   )
 }
 
-function PhotosField({ control, uploadMode, onBusyChange }: { control: FormControl; uploadMode: 'public' | 'signed-in'; onBusyChange: (busy: boolean) => void }) {
-  const { field, fieldState } = useController({ control, name: 'photoUrls' })
+function PhotosField({
+  control,
+  photos,
+  onChange,
+  onBusyChange,
+}: {
+  control: FormControl
+  photos: readonly LocalPhoto[]
+  onChange: (photos: LocalPhoto[]) => void
+  onBusyChange: (busy: boolean) => void
+}) {
+  // The server's word on the photos (photoUrls) when it refused them.
+  const { fieldState } = useController({ control, name: 'photoUrls' })
   const id = fieldId('photoUrls')
   return (
-    <FormSection title="Farm Photos" description={`Optional. Up to ${MAX_SIGNUP_PHOTOS} photos of your farm or produce (images up to 5 MB each). Approved farms show their first photo.`}>
-      <PhotoUploadList
-        id={id}
-        itemLabel="Farm Photo"
-        max={MAX_SIGNUP_PHOTOS}
-        mode={uploadMode}
-        maxBytes={FARM_PHOTO_MAX_BYTES}
-        value={field.value ?? []}
-        onChange={field.onChange}
-        onBusyChange={onBusyChange}
-      />
+    <FormSection
+      title="Farm Photos"
+      description={`Optional. Up to ${MAX_SIGNUP_PHOTOS} photos of your farm or produce (images up to 5 MB each). They are made smaller on this phone and sent with the signup, so they work without coverage too. Approved farms show their first photo.`}
+    >
+      <LocalPhotoList id={id} itemLabel="Farm Photo" max={MAX_SIGNUP_PHOTOS} maxBytes={FARM_PHOTO_MAX_BYTES} value={photos} onChange={onChange} onBusyChange={onBusyChange} />
       <FieldError id={id} message={messageOf(fieldState.error)} />
     </FormSection>
   )

@@ -1,18 +1,18 @@
-// Sending an expert registration; like submitFarmerSignup, the outbox will swap the body of this
-// function for an enqueue under the same Idempotency-Key.
-import { IDEMPOTENCY_KEY_HEADER, type ExpertCreatedResponse, type ExpertRegistration } from '../../../api/contract'
-import { apiFetch } from '../../shared/api'
+// Sending an expert registration through the outbox, like queueFarmerSignup: checked, kept on
+// this phone with its photo, sent by the engine under one Idempotency-Key.
+import type { ExpertRegistration } from '../../../api/contract'
+import { queueSubmission, type OutboxItem } from '../../shared/outbox/runtime'
+import type { LocalPhoto } from './local-photos'
 
-export const expertRegistrationEndpoint = '/api/public/expert-signup'
-
-export async function submitExpertRegistration(
+export function queueExpertRegistration(
   values: ExpertRegistration,
-  { idempotencyKey }: { idempotencyKey: string },
-): Promise<ExpertCreatedResponse> {
-  const res = await apiFetch(expertRegistrationEndpoint, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    body: JSON.stringify(values),
+  { photo, replaces }: { photo: LocalPhoto | null; replaces?: string },
+): Promise<OutboxItem> {
+  return queueSubmission({
+    kind: 'expertSignup',
+    // The engine fills photoUrl from the uploaded photo.
+    payload: { ...values, photoUrl: '' },
+    photos: photo ? [{ blob: photo.blob, prepared: true as const }] : [],
+    ...(replaces && { replaces }),
   })
-  return (await res.json()) as ExpertCreatedResponse
 }

@@ -1,5 +1,13 @@
 import { Box, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
+import { Link as RouterLink } from 'react-router-dom'
 import { mission, productName, socialMediaUrl } from '../site'
+
+// Screens the header's spec list leaves out, reachable from every page.
+const moreLinks = [
+  ['/experts', 'Talk to Subject Matter Experts'],
+  ['/expert-signup', 'Register as an Expert'],
+  ['/reviews/farms', 'Reviews of farms'],
+] as const
 
 export function Footer() {
   const year = new Date().getFullYear()
@@ -15,6 +23,17 @@ export function Footer() {
             <Text mt="3" fontSize="sm" color="brand.200">
               © {year} {productName}. Free for buyers, no commission.
             </Text>
+          </Box>
+          <Box as="nav" aria-label="More">
+            <Flex as="ul" listStyleType="none" gap="2" direction="column" fontSize="sm">
+              {moreLinks.map(([to, label]) => (
+                <li key={to}>
+                  <Link asChild color="white" textDecoration="underline" textUnderlineOffset="3px" focusRingColor="white">
+                    <RouterLink to={to}>{label}</RouterLink>
+                  </Link>
+                </li>
+              ))}
+            </Flex>
           </Box>
           <Flex gap="4" align="center">
             <Link

@@ -1,7 +1,18 @@
-import { Box, Button, Container, Flex, Link, chakra } from '@chakra-ui/react'
-import { useRef, useState } from 'react'
+import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
+import { Suspense, lazy, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
+import { useAfterIdle, useIsOnline } from '../outbox'
 import { joinLabel, navLinks, productName } from '../site'
+
+// The unsent count needs IndexedDB (Dexie) and the engine: a chunk loaded once the page is idle,
+// never part of the home page's initial JS.
+// (Offline with an old cache the chunk may be missing: then the header simply goes without it.)
+const OutboxHeaderStatus = lazy(() =>
+  import('../outbox/header-status').then(
+    (module): { default: () => ReactNode } => ({ default: module.OutboxHeaderStatus }),
+    () => ({ default: () => null }),
+  ),
+)
 
 const mobileMenuId = 'mobile-menu'
 
@@ -40,6 +51,8 @@ export function Header() {
   const menuOpen = openOnPath === pathname
   const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null)
   const menuButton = useRef<HTMLButtonElement>(null)
+  const isOnline = useIsOnline()
+  const idle = useAfterIdle()
 
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
@@ -86,6 +99,20 @@ export function Header() {
           >
             {menuOpen ? 'Close menu' : 'Menu'}
           </Button>
+        </Flex>
+
+        {/* The field app's strip: offline, and the unsent count (hidden while it has nothing to say). */}
+        <Flex gap="2" justify="flex-end" align="center" wrap="wrap" mt="2" css={{ '&:empty': { display: 'none' } }}>
+          {!isOnline ? (
+            <Text role="status" fontSize="sm" fontWeight="semibold" color="orange.900" bg="orange.50" borderWidth="1px" borderColor="orange.700" borderRadius="full" px="2.5" py="1">
+              You are offline
+            </Text>
+          ) : null}
+          {idle ? (
+            <Suspense fallback={null}>
+              <OutboxHeaderStatus />
+            </Suspense>
+          ) : null}
         </Flex>
 
         <Box

@@ -1,0 +1,503 @@
+// The offline field app (offline-sync.md) in real Chromium with the service worker: a data agent
+// signs a farmer up with no coverage, the signup survives closing the page and goes out by itself
+// exactly once; a 500 is retried, a 400 is fixed in the Outbox, an expired session waits for a
+// sign-in, a new version never reloads over a dirty form, and a camera-sized photo is queued small.
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { e2eAdmin } from './fixtures'
+import { pngFile } from './images'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+const dataDir = port === 3100 ? '.e2e-data' : `.e2e-data-${port}`
+const webDir = port === 3100 ? 'dist' : `.tmp/dist-${port}`
+
+// One test at a time: test (e) changes the served sw.js for a moment.
+test.describe.configure({ mode: 'serial' })
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
+  expect(login.ok()).toBe(true)
+  return ((await login.json()) as { token: string }).token
+}
+
+interface Agent {
+  id: string
+  name: string
+  email: string
+  password: string
+}
+
+/** A data agent made through the admin API (POST /api/admin/users, mustChangePassword false). */
+async function createAgent(request: APIRequestContext, label: string): Promise<Agent> {
+  const token = await adminToken(request)
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`
+  const agent = { name: `Agent ${label} ${stamp}`, email: `agent.${label}.${stamp}@e2e.vitifarmers.test`, password: 'Field-Agent!2026' }
+  const created = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ...agent, role: 'data_agent', mustChangePassword: false },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const body = (await created.json()) as { id: string }
+  return { ...agent, id: body.id }
+}
+
+/** Signs in on the real /login screen. */
+async function signInOnPage(page: Page, agent: Agent) {
+  if (!page.url().includes('/login')) await page.goto('/login')
+  await page.getByLabel('Email').fill(agent.email)
+  await page.getByLabel('Password', { exact: true }).fill(agent.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  // /admin, or back where ?next= asked (the Outbox's 'Sign in to send').
+  await expect(page).toHaveURL(/\/(admin|outbox)/)
+}
+
+async function openSignupForm(page: Page) {
+  await page.goto('/farmer-signup')
+  await expect(page.getByRole('checkbox', { name: 'Suva', exact: true })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: 'Bele', exact: true })).toBeVisible()
+}
+
+async function fillSignup(page: Page, name: string, email = '') {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
+  if (email) await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Village').fill('Nakasi')
+  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
+  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
+  await page.getByLabel('Start Date').fill('2026-07-01')
+  await page.getByLabel('End Date').fill('2026-07-31')
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+}
+
+interface SignupRow {
+  id: string
+  name: string
+  email: string | null
+  photoUrls: string[]
+  dataAgentId: string | null
+  dataAgentName: string | null
+}
+
+/**
+ * The back office's view of the signups with this name: GET /api/admin/signups as the admin, or,
+ * while that endpoint is not built, the server's SQLite file opened read-only.
+ */
+async function signupsNamed(request: APIRequestContext, name: string): Promise<SignupRow[]> {
+  const answer = await request.get('/api/admin/signups', { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
+  if (answer.ok()) return ((await answer.json()) as SignupRow[]).filter((row) => row.name === name)
+  const db = new Database(path.join(dataDir, 'viti-farmers.sqlite'), { readonly: true, fileMustExist: true })
+  try {
+    const rows = db.prepare('select id, name, email, photoUrls, dataAgentId, dataAgentName from farmer_signups where name = ?').all(name) as (Omit<SignupRow, 'photoUrls'> & { photoUrls: string })[]
+    return rows.map((row) => ({ ...row, photoUrls: JSON.parse(row.photoUrls) as string[] }))
+  } finally {
+    db.close()
+  }
+}
+
+/** The outbox's items and photos as stored in IndexedDB (the 'viti-farmers' database). */
+async function storedOutbox(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ items: { id: string; status: string; kind: string; name: unknown }[]; photos: { outboxId: string; size: number; type: string; blobSize: number }[]; drafts: string[] }>(
+        (resolve, reject) => {
+          const open = indexedDB.open('viti-farmers')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            const tx = db.transaction(['outbox', 'photos', 'drafts'], 'readonly')
+            const items = tx.objectStore('outbox').getAll()
+            const photos = tx.objectStore('photos').getAll()
+            const drafts = tx.objectStore('drafts').getAllKeys()
+            tx.oncomplete = () => {
+              db.close()
+              resolve({
+                items: (items.result as { id: string; status: string; kind: string; payload: { name?: unknown } }[]).map((i) => ({ id: i.id, status: i.status, kind: i.kind, name: i.payload.name })),
+                photos: (photos.result as { outboxId: string; size: number; blob: Blob }[]).map((p) => ({ outboxId: p.outboxId, size: p.size, type: p.blob.type, blobSize: p.blob.size })),
+                drafts: drafts.result.map(String),
+              })
+            }
+            tx.onerror = () => reject(tx.error)
+          }
+        },
+      ),
+  )
+}
+
+const outboxItem = (page: Page, summary: string) => page.getByTestId('outbox-item').filter({ hasText: summary })
+
+/** Online, signed in as a fresh data agent, the service worker in control. */
+async function agentOnline(page: Page, request: APIRequestContext, label: string): Promise<Agent> {
+  const agent = await createAgent(request, label)
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await signInOnPage(page, agent)
+  return agent
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+}
+
+// ---- (a) -------------------------------------------------------------------------------------
+
+test('(a) offline: the app opens, the directory browses, a signup with a photo is saved on the phone, survives the page, and goes out once', async ({ page, context, request }) => {
+  // Online once: the home page, a city of the directory, then sign in as a data agent.
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await page.goto('/browse-farmers')
+  await page.getByRole('button', { name: /^Nadi \d+ farmers?$/ }).click()
+  await page.getByRole('button', { name: /^All Farmers/ }).click()
+  await expect(page.getByRole('heading', { name: '3. All farmers in Nadi' })).toBeVisible()
+  await expect(page.getByTestId('farmer-card').first()).toBeVisible()
+  const agent = await createAgent(request, 'a')
+  await signInOnPage(page, agent)
+  // The forms' reference lists are kept on the phone once the outbox has started.
+  await openSignupForm(page)
+
+  // No coverage.
+  await goOffline(context, page)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+
+  // The cached directory.
+  await page.goto('/browse-farmers')
+  await page.getByRole('button', { name: /^Nadi \d+ farmers?$/ }).click()
+  await page.getByRole('button', { name: /^All Farmers/ }).click()
+  await expect(page.getByRole('heading', { name: '3. All farmers in Nadi' })).toBeVisible()
+  await expect(page.getByTestId('farmer-card').first()).toBeVisible()
+
+  // A signup with a photo, in Data Agent Mode.
+  await openSignupForm(page)
+  await expect(page.getByText('Data Agent Mode')).toBeVisible()
+  const name = `Offline Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('farm.png'))
+  await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  await expect(page.getByText(/saved on this phone/i).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: /1 unsent/ })).toBeVisible()
+
+  // Close the page; a new one (still offline) finds it in the Outbox.
+  await page.close()
+  const second = await context.newPage()
+  await second.goto('/outbox')
+  await expect(second.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible()
+  const item = outboxItem(second, name)
+  await expect(item).toBeVisible()
+  await expect(item).toHaveAttribute('data-status', 'waiting')
+  await expect(item.getByText('Photos:')).toBeVisible()
+  await expect(second.getByRole('button', { name: 'Send now' })).toBeDisabled()
+  await expect(second.getByText('You are offline. Items are sent automatically when you are back online.')).toBeVisible()
+  expect(await signupsNamed(request, name)).toHaveLength(0)
+
+  // Coverage again: it goes out by itself (the online event).
+  await context.setOffline(false)
+  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+  await expect(second.getByRole('link', { name: /0 unsent/ })).toBeVisible()
+
+  // Exactly one signup, under the agent, with the photo; the photo serves image bytes.
+  const rows = await signupsNamed(request, name)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ dataAgentId: agent.id, dataAgentName: agent.name })
+  expect(rows[0]!.photoUrls).toHaveLength(1)
+  const photo = await request.get(rows[0]!.photoUrls[0]!)
+  expect(photo.status()).toBe(200)
+  expect(photo.headers()['content-type']).toMatch(/^image\//)
+  expect((await photo.body()).byteLength).toBeGreaterThan(20)
+})
+
+// ---- (b) -------------------------------------------------------------------------------------
+
+test('(b) a 500 is retried by itself and the signup is recorded exactly once', async ({ page, request }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  const name = `Retry Farmer ${Date.now()}`
+  await fillSignup(page, name)
+
+  const keys: string[] = []
+  let failNext = true
+  await page.route('**/api/farmer-signup', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '')
+    if (failNext) {
+      failNext = false
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) })
+    } else {
+      await route.continue()
+    }
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  // The retry comes within the backoff (≤ 2 s): either the server had it in time, or it is saved.
+  await expect(page.getByRole('heading', { level: 1, name: /Application Submitted!|Saved on this phone/ })).toBeVisible()
+  await page.goto('/outbox')
+  await expect(outboxItem(page, name)).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).toBe(keys[0])
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+  expect(await signupsNamed(request, name)).toHaveLength(1)
+})
+
+// ---- (c) -------------------------------------------------------------------------------------
+
+test('(c) a 400 needs attention: the form shows the message, the Outbox fixes it and resends it', async ({ page, request }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  const name = `Refused Farmer ${Date.now()}`
+  await fillSignup(page, name, 'first@example.com')
+
+  let refuseNext = true
+  await page.route('**/api/farmer-signup', async (route) => {
+    if (refuseNext) {
+      refuseNext = false
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Please enter a valid email', issues: [{ path: 'email', message: 'Please enter a valid email' }] }),
+      })
+    } else {
+      await route.continue()
+    }
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  // Needs attention at once: the server's message on the form, the values kept.
+  await expect(page.getByRole('alert').filter({ hasText: 'The server did not accept this signup: Please enter a valid email' })).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/Please enter a valid email/)
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+
+  // The Outbox: needs attention, with the server's message; fixed there and resent.
+  await page.getByRole('link', { name: /1 unsent/ }).click()
+  await expect(page).toHaveURL(/\/outbox$/)
+  const item = outboxItem(page, name)
+  await expect(item).toHaveAttribute('data-status', 'needsAttention')
+  await expect(item.getByText('Needs attention')).toBeVisible()
+  await expect(item.getByText('Please enter a valid email')).toBeVisible()
+  await item.getByRole('button', { name: 'Fix and resend' }).click()
+  const fix = item.getByRole('form', { name: 'Fix and resend' })
+  // The same contract check as the form: a bad e-mail is refused before anything is sent.
+  await fix.getByLabel('Email').fill('not-an-email')
+  await fix.getByRole('button', { name: 'Save and resend' }).click()
+  await expect(fix.getByText('Please enter a valid email')).toBeVisible()
+  await fix.getByLabel('Email').fill('fixed@example.com')
+  await fix.getByRole('button', { name: 'Save and resend' }).click()
+  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+
+  const rows = await signupsNamed(request, name)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]!.email).toBe('fixed@example.com')
+})
+
+// ---- (d) -------------------------------------------------------------------------------------
+
+test('(d) an expired session keeps the item until the agent signs in again, then it is sent under that agent', async ({ page, context, request }) => {
+  const agent = await agentOnline(page, request, 'd')
+  const token = await page.evaluate(() => localStorage.getItem('vf.token'))
+  expect(token).toBeTruthy()
+  await openSignupForm(page)
+
+  await goOffline(context, page)
+  const name = `Session Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+
+  // The session ends on the server (the phone still holds its token).
+  const logout = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })
+  expect(logout.ok()).toBe(true)
+
+  await page.goto('/outbox')
+  await context.setOffline(false)
+  const item = outboxItem(page, name)
+  await expect(item.getByText('Waiting for sign-in')).toBeVisible({ timeout: 20_000 })
+  await expect(item).toHaveAttribute('data-status', 'waiting')
+  const signIn = page.getByRole('main').getByRole('link', { name: 'Sign in to send' })
+  await expect(signIn).toBeVisible()
+  expect(await signupsNamed(request, name)).toHaveLength(0)
+
+  // Signing in again resumes the queue.
+  await signIn.click()
+  await expect(page).toHaveURL(/\/login\?next=\/outbox$/)
+  await signInOnPage(page, agent)
+  await expect(page).toHaveURL(/\/outbox$/)
+  await expect(outboxItem(page, name)).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+  const rows = await signupsNamed(request, name)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ dataAgentId: agent.id })
+})
+
+// ---- (e) -------------------------------------------------------------------------------------
+
+test('(e) a new version while a form is dirty: the banner prompts, Reload keeps the page and the typed values', async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  const name = `Dirty Form ${Date.now()}`
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 900 0000')
+  await page.evaluate(() => {
+    ;(window as unknown as { e2eMarker: string }).e2eMarker = 'same page'
+  })
+
+  // A new deployment: the served sw.js changes; the page's registration finds it.
+  const swFile = path.join(webDir, 'sw.js')
+  const original = fs.readFileSync(swFile, 'utf8')
+  try {
+    fs.writeFileSync(swFile, `${original}\n// e2e: a new version ${Date.now()}\n`)
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
+    const banner = page.getByRole('region', { name: 'App update' })
+    await expect(banner.getByText('A new version is available')).toBeVisible({ timeout: 20_000 })
+
+    await banner.getByRole('button', { name: 'Reload' }).click()
+    await expect(banner.getByText(/Finish or save your form first/)).toBeVisible()
+    // No reload happened, by itself or by the click.
+    await page.waitForTimeout(1500)
+    expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe('same page')
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+    // And the draft was saved on the phone before saying so.
+    expect((await storedOutbox(page)).drafts).toContain('farmer-signup')
+  } finally {
+    fs.writeFileSync(swFile, original)
+  }
+
+  // The draft comes back in a fresh page (a reload, an update, a crash).
+  await page.reload()
+  await expect(page.getByText('Draft restored.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+  await page.getByRole('button', { name: 'Discard draft' }).click()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('')
+
+  // With nothing left to lose, Reload lets the waiting version take over and reloads the page.
+  await page.evaluate(() => {
+    ;(window as unknown as { e2eMarker: string }).e2eMarker = 'before the update'
+  })
+  const banner = page.getByRole('region', { name: 'App update' })
+  await expect(banner.getByText('A new version is available')).toBeVisible({ timeout: 20_000 })
+  await banner.getByRole('button', { name: 'Reload' }).click()
+  await page.waitForFunction(() => (window as unknown as { e2eMarker?: string }).e2eMarker === undefined, undefined, { timeout: 20_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Join Our Growers' Network")
+})
+
+// ---- (g) -------------------------------------------------------------------------------------
+
+test('(g) export on one phone, import on another: the same item is never recorded twice', async ({ page, context, browser, baseURL, request }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  await goOffline(context, page)
+  const name = `Moved Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+
+  await page.goto('/outbox')
+  const downloaded = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export unsent items' }).click()
+  const file = await (await downloaded).path()
+  const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { format: string; items: { id: string; payload: { name: string } }[] }
+  expect(exported.format).toBe('viti-farmers-outbox')
+  expect(exported.items.map((i) => i.payload.name)).toEqual([name])
+
+  // Another phone, online: the import adds it and sends it; a second import skips it.
+  const otherPhone = await browser.newContext({ baseURL })
+  try {
+    const other = await otherPhone.newPage()
+    await other.goto('/outbox')
+    await other.getByLabel('Import an outbox file').setInputFiles(file)
+    await expect(other.getByRole('status').filter({ hasText: 'Imported 1 item' })).toBeVisible()
+    await expect(outboxItem(other, name)).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+    await other.getByLabel('Import an outbox file').setInputFiles(file)
+    await expect(other.getByRole('status').filter({ hasText: 'Imported 0 items' })).toContainText('1 already on this phone')
+  } finally {
+    await otherPhone.close()
+  }
+
+  // The first phone comes back into coverage and sends its copy under the same key: replayed.
+  await context.setOffline(false)
+  await expect(outboxItem(page, name)).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+  expect(await signupsNamed(request, name)).toHaveLength(1)
+})
+
+// ---- (f) -------------------------------------------------------------------------------------
+
+test('(f) a 4000×3000 camera photo of ~4 MB is queued at most 600 KB', async ({ page, context }) => {
+  test.setTimeout(150_000)
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+
+  // A camera-like JPEG made in the browser: gradients and detail plus noise, tuned to ~4 MB.
+  const made = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 4000
+    canvas.height = 3000
+    const ctx = canvas.getContext('2d')!
+    const encode = async (amplitude: number) => {
+      const image = ctx.createImageData(4000, 3000)
+      const data = image.data
+      let seed = 12345
+      for (let y = 0; y < 3000; y++) {
+        for (let x = 0; x < 4000; x++) {
+          seed = (seed * 1103515245 + 12345) & 0x7fffffff
+          const noise = ((seed >> 8) % 256) / 255 - 0.5
+          const i = (y * 4000 + x) * 4
+          const detail = 40 * Math.sin(x / 17) * Math.cos(y / 23)
+          data[i] = 90 + (x / 4000) * 100 + detail + noise * amplitude
+          data[i + 1] = 120 + (y / 3000) * 80 - detail + noise * amplitude
+          data[i + 2] = 60 + detail / 2 + noise * amplitude
+          data[i + 3] = 255
+        }
+      }
+      ctx.putImageData(image, 0, 0)
+      return new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.95))
+    }
+    // Find a noise level that gives 3.6–4.6 MB (under the form's 5 MB limit).
+    let low = 0
+    let high = 160
+    let blob = await encode(60)
+    for (let i = 0; i < 8 && (blob.size < 3.6e6 || blob.size > 4.6e6); i++) {
+      const amplitude = (low + high) / 2
+      blob = await encode(amplitude)
+      if (blob.size < 3.6e6) low = amplitude
+      else high = amplitude
+    }
+    const bytes = new Uint8Array(await blob.arrayBuffer())
+    let binary = ''
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    return { base64: btoa(binary), size: blob.size }
+  })
+  const jpeg = Buffer.from(made.base64, 'base64')
+  expect(jpeg.byteLength).toBeGreaterThan(3_500_000)
+  expect(jpeg.byteLength).toBeLessThan(5 * 1024 * 1024)
+
+  const name = `Big Photo Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  await page.getByLabel('Farm Photo 1: choose a file').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+  await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible({ timeout: 30_000 })
+  // Kept on the phone (not sent): offline while submitting.
+  await goOffline(context, page)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+
+  const stored = await storedOutbox(page)
+  const item = stored.items.find((i) => i.name === name)
+  expect(item).toBeTruthy()
+  const photos = stored.photos.filter((p) => p.outboxId === item!.id)
+  expect(photos).toHaveLength(1)
+  const queued = photos[0]!
+  console.log(`[offline e2e] camera photo ${jpeg.byteLength} bytes (4000×3000 JPEG) → queued ${queued.size} bytes (${queued.type})`)
+  expect(queued.size).toBe(queued.blobSize)
+  expect(queued.size).toBeLessThanOrEqual(600 * 1024)
+  expect(queued.type).toMatch(/^image\/(webp|jpeg)$/)
+})

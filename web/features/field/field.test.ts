@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import type { OutboxItem } from '../../../sync/outbox/types'
+import { editableFields, fromFormValues, toFormValues } from './edit'
+import { fijiTime, relativeFromNow, statusOf, summaryOf } from './format'
+
+const item: OutboxItem = {
+  id: '11111111-1111-4111-8111-111111111111',
+  kind: 'dataAgentSignup',
+  endpoint: '/api/data-agent/signup',
+  method: 'POST',
+  payload: { name: 'Mere Naivalu', phone: '+679 912 3456', cities: ['Nausori', 'Suva'], produce: ['Dalo (Taro)'], deliveryAvailable: true, photoUrls: [] },
+  photoIds: ['p1'],
+  status: 'waiting',
+  attempts: 0,
+  createdAt: Date.UTC(2026, 6, 1, 10, 5),
+  updatedAt: 0,
+  nextAttemptAt: 0,
+  schemaVersion: 1,
+}
+const idle = { currentItemId: null, progress: { uploadedPhotos: 0, totalPhotos: 0 }, paused: null }
+
+describe('the Outbox screen', () => {
+  it('summarises each kind in words', () => {
+    expect(summaryOf(item)).toBe('Mere Naivalu (+679 912 3456)')
+    expect(summaryOf({ kind: 'platformReview', payload: { userName: '', rating: 4, comment: 'Found fresh dalo near Nausori.' } })).toBe('Anonymous, 4/5: “Found fresh dalo near Nausori.”')
+    expect(summaryOf({ kind: 'farmReview', payload: { rating: 5, comment: 'x'.repeat(80) } })).toMatch(/^5\/5: “x{59}…”$/)
+    expect(summaryOf({ kind: 'expertSignup', payload: { name: 'Kalesi', expertField: 'Soil Science' } })).toBe('Kalesi (Soil Science)')
+  })
+
+  it('shows times in Fiji', () => {
+    // 10:05 UTC is 22:05 in Fiji (UTC+12).
+    expect(fijiTime(item.createdAt)).toMatch(/^1 Jul 2026, 10:05\s?pm \(Fiji time\)$/)
+    expect(relativeFromNow(1000, 5000)).toBe('now')
+    expect(relativeFromNow(45_000, 0)).toBe('in 45 s')
+    expect(relativeFromNow(3 * 60_000, 0)).toBe('in 3 min')
+  })
+
+  it('says the state, with photo progress and the server message', () => {
+    expect(statusOf(item, idle)).toEqual({ tone: 'waiting', label: 'Waiting' })
+    expect(statusOf({ ...item, status: 'sending' }, { ...idle, currentItemId: item.id, progress: { uploadedPhotos: 1, totalPhotos: 3 } }).label).toBe(
+      'Sending… (photos uploaded: 1 of 3)',
+    )
+    expect(statusOf({ ...item, status: 'needsAttention', lastError: { status: 400, message: 'Please enter a valid email' } }, idle)).toEqual({
+      tone: 'attention',
+      label: 'Needs attention',
+      detail: 'Please enter a valid email',
+    })
+    expect(statusOf({ ...item, lastError: { status: 401, message: 'Your session has expired.' } }, idle).label).toBe('Waiting for sign-in')
+    expect(statusOf({ ...item, status: 'sent' }, idle).label).toBe('Sent')
+  })
+
+  it('round-trips a payload through the fix form, keeping what it does not show', () => {
+    const fields = editableFields.dataAgentSignup
+    const values = toFormValues(item.payload, fields)
+    expect(values.cities).toBe('Nausori\nSuva')
+    expect(values.email).toBe('')
+    expect(values.deliveryAvailable).toBe(true)
+    const fixed = fromFormValues(item.payload, fields, { ...values, email: 'mere@example.com', cities: 'Nausori\n\n Suva \n' })
+    expect(fixed).toMatchObject({ name: 'Mere Naivalu', email: 'mere@example.com', cities: ['Nausori', 'Suva'], deliveryAvailable: true, photoUrls: [] })
+    const review = fromFormValues({ farmId: 'f1', rating: 5, comment: 'ok' }, editableFields.farmReview, { rating: '3', comment: 'Better' })
+    expect(review).toEqual({ farmId: 'f1', rating: 3, comment: 'Better' })
+  })
+})

@@ -1,0 +1,198 @@
+// Open-fix-resend for an item the server refused (offline-sync promise 5): its fields in a
+// small form, checked with the same contract schema as the original form, then resent under the
+// same id (the server released the key when it refused it). A photo the server refused can be
+// dropped here too.
+import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
+import { useEffect, useId, useState } from 'react'
+import type { OutboxItem, OutboxPhoto } from '../../../sync/outbox/types'
+import { invalidPayloadIssues } from '../../shared/outbox/outcome'
+import { fixAndResend, itemPhotos } from '../../shared/outbox/runtime'
+import { TextInput } from '../../shared/ui/text-input'
+import { toast } from '../../shared/ui/toast'
+import { editableFields, fromFormValues, toFormValues, type EditableField, type FormValues } from './edit'
+
+function PhotoThumb({ blob, alt }: { blob: Blob; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    const next = URL.createObjectURL(blob)
+    setUrl(next)
+    return () => URL.revokeObjectURL(next)
+  }, [blob])
+  return url ? <chakra.img src={url} alt={alt} width="72" height="72" objectFit="cover" borderRadius="md" /> : null
+}
+
+export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
+  const fields = editableFields[item.kind]
+  const [values, setValues] = useState<FormValues>(() => toFormValues(item.payload, fields))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [photos, setPhotos] = useState<OutboxPhoto[]>([])
+  const [removed, setRemoved] = useState<Set<string>>(new Set())
+  const [saving, setSaving] = useState(false)
+  const baseId = useId()
+
+  useEffect(() => {
+    let active = true
+    void itemPhotos(item).then((list) => active && setPhotos(list))
+    return () => {
+      active = false
+    }
+  }, [item])
+
+  const onSubmit = async () => {
+    setSaving(true)
+    setErrors({})
+    setFormError(null)
+    try {
+      await fixAndResend(item.id, fromFormValues(item.payload, fields, values), [...removed])
+      toast({ title: 'Sent again', description: 'The corrected item is back in the queue.' })
+      onDone()
+    } catch (error) {
+      const issues = invalidPayloadIssues(error)
+      if (issues) {
+        const byField: Record<string, string> = {}
+        for (const issue of issues) {
+          const name = issue.path.split('.')[0] ?? ''
+          if (fields.some((f) => f.name === name)) byField[name] ??= issue.message
+        }
+        setErrors(byField)
+        if (Object.keys(byField).length === 0) setFormError(issues[0]?.message ?? 'Please check the fields.')
+      } else {
+        setFormError(error instanceof Error ? error.message : String(error))
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const control = (field: EditableField) => {
+    const id = `${baseId}-${field.name}`
+    const error = errors[field.name]
+    const described = error ? `${id}-error` : undefined
+    const value = values[field.name]
+    const set = (next: string | boolean) => {
+      setValues((current) => ({ ...current, [field.name]: next }))
+      if (errors[field.name]) setErrors((current) => ({ ...current, [field.name]: '' }))
+    }
+    if (field.type === 'checkbox') {
+      return (
+        <chakra.label key={field.name} htmlFor={id} display="flex" gap="2" alignItems="center">
+          <chakra.input id={id} type="checkbox" boxSize="5" accentColor="brand.800" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} aria-describedby={described} />
+          {field.label}
+          {error ? (
+            <Text as="span" id={`${id}-error`} color="red.700" fontSize="sm">
+              {error}
+            </Text>
+          ) : null}
+        </chakra.label>
+      )
+    }
+    const common = {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': described,
+      value: typeof value === 'string' ? value : '',
+    }
+    return (
+      <Box key={field.name}>
+        <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1">
+          {field.label}
+        </chakra.label>
+        {field.type === 'textarea' || field.type === 'list' ? (
+          <chakra.textarea
+            {...common}
+            rows={field.type === 'list' ? 3 : 4}
+            onChange={(e) => set(e.currentTarget.value)}
+            w="full"
+            px="3"
+            py="2"
+            borderWidth="1px"
+            borderColor={error ? 'red.600' : 'gray.400'}
+            borderRadius="md"
+            bg="white"
+          />
+        ) : (
+          <TextInput
+            {...common}
+            type={field.type === 'rating' ? 'number' : field.type}
+            min={field.type === 'rating' ? 1 : undefined}
+            max={field.type === 'rating' ? 5 : undefined}
+            onChange={(e) => set(e.currentTarget.value)}
+            bg="white"
+            borderColor={error ? 'red.600' : 'gray.400'}
+          />
+        )}
+        {error ? (
+          <Text id={`${id}-error`} mt="1" fontSize="sm" color="red.700" fontWeight="medium">
+            {error}
+          </Text>
+        ) : null}
+      </Box>
+    )
+  }
+
+  return (
+    <chakra.form
+      mt="4"
+      p="4"
+      borderWidth="1px"
+      borderColor="gray.300"
+      borderRadius="md"
+      bg="gray.50"
+      aria-label="Fix and resend"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void onSubmit()
+      }}
+    >
+      <Text fontWeight="semibold" mb="3">
+        Correct what the server refused, then resend. It keeps its place and its id, so it is never recorded twice.
+      </Text>
+      {formError ? (
+        <Text role="alert" mb="3" color="red.700" fontWeight="medium">
+          {formError}
+        </Text>
+      ) : null}
+      <Flex direction="column" gap="3">
+        {fields.map(control)}
+      </Flex>
+      {photos.length > 0 ? (
+        <Box mt="4">
+          <Text fontWeight="medium" mb="2">
+            Photos
+          </Text>
+          <Flex gap="4" wrap="wrap">
+            {photos.map((photo, index) => (
+              <chakra.label key={photo.id} display="flex" flexDirection="column" gap="1" alignItems="flex-start" fontSize="sm">
+                <PhotoThumb blob={photo.blob} alt={`Photo ${index + 1}`} />
+                <Flex gap="1.5" alignItems="center">
+                  <chakra.input
+                    type="checkbox"
+                    boxSize="4"
+                    checked={removed.has(photo.id)}
+                    onChange={(e) => {
+                      const next = new Set(removed)
+                      if (e.currentTarget.checked) next.add(photo.id)
+                      else next.delete(photo.id)
+                      setRemoved(next)
+                    }}
+                  />
+                  Remove photo {index + 1}
+                </Flex>
+              </chakra.label>
+            ))}
+          </Flex>
+        </Box>
+      ) : null}
+      <Flex mt="4" gap="2" wrap="wrap">
+        <Button type="submit" colorPalette="brand" size="sm" disabled={saving}>
+          {saving ? 'Resending…' : 'Save and resend'}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+      </Flex>
+    </chakra.form>
+  )
+}

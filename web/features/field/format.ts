@@ -1,0 +1,101 @@
+// What the Outbox screen says about an item (pure, unit-tested).
+import type { OutboxEngineState } from '../../../sync/outbox/engine'
+import type { JsonObject, OutboxItem, OutboxKind } from '../../../sync/outbox/types'
+
+export const kindLabels: Record<OutboxKind, string> = {
+  dataAgentSignup: 'Farmer signup (Data Agent)',
+  farmerSignup: 'Farmer signup',
+  platformReview: 'Platform review',
+  farmReview: 'Farm review',
+  expertSignup: 'Expert registration',
+}
+
+function text(payload: JsonObject, key: string): string {
+  const value = payload[key]
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
+}
+
+function excerpt(value: string, max = 60): string {
+  return value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value
+}
+
+/** A human summary: the farmer's name, the reviewer, the expert. */
+export function summaryOf(item: Pick<OutboxItem, 'kind' | 'payload'>): string {
+  const { payload } = item
+  switch (item.kind) {
+    case 'dataAgentSignup':
+    case 'farmerSignup': {
+      const name = text(payload, 'name') || 'Unnamed farmer'
+      const phone = text(payload, 'phone')
+      return phone ? `${name} (${phone})` : name
+    }
+    case 'platformReview': {
+      const reviewer = text(payload, 'userName') || 'Anonymous'
+      const rating = text(payload, 'rating')
+      return `${reviewer}${rating ? `, ${rating}/5` : ''}: “${excerpt(text(payload, 'comment'))}”`
+    }
+    case 'farmReview': {
+      const rating = text(payload, 'rating')
+      return `${rating ? `${rating}/5: ` : ''}“${excerpt(text(payload, 'comment'))}”`
+    }
+    case 'expertSignup': {
+      const name = text(payload, 'name') || 'Unnamed expert'
+      const field = text(payload, 'expertField')
+      return field ? `${name} (${field})` : name
+    }
+  }
+}
+
+const fijiFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Pacific/Fiji',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+})
+
+/** A time in Fiji, e.g. '1 Jul 2026, 10:05 pm (Fiji time)'. */
+export function fijiTime(ms: number): string {
+  return `${fijiFormat.format(new Date(ms))} (Fiji time)`
+}
+
+/** "in 40 s", "in 3 min", "in 2 h"; "now" when due. */
+export function relativeFromNow(at: number, now: number): string {
+  const seconds = Math.round((at - now) / 1000)
+  if (seconds <= 0) return 'now'
+  if (seconds < 60) return `in ${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `in ${minutes} min`
+  return `in ${Math.round(minutes / 60)} h`
+}
+
+export type StatusTone = 'waiting' | 'sending' | 'sent' | 'attention'
+
+export interface StatusView {
+  tone: StatusTone
+  label: string
+  /** The server's message, or why it waits. */
+  detail?: string
+}
+
+/** The item's state in words, with the photo progress while it is the one being sent. */
+export function statusOf(item: OutboxItem, engine: Pick<OutboxEngineState, 'currentItemId' | 'progress' | 'paused'>): StatusView {
+  switch (item.status) {
+    case 'sent':
+      return { tone: 'sent', label: 'Sent' }
+    case 'needsAttention':
+      return { tone: 'attention', label: 'Needs attention', detail: item.lastError?.message ?? 'The server did not accept this.' }
+    case 'sending': {
+      const { progress } = engine
+      const photos = engine.currentItemId === item.id && progress.totalPhotos > 0
+        ? ` (photos uploaded: ${progress.uploadedPhotos} of ${progress.totalPhotos})`
+        : ''
+      return { tone: 'sending', label: `Sending…${photos}` }
+    }
+    case 'waiting':
+      if (item.lastError?.status === 401) return { tone: 'waiting', label: 'Waiting for sign-in', detail: item.lastError.message }
+      return { tone: 'waiting', label: 'Waiting', ...(item.lastError && { detail: item.lastError.message }) }
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import type { OutboxItem } from '../../../sync/outbox/types'
+import { outcomeOf } from './outcome'
+
+const base: OutboxItem = {
+  id: '11111111-1111-4111-8111-111111111111',
+  kind: 'farmerSignup',
+  endpoint: '/api/farmer-signup',
+  method: 'POST',
+  payload: {},
+  photoIds: [],
+  status: 'waiting',
+  attempts: 0,
+  createdAt: 1,
+  updatedAt: 1,
+  nextAttemptAt: 1,
+  schemaVersion: 1,
+}
+
+describe('what a form says after queueing', () => {
+  it("says 'sent' only when the server has it", () => {
+    expect(outcomeOf({ ...base, status: 'sent' })).toEqual({ kind: 'sent' })
+    expect(outcomeOf({ ...base, status: 'waiting' })).toEqual({ kind: 'saved', waitsForSignIn: false })
+    expect(outcomeOf({ ...base, status: 'sending' })).toEqual({ kind: 'saved', waitsForSignIn: false })
+    expect(outcomeOf({ ...base, lastError: { status: 401, message: 'Sign in' } })).toEqual({ kind: 'saved', waitsForSignIn: true })
+  })
+
+  it("gives the server's message and field issues of a refusal", () => {
+    const refused: OutboxItem = {
+      ...base,
+      status: 'needsAttention',
+      lastError: { status: 400, message: 'Please enter a valid email' },
+      response: { status: 400, body: { message: 'Please enter a valid email', issues: [{ path: 'email', message: 'Please enter a valid email' }, { bad: 1 }] } },
+    }
+    expect(outcomeOf(refused)).toEqual({ kind: 'refused', message: 'Please enter a valid email', issues: [{ path: 'email', message: 'Please enter a valid email' }] })
+    expect(outcomeOf({ ...refused, response: { status: 413, body: 'too big' } })).toMatchObject({ kind: 'refused', issues: [] })
+  })
+})
+
+describe('invalidPayloadIssues', () => {
+  it("reads the contract check's issues, and nothing else", async () => {
+    const { invalidPayloadIssues } = await import('./outcome')
+    const error = Object.assign(new Error('Name is required'), { name: 'PayloadInvalidError', issues: [{ path: 'name', message: 'Name is required' }] })
+    expect(invalidPayloadIssues(error)).toEqual([{ path: 'name', message: 'Name is required' }])
+    expect(invalidPayloadIssues(new Error('QuotaExceededError'))).toBeUndefined()
+  })
+})
