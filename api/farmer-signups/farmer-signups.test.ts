@@ -148,6 +148,19 @@ describe('POST /api/data-agent/signup', () => {
     expect(row).toMatchObject({ status: 'pending', dataAgentId: agent.user.id, dataAgentName: 'Field Agent Sera' })
   })
 
+  it('writes one audit row with the signup, and none for a replay', async () => {
+    const agent = await signInAs(api.db, 'data_agent', 'Audited Agent')
+    const headers = { ...agent.headers, ...key() }
+    const body = { ...valid(), name: 'Audited Farmer' }
+    const first = await api.postJson('/api/data-agent/signup', body, headers)
+    const replay = await api.postJson('/api/data-agent/signup', body, headers)
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
+    const { id } = SignupCreatedResponseSchema.parse(await first.json())
+    const audit = await api.db.selectFrom('audit_logs').selectAll().where('targetId', '=', id).execute()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ userId: agent.user.id, userName: 'Audited Agent', action: 'data_agent_signup', targetType: 'farmer_signup', targetName: 'Audited Farmer' })
+  })
+
   it("scopes keys per agent: another agent's identical request is its own signup", async () => {
     const headers = key()
     const body = { ...valid(), name: 'Scoped Key Farmer' }

@@ -4,7 +4,7 @@ import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
-import type { SessionUser } from '../auth/sessions'
+import { actorOf } from '../audit/staff-write'
 import { FarmerSignupSchema, type FarmerSignup } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
@@ -19,9 +19,8 @@ export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   router.post('/farmer-signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
     res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals }))
   })
-  router.post('/data-agent/signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
-    const user = res.locals.user as SessionUser
-    res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals, dataAgent: { id: user.id, name: user.name } }))
+  router.post('/data-agent/signup', idempotent, validate({ body: FarmerSignupSchema }), async (req, res) => {
+    res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals, dataAgent: actorOf(req, res) }))
   })
   return router
 }

@@ -9,8 +9,10 @@ import { FARM_PHOTO_MAX_BYTES, messages, type FarmerSignup, type SignupCreatedRe
 import { HttpError } from '../errors'
 import { referencePhotos } from '../uploads/photo-references'
 import { farmerSignupsRepository } from './repository'
+import { insertAuditLog, type Actor } from '../audit/staff-write'
 
-export type DataAgent = { id: string; name: string }
+/** The signed-in staff member submitting in Data Agent Mode, with where the request came from (audit). */
+export type DataAgent = Actor
 
 /** Each name in its listed spelling, or null when one is not on the list. Duplicates collapse. */
 export function matchListed(names: readonly string[], listed: readonly string[]): string[] | null {
@@ -53,9 +55,13 @@ export function farmerSignupsService(db: Kysely<Database>) {
           isBulk: signup.isBulk ? 1 : 0,
           status: 'pending',
           createdAt: now.toISOString(),
-          dataAgentId: options.dataAgent?.id ?? null,
-          dataAgentName: options.dataAgent?.name ?? null,
+          dataAgentId: options.dataAgent?.userId ?? null,
+          dataAgentName: options.dataAgent?.userName ?? null,
         })
+        // A data agent's signup is a staff write: its audit row commits with it (a replay adds none).
+        if (options.dataAgent) {
+          await insertAuditLog(trx, options.dataAgent, { action: 'data_agent_signup', targetType: 'farmer_signup', targetId: answer.id, targetName: signup.name }, now)
+        }
         await referencePhotos(trx, signup.photoUrls, FARM_PHOTO_MAX_BYTES, now)
         await recordIdempotent(options.locals, trx, 201, answer)
       })
