@@ -2,10 +2,11 @@
 // photo Blobs, form drafts, reference lists and small settings. Only sync/outbox touches these
 // tables; web/ goes through the functions in outbox.ts. No React here.
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie'
+import { restoreOutboxItem } from './restore'
 import type { FormDraft, MetaEntry, OutboxItem, OutboxPhoto, ReferenceList } from './types'
 
 export * from './types'
-export { restoreOutboxItem } from './restore'
+export { restoreOutboxItem }
 
 export const OUTBOX_DB_NAME = 'viti-farmers'
 
@@ -20,8 +21,7 @@ export class OutboxDatabase extends Dexie {
     // Chromium's default durability is 'relaxed' (flushed to the OS, not to disk), which a
     // phone losing power can undo; a queued signup must survive that, and writes are rare.
     super(name, { chromeTransactionDurability: 'strict', ...options })
-    // A later schema adds this.version(2).stores(...).upgrade(...) and rewrites old outbox
-    // records with restoreOutboxItem; never edit version 1 in place.
+    // Never edit a version in place: a later schema adds this.version(n).stores(...).upgrade(...).
     this.version(1).stores({
       outbox: 'id, status, createdAt, [status+createdAt], nextAttemptAt',
       photos: 'id, outboxId',
@@ -29,5 +29,20 @@ export class OutboxDatabase extends Dexie {
       reference: 'key',
       meta: 'key',
     })
+    // 2: [status+nextAttemptAt], so the engine's wake-up time reads the soonest waiting item, not
+    // every one. Outbox records are brought to the current shape (restoreOutboxItem), so the
+    // indexed fields are the ones the engine reads; a record it cannot place is kept as it is.
+    this.version(2).stores({
+      outbox: 'id, status, createdAt, [status+createdAt], nextAttemptAt, [status+nextAttemptAt]',
+    }).upgrade((tx) => tx.table('outbox').toCollection().modify(upgradeOutboxRecord))
+  }
+}
+
+/** Version 2's upgrade of one outbox record: restored in place, or left untouched if it cannot be. */
+export function upgradeOutboxRecord(record: unknown, ref: { value: unknown }): void {
+  try {
+    ref.value = restoreOutboxItem(record)
+  } catch {
+    // Nothing is ever dropped: the engine reports it when it meets it, as before.
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OutboxDatabase, type OutboxItem } from './db'
-import { DEFAULT_BACKOFF, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
+import { DEFAULT_BACKOFF, UPLOAD_REUSE_MS, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
 import { createMemoryLocks } from './locks'
 import { enqueue, getItem, listOutbox, markStatus, pendingCount, photosOf, type EnqueueInput } from './outbox'
 import { createFakeServer, createManualClock, waitFor, type FakeServer, type ManualClock } from './testing'
@@ -72,6 +72,32 @@ async function item(db: OutboxDatabase, id: string): Promise<OutboxItem> {
   return found
 }
 const records = (server: FakeServer) => server.log.filter((entry) => entry.kind === 'record')
+
+/** Counts the outbox rows read through each index (a DBCore middleware; call before the database opens). */
+function countIndexReads(db: OutboxDatabase): Record<string, number> {
+  const rows: Record<string, number> = {}
+  db.use({
+    stack: 'dbcore',
+    name: 'count-index-reads',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name)
+        if (name !== 'outbox') return table
+        return {
+          ...table,
+          async query(request) {
+            const answer = await table.query(request)
+            const index = request.query.index.name ?? ''
+            rows[index] = (rows[index] ?? 0) + answer.result.length
+            return answer
+          },
+        }
+      },
+    }),
+  })
+  return rows
+}
 
 describe('sending', () => {
   it('sends on start, oldest first, each with its id as Idempotency-Key, and keeps the answer', async () => {
@@ -280,6 +306,25 @@ describe('retrying', () => {
     expect(server.accepted.map((record) => record.key)).toEqual([second.id, first.id])
   })
 
+  it('picks the oldest waiting item from the index without reading the whole queue', async () => {
+    const db = openDatabase()
+    const rowsRead = countIndexReads(db)
+    const { server, clock, engine } = setup({}, db)
+    const queued: OutboxItem[] = []
+    for (let index = 0; index < 40; index++) queued.push(await enqueue(db, review(`Review ${index}`, { now: clock.now() })))
+    // Two items of another agent, oldest of all and made in the same millisecond: held, skipped, never blocking.
+    const held = { ...queued[0]!, kind: 'dataAgentSignup' as const, endpoint: '/api/data-agent/signup', agentId: 'agent-mere', agentName: 'Mere', createdAt: 1 }
+    await db.outbox.bulkPut([{ ...held, id: 'held-2' }, { ...held, id: 'held-1' }])
+    engine.start()
+    await engine.idle()
+
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    for (const id of ['held-1', 'held-2']) expect(await item(db, id)).toMatchObject({ status: 'waiting', lastError: { message: expect.stringContaining('Mere') } })
+    // Each pick reads the two held items and the head (re-reading the whole queue would be ~900 rows).
+    expect(rowsRead['[status+createdAt]']).toBeLessThanOrEqual(5 * (queued.length + 1))
+    expect(rowsRead['[status+nextAttemptAt]']).toBeLessThanOrEqual(5)
+  })
+
   it('sendNow goes at once, whatever the backoff', async () => {
     const { db, server, engine } = setup()
     server.faults.push({ kind: '5xx' })
@@ -382,8 +427,68 @@ describe('photos', () => {
     await engine.sendNow()
     const puts = server.log.filter((entry) => entry.kind === 'put')
     expect(puts.map((entry) => [entry.dropped ?? false, entry.answered])).toEqual([[true, 200], [false, 200]])
-    // The record names the upload whose answer arrived; the other is left for the server's clean-up.
+    // The record names the upload whose answer arrived.
     expect(server.accepted[0]!.body.photoUrls).toEqual([`/objects/uploads/${puts[1]!.url.split('/').pop()}`])
+  })
+
+  it('PUTs the same URL again when the PUT\'s answer was lost, asking for one upload URL only', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'drop', on: 'put' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2)] }))
+    engine.start()
+    await engine.idle()
+    const [remembered] = await photosOf(db, queued)
+    expect(remembered!.uploadedPath).toBeUndefined()
+    expect(remembered!.issuedUpload?.uploadURL).toMatch(/^\/api\/uploads\//)
+    await engine.sendNow()
+
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(1)
+    const puts = server.log.filter((entry) => entry.kind === 'put')
+    expect(puts.map((entry) => [entry.url, entry.dropped ?? false, entry.answered])).toEqual([
+      [remembered!.issuedUpload!.uploadURL, true, 200], [remembered!.issuedUpload!.uploadURL, false, 200],
+    ])
+    expect(server.accepted[0]!.body.photoUrls).toEqual([remembered!.issuedUpload!.objectPath])
+    const [stored] = await photosOf(db, queued)
+    expect(stored).toMatchObject({ uploadedPath: remembered!.issuedUpload!.objectPath, uploadedAt: remembered!.issuedUpload!.issuedAt })
+    expect(stored!.issuedUpload).toBeUndefined()
+  })
+
+  it('asks for a new upload URL when the server no longer knows the one it issued (404)', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'drop', on: 'put' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    const [remembered] = await photosOf(db, queued)
+    server.uploads.delete(remembered!.issuedUpload!.uploadURL.split('/').pop()!)
+    await engine.sendNow()
+
+    const puts = server.log.filter((entry) => entry.kind === 'put')
+    expect(puts.map((entry) => entry.answered)).toEqual([200, 404, 200])
+    expect(puts[1]!.url).toBe(remembered!.issuedUpload!.uploadURL)
+    expect(puts[2]!.url).not.toBe(remembered!.issuedUpload!.uploadURL)
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(2)
+    expect(server.accepted[0]!.body.photoUrls).toEqual([`/objects/uploads/${puts[2]!.url.split('/').pop()}`])
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('asks for a new upload URL when the one it kept is older than the server keeps unreferenced uploads', async () => {
+    const { db, server, clock, engine } = setup()
+    server.faults.push({ kind: 'drop', on: 'put' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    engine.start()
+    await engine.idle()
+    const [remembered] = await photosOf(db, queued)
+    await engine.stop()
+    await clock.advance(UPLOAD_REUSE_MS)
+    engine.start()
+    await engine.idle()
+
+    const puts = server.log.filter((entry) => entry.kind === 'put')
+    expect(puts).toHaveLength(2)
+    expect(puts[1]!.url).not.toBe(remembered!.issuedUpload!.uploadURL)
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(2)
+    expect((await item(db, queued.id)).status).toBe('sent')
   })
 
   it('uses the public upload flow, without a token, for anonymous kinds, and photoUrl for experts', async () => {

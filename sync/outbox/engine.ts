@@ -4,20 +4,23 @@
 //
 // - Oldest first, one tab at a time (Web Lock 'viti-outbox'), inside the lock one item at a time.
 // - An item's photos are uploaded first (upload URL, then PUT), each path remembered on its photo
-//   record; then the record is POSTed with Idempotency-Key: <item.id>.
+//   record; then the record is POSTed with Idempotency-Key: <item.id>. The issued URL is remembered
+//   before the PUT, so a PUT whose answer was lost is repeated to the same URL.
+// - A pick reads the waiting items from the index only as far as it must (outbox.ts waitingInOrder).
 // - A failed head item holds back the ones behind it, so the server receives them in the order
 //   they were made, except an item the server keeps failing with 5xx (poisonAfter), which stops
 //   holding the others back.
 // - Nothing is ever deleted here: the agent deletes, through deleteItem.
-import { Dexie } from 'dexie'
 import { withReconnect } from './connection'
-import type { JsonObject, JsonValue, OutboxDatabase, OutboxError, OutboxItem, OutboxPhoto } from './db'
+import type { IssuedUpload, JsonObject, JsonValue, OutboxDatabase, OutboxError, OutboxItem, OutboxPhoto } from './db'
 import {
   IDEMPOTENCY_KEY_HEADER, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
   defaultSetTimer, judge, needsAuth, request, type FetchLike, type SetTimer, type Verdict,
 } from './http'
 import { OUTBOX_LOCK_NAME, browserLocks, pageOnlyLocks, type OutboxLocks } from './locks'
-import { deleteItem as deleteOutboxItem, enqueue as enqueueItem, getItem, markStatus, photosOf, type EnqueueInput } from './outbox'
+import {
+  deleteItem as deleteOutboxItem, enqueue as enqueueItem, getItem, markStatus, photosOf, waitingInOrder, type EnqueueInput, type WaitingOrder,
+} from './outbox'
 import { restoreOutboxItem } from './restore'
 
 export interface BackoffOptions {
@@ -271,10 +274,8 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return state.paused === null ? nextWake() : null
   }
 
-  async function waitingItems(): Promise<OutboxItem[]> {
-    const raw = await withDb(() => db.outbox.where('[status+createdAt]').between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey]).toArray())
-    return raw.map((record) => restoreOutboxItem(record))
-  }
+  /** The waiting items, read from the index only as far as the caller goes. */
+  const waitingBy = (order: WaitingOrder) => waitingInOrder(db, order, withDb)
 
   /** Items left 'sending' by a tab that died (or this one, before a reload) go back to waiting. */
   async function takeBackOrphans(): Promise<void> {
@@ -307,7 +308,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   }
 
   async function pickNext(force: Force, tried: ReadonlySet<string>): Promise<OutboxItem | undefined> {
-    for (const item of await waitingItems()) {
+    // Oldest first; the scan ends at the first item that is neither held for its agent nor a
+    // poisoned one waiting out its backoff, so a pick reads the head (and what is skipped), not the queue.
+    for await (const item of waitingBy('createdAt')) {
       const held = heldFor(item)
       if (held !== undefined) {
         if (item.lastError?.message !== held) {
@@ -322,13 +325,12 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return undefined
   }
 
+  /** The soonest nextAttemptAt of the waiting items not held for another agent. */
   async function nextWake(): Promise<number | null> {
-    let wake: number | null = null
-    for (const item of await waitingItems()) {
-      if (heldFor(item) !== undefined) continue
-      wake = wake === null ? item.nextAttemptAt : Math.min(wake, item.nextAttemptAt)
+    for await (const item of waitingBy('nextAttemptAt')) {
+      if (heldFor(item) === undefined) return item.nextAttemptAt
     }
-    return wake
+    return null
   }
 
   // ---- one item
@@ -403,6 +405,13 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
 
   /** Upload URL, then the bytes; answers the photo's path, or why not. */
   async function uploadPhoto(item: OutboxItem, photo: OutboxPhoto, token: string | undefined): Promise<string | Delivery> {
+    const kept = photo.issuedUpload
+    if (kept !== undefined && now() - kept.issuedAt < UPLOAD_REUSE_MS) {
+      // An earlier PUT to this URL lost its answer (or never left): the same bytes again, same URL.
+      const again = await putPhoto(photo, kept)
+      // 404: the server no longer knows that id (cleaned up): ask for a new URL.
+      if (again.kind !== 'attention' || again.status !== 404) return again.kind === 'ok' ? storeUploaded(photo, kept) : again
+    }
     const headers: Record<string, string> = { 'Content-Type': 'application/json' }
     if (token) headers.Authorization = `Bearer ${token}`
     const endpoint = needsAuth(item.kind) ? SIGNED_IN_UPLOAD_URL_ENDPOINT : PUBLIC_UPLOAD_URL_ENDPOINT
@@ -410,16 +419,26 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       method: 'POST', headers, body: JSON.stringify({ contentType: photo.contentType, size: photo.size }),
     }, requestOptions(timeoutMs)))
     if (issuedVerdict.kind !== 'ok') return issuedVerdict
-    const issued = readIssuedUpload(issuedVerdict.body)
-    if (!issued) {
+    const read = readIssuedUpload(issuedVerdict.body)
+    if (!read) {
       return { kind: 'retry', cause: 'unexpected', error: { message: 'The server gave no upload address for a photo. It will be tried again.' } }
     }
+    const issued: IssuedUpload = { ...read, issuedAt: now() }
+    // Remembered before the PUT leaves, so a retry after a lost answer goes to the same URL.
+    await withDb(() => db.photos.update(photo.id, { issuedUpload: issued }))
+    const putVerdict = await putPhoto(photo, issued)
+    return putVerdict.kind === 'ok' ? storeUploaded(photo, issued) : putVerdict
+  }
+
+  function putPhoto(photo: OutboxPhoto, issued: IssuedUpload): Promise<Verdict> {
     const putTimeout = Math.min(MAX_UPLOAD_TIMEOUT_MS, timeoutMs + Math.ceil(photo.size / UPLOAD_BYTES_PER_SECOND_FLOOR) * 1000)
-    const putVerdict = judge(await request(fetchImpl, issued.uploadURL, {
+    return request(fetchImpl, issued.uploadURL, {
       method: 'PUT', headers: { 'Content-Type': photo.contentType }, body: photo.blob,
-    }, requestOptions(putTimeout)))
-    if (putVerdict.kind !== 'ok') return putVerdict
-    await withDb(() => db.photos.update(photo.id, { uploadedPath: issued.objectPath, uploadedAt: now() }))
+    }, requestOptions(putTimeout)).then(judge)
+  }
+
+  async function storeUploaded(photo: OutboxPhoto, issued: IssuedUpload): Promise<string> {
+    await withDb(() => db.photos.update(photo.id, { uploadedPath: issued.objectPath, uploadedAt: issued.issuedAt, issuedUpload: undefined }))
     return issued.objectPath
   }
 

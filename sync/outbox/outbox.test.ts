@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutboxDatabase, type OutboxItem } from './db'
-import { deleteItem, enqueue, listOutbox, markStatus, nextToSend, pendingCount, photosOf, type EnqueueInput } from './outbox'
+import { deleteItem, enqueue, listOutbox, markStatus, nextToSend, pendingCount, photosOf, waitingInOrder, type EnqueueInput, type WaitingOrder } from './outbox'
 
 const opened: OutboxDatabase[] = []
 function openDatabase(name = `outbox-test-${crypto.randomUUID()}`): OutboxDatabase {
@@ -97,6 +97,41 @@ describe('reading the outbox', () => {
     await markStatus(db, later.id, 'needsAttention', { lastError: { status: 400, message: 'Full name is required' } })
     await markStatus(db, early.id, 'sending')
     expect(await nextToSend(db, 60_000)).toBeUndefined()
+  })
+
+  it('reads the waiting items lazily, in order, each once, across pages and ties', async () => {
+    const db = openDatabase()
+    const base = await enqueue(db, farmerSignup('Base', { now: 1 }))
+    // 300 waiting items, made (and due) in groups of 7 sharing a millisecond, so ties straddle the pages.
+    const records: OutboxItem[] = Array.from({ length: 300 }, (_, index) => ({
+      ...base, id: `item-${String(index).padStart(3, '0')}`, createdAt: 100 + Math.floor(index / 7), nextAttemptAt: 10_000 - Math.floor(index / 7),
+    }))
+    await db.outbox.bulkPut([...records, { ...records[5]!, id: 'sent-x', status: 'sent' }])
+    await db.outbox.delete(base.id)
+    const readAll = async (order: WaitingOrder) => {
+      const ids: string[] = []
+      for await (const item of waitingInOrder(db, order)) ids.push(item.id)
+      return ids
+    }
+    const byCreated = [...records].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)).map((item) => item.id)
+    const byDue = [...records].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id.localeCompare(b.id)).map((item) => item.id)
+    expect(await readAll('createdAt')).toEqual(byCreated)
+    expect(await readAll('nextAttemptAt')).toEqual(byDue)
+
+    // A reader that stops early reads only what it went through.
+    let rows = 0
+    const counting = async <T,>(operation: () => Promise<T>): Promise<T> => {
+      const result = await operation()
+      rows += Array.isArray(result) ? result.length : 0
+      return result
+    }
+    const firstThree: string[] = []
+    for await (const item of waitingInOrder(db, 'createdAt', counting)) {
+      firstThree.push(item.id)
+      if (firstThree.length === 3) break
+    }
+    expect(firstThree).toEqual(byCreated.slice(0, 3))
+    expect(rows).toBeLessThanOrEqual(5)
   })
 
   it('counts waiting, sending and needs-attention items as unsent', async () => {

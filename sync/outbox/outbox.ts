@@ -1,7 +1,7 @@
 // Operations on the outbox: queue a submission with its photos, list and count it, move it
 // between statuses, delete it on the agent's explicit action. The sending engine builds on
 // these; nothing outside sync/outbox touches the tables directly.
-import { Dexie } from 'dexie'
+import { Dexie, cmp } from 'dexie'
 import {
   OUTBOX_SCHEMA_VERSION, PENDING_STATUSES, restoreOutboxItem,
   type JsonObject, type OutboxDatabase, type OutboxError, type OutboxItem, type OutboxKind,
@@ -97,6 +97,42 @@ export async function nextToSend(db: OutboxDatabase, now: number = Date.now()): 
     .filter((item) => item.nextAttemptAt <= now)
     .first()
   return raw && restoreOutboxItem(raw)
+}
+
+/** The waiting items' order: first made (the sending order), or soonest due (the wake-up timer). */
+export type WaitingOrder = 'createdAt' | 'nextAttemptAt'
+
+const WAITING_INDEX = { createdAt: '[status+createdAt]', nextAttemptAt: '[status+nextAttemptAt]' } as const satisfies Record<WaitingOrder, string>
+const MAX_WAITING_PAGE = 256
+
+/**
+ * The waiting items in `order` (ties by id), read lazily from the index in pages that start at one
+ * item and double: a caller that stops after the first few reads only those, not the whole queue.
+ * `read` wraps each page's read (the engine reopens a connection the browser closed).
+ */
+export async function* waitingInOrder(
+  db: OutboxDatabase, order: WaitingOrder, read: <T>(operation: () => Promise<T>) => Promise<T> = (operation) => operation(),
+): AsyncGenerator<OutboxItem, void, undefined> {
+  const index = WAITING_INDEX[order]
+  // The next page starts at the last key read, inclusive, skipping the ids already given at that key.
+  let lower: unknown = Dexie.minKey
+  let givenAtLower = new Set<string>()
+  for (let size = 1; ; size = Math.min(MAX_WAITING_PAGE, size * 2)) {
+    const limit = size + givenAtLower.size
+    const from = lower
+    const page = await read(() => db.outbox.where(index).between(['waiting', from], ['waiting', Dexie.maxKey], true, true).limit(limit).toArray())
+    for (const raw of page) {
+      if (givenAtLower.has(raw.id)) continue
+      const key: unknown = raw[order]
+      if (cmp(key, lower) !== 0) {
+        lower = key
+        givenAtLower = new Set()
+      }
+      givenAtLower.add(raw.id)
+      yield restoreOutboxItem(raw)
+    }
+    if (page.length < limit) return
+  }
 }
 
 export interface StatusChange {

@@ -74,9 +74,25 @@ export interface OutboxPhoto {
    * Remembered so a retry never re-uploads the photo and every retry sends the same record body.
    */
   uploadedPath?: string
-  /** When uploadedPath was stored (the server drops uploads no record references after a day). */
+  /**
+   * When the upload behind uploadedPath was issued (the server drops uploads no record references
+   * a day after it issued them).
+   */
   uploadedAt?: number
+  /**
+   * The upload URL the server issued for this photo, written before the PUT, until the PUT is
+   * answered: if that answer is lost, the retry PUTs the same bytes to the same URL (the server
+   * answers a repeat with the same objectPath) instead of asking for a new one.
+   */
+  issuedUpload?: IssuedUpload
   createdAt: number
+}
+
+export interface IssuedUpload {
+  uploadURL: string
+  objectPath: string
+  /** When the server issued it. */
+  issuedAt: number
 }
 
 export interface FormDraft {
