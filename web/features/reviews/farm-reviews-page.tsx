@@ -13,7 +13,7 @@ import { Stars } from '../../shared/ui/star-rating'
 import { FarmReviewDialog } from './farm-review-dialog'
 import { reviewsQueryFn } from './fresh-fetch'
 import { cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
-import { ErrorLine, LoadingLine } from './states'
+import { LoadError, Loading } from '../../shared/ui/load-state'
 
 type Farm = FarmWithRatings['farmer']
 
@@ -114,9 +114,9 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
         Reviews
       </Heading>
       {reviews.isPending ? (
-        <LoadingLine />
+        <Loading py="6" />
       ) : reviews.isError ? (
-        <ErrorLine message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
+        <LoadError py="6" message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
       ) : list.length === 0 ? (
         <Text color="fg.muted">No reviews yet for this farm. Be the first!</Text>
       ) : (
@@ -201,8 +201,8 @@ export function FarmReviewsPage() {
   const detail = detailId ? all.find((f) => f.farmer.id === detailId) : undefined
 
   let body
-  if (farms.isPending) body = <LoadingLine />
-  else if (farms.isError) body = <ErrorLine message="Failed to load farms" onRetry={() => void farms.refetch()} />
+  if (farms.isPending) body = <Loading py="6" />
+  else if (farms.isError) body = <LoadError py="6" message="Failed to load farms" onRetry={() => void farms.refetch()} />
   else if (farmId && !single)
     body = (
       <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">
