@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { messages, ratingLabel, type FarmReview, type FarmWithRatings } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
+import { CardArticle } from '../../shared/ui/card-article'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Stars } from '../../shared/ui/star-rating'
 import { FarmReviewDialog } from './farm-review-dialog'
@@ -46,19 +47,7 @@ function Line({ label, value }: { label: string; value: string }) {
 function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: () => void; onReview: () => void }) {
   const { farmer } = farm
   return (
-    <chakra.article
-      aria-label={farmer.name}
-      borderWidth="1px"
-      borderColor="gray.200"
-      borderRadius="xl"
-      p="4"
-      bg="white"
-      display="flex"
-      flexDirection="column"
-      gap="2"
-      h="full"
-      data-testid="farm-card"
-    >
+    <CardArticle aria-label={farmer.name} h="full" data-testid="farm-card">
       <Heading as="h3" size="md">
         <chakra.button
           type="button"
@@ -86,7 +75,7 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
           Leave a Review
         </Button>
       </Box>
-    </chakra.article>
+    </CardArticle>
   )
 }
 
