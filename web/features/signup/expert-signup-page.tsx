@@ -6,7 +6,7 @@
 // activates them.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router-dom'
 import {
@@ -21,12 +21,11 @@ import {
 import { useReferenceList } from '../../shared/outbox/reference'
 import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
-import { addReloadGuard } from '../../shared/reload-guard'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { toast } from '../../shared/ui/toast'
 import { ErrorSummary, FormField, FormSection, RequiredFieldsNote, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
 import { LocalPhotoPicker, type LocalPhoto } from './local-photos'
-import { DraftNote, RefusalNote, markIssues, submitQueued, type QueuedResult } from './queued-form'
+import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
@@ -137,14 +136,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
     },
   })
 
-  const dirty = useRef(false)
-  useEffect(() => {
-    dirty.current = hasInput
-  }, [hasInput])
-  useEffect(
-    () => addReloadGuard({ reason: 'You have an unsaved expert registration (its draft is saved on this phone).', blocking: () => dirty.current }),
-    [],
-  )
+  const dirty = useUnsavedGuard(hasInput, 'You have an unsaved expert registration (its draft is saved on this phone).')
 
   const onInvalid = () => {
     setShowSummary(true)

@@ -6,7 +6,7 @@
 // only when the server has it, else "Saved on this phone". The form is autosaved as a draft.
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import {
@@ -25,7 +25,6 @@ import { readSession } from '../../shared/api'
 import { useReferenceList } from '../../shared/outbox/reference'
 import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
-import { addReloadGuard } from '../../shared/reload-guard'
 import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
 import {
   CheckboxField,
@@ -40,7 +39,7 @@ import {
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { DraftNote, RefusalNote, markIssues, submitQueued, type QueuedResult } from './queued-form'
+import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
@@ -246,14 +245,7 @@ function FarmerSignupForm({
   })
 
   // Updates never eat a form: the update banner will not reload while this form has input.
-  const dirty = useRef(false)
-  useEffect(() => {
-    dirty.current = hasInput
-  }, [hasInput])
-  useEffect(
-    () => addReloadGuard({ reason: 'You have an unsaved farmer signup (its draft is saved on this phone).', blocking: () => dirty.current }),
-    [],
-  )
+  const dirty = useUnsavedGuard(hasInput, 'You have an unsaved farmer signup (its draft is saved on this phone).')
 
   const onInvalid = () => {
     setShowSummary(true)

@@ -1,9 +1,11 @@
 // Parts the two queued signup forms share: the 'Draft restored' note, the refusal note, and the
 // submit flow (save in the outbox, wait a little for the server, then sent / saved / refused).
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
+import { useEffect, useRef } from 'react'
 import { messages } from '../../../api/contract'
 import { invalidPayloadIssues, outcomeOf } from '../../shared/outbox/outcome'
 import { waitForOutcome } from '../../shared/outbox/runtime'
+import { addReloadGuard } from '../../shared/reload-guard'
 import { toast } from '../../shared/ui/toast'
 
 export { invalidPayloadIssues } from '../../shared/outbox/outcome'
@@ -32,6 +34,19 @@ export function RefusalNote({ what, message }: { what: string; message: string }
       <Text fontSize="sm">Correct it and submit again. It is also kept in the Outbox until then.</Text>
     </Box>
   )
+}
+
+/**
+ * Updates never eat a form: while the form has input the update banner will not reload. Answers
+ * the 'unsaved input' flag, which the submit flow clears once the submission is queued.
+ */
+export function useUnsavedGuard(hasInput: boolean, reason: string): { current: boolean } {
+  const dirty = useRef(false)
+  useEffect(() => {
+    dirty.current = hasInput
+  }, [hasInput])
+  useEffect(() => addReloadGuard({ reason, blocking: () => dirty.current }), [reason])
+  return dirty
 }
 
 type Issue = { path: string; message: string }
