@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   apiGet,
   apiRequest,
@@ -10,49 +10,13 @@ import {
   sessionStorageKeys,
   writeSession,
 } from './api'
+import { json, stubFetch, stubStorageEachTest, type FetchCall } from './testing/stubs'
 
-// The edge of the world: fetch and localStorage are replaced by simple objects.
-function memoryStorage(): Storage {
-  const data = new Map<string, string>()
-  return {
-    get length() {
-      return data.size
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  }
-}
-
-interface Call {
-  url: string
-  init: RequestInit
-}
-
-function stubFetch(respond: () => Response): Call[] {
-  const calls: Call[] = []
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, init })
-    return respond()
-  })
-  return calls
-}
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
-
-function headersOf(call: Call | undefined): Headers {
+function headersOf(call: FetchCall | undefined): Headers {
   return new Headers(call?.init.headers)
 }
 
-beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage())
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+stubStorageEachTest()
 
 describe('errors', () => {
   it('uses "status: body text" when the body has text', async () => {

@@ -1,20 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createQueryClient, readSession, writeSession } from './api'
 import { changePassword, errorStatus, serverMessage, signIn, signOut, verifySession } from './session'
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>()
-  return {
-    get length() {
-      return data.size
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  }
-}
+import { json, stubFetch as stubFetchCalls, stubStorageEachTest } from './testing/stubs'
 
 interface Call {
   url: string
@@ -25,7 +12,7 @@ interface Call {
 
 function stubFetch(respond: (call: Call) => Response): Call[] {
   const calls: Call[] = []
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+  stubFetchCalls(({ url, init }) => {
     const call = {
       url,
       method: init.method ?? 'GET',
@@ -38,8 +25,6 @@ function stubFetch(respond: (call: Call) => Response): Call[] {
   return calls
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
 const agent = {
   id: '6f1c3f0e-8a53-4c43-9d7e-1a2b3c4d5e6f',
   name: 'Mere Tui',
@@ -48,13 +33,7 @@ const agent = {
   mustChangePassword: false,
 }
 
-beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage())
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+stubStorageEachTest()
 
 describe('server messages', () => {
   it('reads the status and the { message } of an api.ts error', () => {

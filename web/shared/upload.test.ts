@@ -1,50 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sessionStorageKeys } from './api'
+import { json, stubFetch as stubFetchCalls, stubStorageEachTest, type FetchCall } from './testing/stubs'
 import { UploadError, defaultMaxBytes, uploadPhoto } from './upload'
 
-function memoryStorage(): Storage {
-  const data = new Map<string, string>()
-  return {
-    get length() {
-      return data.size
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  }
-}
-
-interface Call {
-  url: string
-  init: RequestInit
-}
-
 const id = '0b7c9a52-3a5e-4f43-9a55-1f6f0e1f2b3c'
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 /** Answers the calls in order; records them. */
-function stubFetch(...answers: (() => Response | Promise<Response>)[]): Call[] {
-  const calls: Call[] = []
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, init })
-    const answer = answers[calls.length - 1]
+function stubFetch(...answers: (() => Response | Promise<Response>)[]): FetchCall[] {
+  return stubFetchCalls(({ url }, index) => {
+    const answer = answers[index]
     if (!answer) throw new Error(`unexpected call ${url}`)
     return answer()
   })
-  return calls
 }
 
 const png = (size = 100) => new Blob([new Uint8Array(size)], { type: 'image/png' })
 
-beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage())
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+stubStorageEachTest()
 
 describe('uploadPhoto', () => {
   it('asks for an upload URL, PUTs the bytes with their type, and answers the photo path', async () => {

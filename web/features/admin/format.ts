@@ -1,15 +1,7 @@
 // Dates in the back office are Fiji time (spec 001 §9): 'MMM dd, yyyy at h:mm a' with suffix FJT.
-const FIJI = 'Pacific/Fiji'
+import { formatFijiTime } from '../../shared/fiji-time'
 
-const dateTimeParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: FIJI,
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
+const FIJI = 'Pacific/Fiji'
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: FIJI, month: 'short', day: '2-digit', year: 'numeric' })
 
@@ -17,8 +9,7 @@ const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: FIJI, month: 'shor
 export function formatFijiDateTime(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : null
   if (!date || Number.isNaN(date.getTime())) return ''
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]))
-  return `${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${part.dayPeriod} FJT`
+  return formatFijiTime(date)
 }
 
 /** '2026-11-21T02:05:00.000Z' → 'Nov 21, 2026' (the calendar day in Fiji). */

@@ -28,22 +28,7 @@ export async function fetchLiveAnalytics(signal?: AbortSignal): Promise<PublicAn
   return { totalPageViews: body.totalPageViews, uniqueVisitors: body.uniqueVisitors, activeFarmers: body.activeFarmers }
 }
 
-const fijiParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Pacific/Fiji',
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
-/** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9), e.g. 'Mar 05, 2026 at 9:07 AM FJT'. */
-export function formatFijiTime(date: Date): string {
-  const parts = fijiParts.formatToParts(date)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('month')} ${part('day')}, ${part('year')} at ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} FJT`
-}
+export { formatFijiTime } from '../../shared/fiji-time'
 
 /** 12,345 */
 export function formatCount(n: number): string {

@@ -5,7 +5,7 @@ import { CityButtons } from './city-buttons'
 import { DialogLoading } from './dialog-loading'
 import { sortCities } from './directory-logic'
 import { CityDialog, preloadDialogs } from './lazy-dialogs'
-import { EmptyState, LoadError, Loading } from './load-state'
+import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { useFarmerLocations } from './search'
 import { texts } from './texts'
 

@@ -7,7 +7,7 @@ import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
 import { farmerCountLabel, joinPlace, produceGroups, sortFarmers, telHref } from './directory-logic'
-import { EmptyState } from './load-state'
+import { EmptyState } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
 export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailability; onClose: () => void }) {

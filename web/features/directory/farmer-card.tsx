@@ -5,6 +5,7 @@ import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { PublicFarmer } from '../../../api/contract'
 import { trackFarmerClick } from '../../shared/analytics'
+import { CardArticle } from '../../shared/ui/card-article'
 import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
 import { joinPlace, mailtoHref, publicEmail, safeWebsite, telHref } from './directory-logic'
@@ -37,18 +38,7 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
   const photo = farmer.photoUrls[0]
   const place = joinPlace(farmer.town, farmer.tikina)
   return (
-    <chakra.article
-      aria-label={farmer.name}
-      borderWidth="1px"
-      borderColor="gray.200"
-      borderRadius="xl"
-      p="4"
-      bg="white"
-      display="flex"
-      flexDirection="column"
-      gap="2"
-      data-testid="farmer-card"
-    >
+    <CardArticle aria-label={farmer.name} data-testid="farmer-card">
       <Flex gap="3" align="flex-start">
         {photo ? (
           <chakra.img
@@ -118,7 +108,7 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
       <Box mt="auto" pt="1">
         <ContactLinks farmer={farmer} />
       </Box>
-    </chakra.article>
+    </CardArticle>
   )
 }
 

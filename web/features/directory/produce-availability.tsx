@@ -8,7 +8,7 @@ import type { ProduceAvailability } from '../../../api/contract'
 import { AVAILABILITY_LIMIT, availableProduce, barTone, barTones, barWidthPercent, farmerCountLabel } from './directory-logic'
 import { ProduceDialog, preloadDialogs } from './lazy-dialogs'
 import { DialogLoading } from './dialog-loading'
-import { EmptyState, LoadError, Loading } from './load-state'
+import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
 export function useProduceAvailability() {

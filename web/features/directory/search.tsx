@@ -14,7 +14,7 @@ import { trackSearch } from '../../shared/analytics'
 import { TextInput } from '../../shared/ui/text-input'
 import { farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
 import { FarmerCardList } from './farmer-card'
-import { EmptyState, LoadError, Loading } from './load-state'
+import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
 export const SEARCH_EVENT_DELAY_MS = 1000

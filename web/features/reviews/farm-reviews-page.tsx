@@ -8,12 +8,13 @@ import { useMemo, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { messages, ratingLabel, type FarmReview, type FarmWithRatings } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
+import { CardArticle } from '../../shared/ui/card-article'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Stars } from '../../shared/ui/star-rating'
 import { FarmReviewDialog } from './farm-review-dialog'
 import { reviewsQueryFn } from './fresh-fetch'
 import { cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
-import { ErrorLine, LoadingLine } from './states'
+import { LoadError, Loading } from '../../shared/ui/load-state'
 
 type Farm = FarmWithRatings['farmer']
 
@@ -46,19 +47,7 @@ function Line({ label, value }: { label: string; value: string }) {
 function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: () => void; onReview: () => void }) {
   const { farmer } = farm
   return (
-    <chakra.article
-      aria-label={farmer.name}
-      borderWidth="1px"
-      borderColor="gray.200"
-      borderRadius="xl"
-      p="4"
-      bg="white"
-      display="flex"
-      flexDirection="column"
-      gap="2"
-      h="full"
-      data-testid="farm-card"
-    >
+    <CardArticle aria-label={farmer.name} h="full" data-testid="farm-card">
       <Heading as="h3" size="md">
         <chakra.button
           type="button"
@@ -86,7 +75,7 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
           Leave a Review
         </Button>
       </Box>
-    </chakra.article>
+    </CardArticle>
   )
 }
 
@@ -114,9 +103,9 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
         Reviews
       </Heading>
       {reviews.isPending ? (
-        <LoadingLine />
+        <Loading py="6" />
       ) : reviews.isError ? (
-        <ErrorLine message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
+        <LoadError py="6" message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
       ) : list.length === 0 ? (
         <Text color="fg.muted">No reviews yet for this farm. Be the first!</Text>
       ) : (
@@ -201,8 +190,8 @@ export function FarmReviewsPage() {
   const detail = detailId ? all.find((f) => f.farmer.id === detailId) : undefined
 
   let body
-  if (farms.isPending) body = <LoadingLine />
-  else if (farms.isError) body = <ErrorLine message="Failed to load farms" onRetry={() => void farms.refetch()} />
+  if (farms.isPending) body = <Loading py="6" />
+  else if (farms.isError) body = <LoadError py="6" message="Failed to load farms" onRetry={() => void farms.refetch()} />
   else if (farmId && !single)
     body = (
       <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">

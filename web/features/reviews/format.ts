@@ -1,22 +1,11 @@
 // Pure helpers of the review screens: Fiji dates, averages, "+N more" lists.
-
-const fijiDateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Pacific/Fiji',
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
+import { formatFijiTime } from '../../shared/fiji-time'
 
 /** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT". */
 export function formatFijiDateTime(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const p of fijiDateTime.formatToParts(date)) part[p.type] = p.value
-  return `${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${(part.dayPeriod ?? '').toUpperCase()} FJT`
+  return formatFijiTime(date)
 }
 
 /** Mean rating, 0 for none. */

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../shared/site'
 import { Pill } from '../../shared/ui/pill'
 import { Stars } from '../../shared/ui/star-rating'
 import { averageRating, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
-import { ErrorLine, LoadingLine } from './states'
+import { LoadError, Loading } from '../../shared/ui/load-state'
 
 function ReviewItem({ review }: { review: PublicPlatformReview }) {
   const name = review.userName?.trim() || 'Anonymous User'
@@ -62,9 +62,9 @@ export function ReviewsPage() {
       </Flex>
 
       {reviews.isPending ? (
-        <LoadingLine />
+        <Loading py="6" />
       ) : reviews.isError ? (
-        <ErrorLine message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
+        <LoadError py="6" message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
       ) : (
         <>
           <Box as="section" aria-labelledby="reviews-summary" mt="8" borderRadius="xl" bg="brand.50" p={{ base: '4', md: '6' }} data-testid="reviews-summary">

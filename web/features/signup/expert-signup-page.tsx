@@ -6,7 +6,7 @@
 // activates them.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router-dom'
 import {
@@ -18,16 +18,15 @@ import {
   type ExpertRegistration,
   type ExpertRegistrationInput,
 } from '../../../api/contract'
-import { outcomeOf } from '../../shared/outbox/outcome'
 import { useReferenceList } from '../../shared/outbox/reference'
-import { waitForOutcome, type JsonObject } from '../../shared/outbox/runtime'
+import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
-import { addReloadGuard } from '../../shared/reload-guard'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { toast } from '../../shared/ui/toast'
-import { ErrorSummary, FormField, FormSection, RequiredMark, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
+import { ErrorSummary, FormField, FormSection, RequiredFieldsNote, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
 import { LocalPhotoPicker, type LocalPhoto } from './local-photos'
-import { DraftNote, invalidPayloadIssues } from './queued-form'
+import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
 
@@ -55,7 +54,7 @@ function summaryOf(errors: FieldErrors<ExpertRegistrationInput>): SummaryError[]
   })
 }
 
-type Result = { kind: 'sent' } | { kind: 'saved'; waitsForSignIn: boolean }
+type Result = QueuedResult
 
 export function ExpertSignupPage() {
   useDocumentTitle('Expert Registration')
@@ -81,30 +80,23 @@ function useExpertiseOptions(): readonly string[] {
 }
 
 function RegistrationSubmitted() {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-    window.scrollTo(0, 0)
-  }, [])
   return (
-    <Box maxW="2xl" mx="auto" textAlign="center" py={{ base: '6', md: '12' }}>
-      <Box aria-hidden="true" fontSize="5xl" lineHeight="1" mb="4" color="brand.800">
-        ✓
-      </Box>
-      <Heading as="h1" ref={heading} tabIndex={-1} size="3xl" color="brand.900" outline="none">
-        {m.registrationSubmitted}
-      </Heading>
-      <Text mt="4" fontSize="lg">
-        Vinaka vakalevu — thank you for offering your knowledge to Fiji&apos;s farmers.
-      </Text>
-      <Text mt="2" color="fg.muted">
-        Our team will review your details. Once your profile is activated it appears in the {productName} expert directory,
-        where farmers can call or e-mail you directly.
-      </Text>
-      <Button asChild colorPalette="brand" mt="8">
+    <OutcomeScreen
+      mark="✓"
+      markColor="brand.800"
+      title={m.registrationSubmitted}
+      lead={<>Vinaka vakalevu — thank you for offering your knowledge to Fiji&apos;s farmers.</>}
+      note={
+        <>
+          Our team will review your details. Once your profile is activated it appears in the {productName} expert directory,
+          where farmers can call or e-mail you directly.
+        </>
+      }
+    >
+      <Button asChild colorPalette="brand">
         <RouterLink to="/">Return to Homepage</RouterLink>
       </Button>
-    </Box>
+    </OutcomeScreen>
   )
 }
 
@@ -144,14 +136,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
     },
   })
 
-  const dirty = useRef(false)
-  useEffect(() => {
-    dirty.current = hasInput
-  }, [hasInput])
-  useEffect(
-    () => addReloadGuard({ reason: 'You have an unsaved expert registration (its draft is saved on this phone).', blocking: () => dirty.current }),
-    [],
-  )
+  const dirty = useUnsavedGuard(hasInput, 'You have an unsaved expert registration (its draft is saved on this phone).')
 
   const onInvalid = () => {
     setShowSummary(true)
@@ -159,45 +144,23 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
   }
 
   const showIssues = (issues: readonly { path: string; message: string }[]) => {
-    let fieldIssues = 0
-    for (const issue of issues) {
-      const name = issue.path.split('.')[0] ?? ''
-      if ((fieldOrder as readonly string[]).includes(name)) {
-        setError(name as FieldName, { type: 'server', message: issue.message })
-        fieldIssues++
-      }
-    }
-    if (fieldIssues > 0) onInvalid()
+    if (markIssues(issues, fieldOrder, (name, message) => setError(name, { type: 'server', message })) > 0) onInvalid()
   }
 
   const onValid = async (parsed: ExpertRegistration) => {
     setShowSummary(false)
     setRefusal(null)
-    let item
-    try {
-      item = await queueExpertRegistration(parsed, { photo, replaces })
-    } catch (error) {
-      const issues = invalidPayloadIssues(error)
-      if (issues) return showIssues(issues)
-      toast({
-        title: 'Could not save on this phone',
-        description: `${error instanceof Error ? error.message : String(error)}. Nothing was sent; your entries are still here.`,
-        variant: 'destructive',
-      })
-      return
-    }
-    dirty.current = false
-    await draft.clear()
-    const outcome = outcomeOf(await waitForOutcome(item.id))
-    if (outcome.kind === 'refused') {
-      dirty.current = true
-      setReplaces(item.id)
-      setRefusal(outcome.message)
-      showIssues(outcome.issues)
-      toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
-      return
-    }
-    onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.waitsForSignIn })
+    await submitQueued({
+      queue: () => queueExpertRegistration(parsed, { photo, replaces }),
+      showIssues,
+      dirty,
+      clearDraft: () => draft.clear(),
+      onRefused: (itemId, message) => {
+        setReplaces(itemId)
+        setRefusal(message)
+      },
+      onDone,
+    })
   }
 
   const discardDraft = async () => {
@@ -239,9 +202,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
         Are you an agronomist, vet, extension officer or other agriculture specialist? Join the {productName} expert directory
         so farmers across Fiji can reach you for advice.
       </Text>
-      <Text mt="1" mb="6" color="fg.muted">
-        Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
-      </Text>
+      <RequiredFieldsNote />
 
       {draft.status === 'restored' ? <DraftNote hasPhotos={photo !== null} onDiscard={() => void discardDraft()} /> : null}
 
@@ -296,14 +257,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
           </FormField>
         </FormSection>
 
-        {refusal ? (
-          <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
-            <Text fontWeight="semibold" color="red.700">
-              The server did not accept this registration: {refusal}
-            </Text>
-            <Text fontSize="sm">Correct it and submit again. It is also kept in the Outbox until then.</Text>
-          </Box>
-        ) : null}
+        {refusal ? <RefusalNote what="registration" message={refusal} /> : null}
 
         <Flex gap="3" justify="flex-end">
           <Button type="submit" colorPalette="brand" disabled={isSubmitting || photoBusy} width={{ base: 'full', sm: 'auto' }}>

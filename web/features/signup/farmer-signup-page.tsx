@@ -6,7 +6,7 @@
 // only when the server has it, else "Saved on this phone". The form is autosaved as a draft.
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import {
@@ -22,26 +22,25 @@ import {
   type PublicProduce,
 } from '../../../api/contract'
 import { readSession } from '../../shared/api'
-import { outcomeOf } from '../../shared/outbox/outcome'
 import { useReferenceList } from '../../shared/outbox/reference'
-import { waitForOutcome, type JsonObject } from '../../shared/outbox/runtime'
+import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
-import { addReloadGuard } from '../../shared/reload-guard'
 import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
-import { toast } from '../../shared/ui/toast'
 import {
   CheckboxField,
   ErrorSummary,
   FieldError,
   FormField,
   FormSection,
+  RequiredFieldsNote,
   RequiredMark,
   TextArea,
   TextInput,
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { DraftNote, invalidPayloadIssues } from './queued-form'
+import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
 import { formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
@@ -96,10 +95,6 @@ const fieldOrder: readonly FieldName[] = [
 
 const fieldId = (name: FieldName) => `signup-${name}`
 
-function isFieldName(name: string): name is FieldName {
-  return (fieldOrder as readonly string[]).includes(name)
-}
-
 /** A field's message, or the first message inside it (e.g. photoUrls.1). */
 function messageOf(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined
@@ -119,8 +114,7 @@ function summaryOf(errors: FieldErrors<FarmerSignupInput>): SummaryError[] {
   })
 }
 
-/** How a submission ended for this screen: the server has it, or it is saved on this phone. */
-type Result = { kind: 'sent' } | { kind: 'saved'; waitsForSignIn: boolean }
+type Result = QueuedResult
 
 export function FarmerSignupPage() {
   useDocumentTitle('Farmer Signup')
@@ -156,37 +150,28 @@ export function FarmerSignupPage() {
 }
 
 function SignupSubmitted({ isDataAgent, onAnother }: { isDataAgent: boolean; onAnother: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-    window.scrollTo(0, 0)
-  }, [])
   return (
-    <Box maxW="2xl" mx="auto" textAlign="center" py={{ base: '6', md: '12' }}>
-      <Box aria-hidden="true" fontSize="5xl" lineHeight="1" mb="4" color="brand.800">
-        ✓
-      </Box>
-      <Heading as="h1" ref={heading} tabIndex={-1} size="3xl" color="brand.900" outline="none">
-        {m.submitted}
-      </Heading>
-      <Text mt="4" fontSize="lg">
-        {isDataAgent ? "Thank you. The farmer's application has been received." : 'Thank you. Your application has been received.'}
-      </Text>
-      <Text mt="2" color="fg.muted">
-        Our team checks every application. Once it is approved, the farm is listed on {productName} and buyers can call or
-        e-mail directly. If an e-mail address was given, the approval notice is sent there.
-      </Text>
-      <Flex mt="8" gap="3" justify="center" wrap="wrap">
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/">Return to Home</RouterLink>
+    <OutcomeScreen
+      mark="✓"
+      markColor="brand.800"
+      title={m.submitted}
+      lead={isDataAgent ? "Thank you. The farmer's application has been received." : 'Thank you. Your application has been received.'}
+      note={
+        <>
+          Our team checks every application. Once it is approved, the farm is listed on {productName} and buyers can call or
+          e-mail directly. If an e-mail address was given, the approval notice is sent there.
+        </>
+      }
+    >
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/">Return to Home</RouterLink>
+      </Button>
+      {isDataAgent ? (
+        <Button variant="outline" colorPalette="brand" onClick={onAnother}>
+          Sign Up Another Farmer
         </Button>
-        {isDataAgent ? (
-          <Button variant="outline" colorPalette="brand" onClick={onAnother}>
-            Sign Up Another Farmer
-          </Button>
-        ) : null}
-      </Flex>
-    </Box>
+      ) : null}
+    </OutcomeScreen>
   )
 }
 
@@ -260,14 +245,7 @@ function FarmerSignupForm({
   })
 
   // Updates never eat a form: the update banner will not reload while this form has input.
-  const dirty = useRef(false)
-  useEffect(() => {
-    dirty.current = hasInput
-  }, [hasInput])
-  useEffect(
-    () => addReloadGuard({ reason: 'You have an unsaved farmer signup (its draft is saved on this phone).', blocking: () => dirty.current }),
-    [],
-  )
+  const dirty = useUnsavedGuard(hasInput, 'You have an unsaved farmer signup (its draft is saved on this phone).')
 
   const onInvalid = () => {
     setShowSummary(true)
@@ -275,47 +253,23 @@ function FarmerSignupForm({
   }
 
   const showIssues = (issues: readonly { path: string; message: string }[]) => {
-    let fieldIssues = 0
-    for (const issue of issues) {
-      const name = issue.path.split('.')[0] ?? ''
-      if (isFieldName(name)) {
-        setError(name, { type: 'server', message: issue.message })
-        fieldIssues++
-      }
-    }
-    if (fieldIssues > 0) onInvalid()
+    if (markIssues(issues, fieldOrder, (name, message) => setError(name, { type: 'server', message })) > 0) onInvalid()
   }
 
   const onValid = async (parsed: FarmerSignup) => {
     setShowSummary(false)
     setRefusal(null)
-    let item
-    try {
-      item = await queueFarmerSignup(parsed, { mode, photos, agent, replaces })
-    } catch (error) {
-      const issues = invalidPayloadIssues(error)
-      if (issues) return showIssues(issues)
-      toast({
-        title: 'Could not save on this phone',
-        description: `${error instanceof Error ? error.message : String(error)}. Nothing was sent; your entries are still here.`,
-        variant: 'destructive',
-      })
-      return
-    }
-    // Safely queued: the draft's job is done.
-    dirty.current = false
-    await draft.clear()
-    const outcome = outcomeOf(await waitForOutcome(item.id))
-    if (outcome.kind === 'refused') {
-      // Needs attention at once (400): the server's message here, the values kept.
-      dirty.current = true
-      setReplaces(item.id)
-      setRefusal(outcome.message)
-      showIssues(outcome.issues)
-      toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
-      return
-    }
-    onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.waitsForSignIn })
+    await submitQueued({
+      queue: () => queueFarmerSignup(parsed, { mode, photos, agent, replaces }),
+      showIssues,
+      dirty,
+      clearDraft: () => draft.clear(),
+      onRefused: (itemId, message) => {
+        setReplaces(itemId)
+        setRefusal(message)
+      },
+      onDone,
+    })
   }
 
   const onCancel = () => {
@@ -366,9 +320,7 @@ function FarmerSignupForm({
           ? "Fill in the farmer's details. The signup is recorded under your name and checked by the team before the farm goes live."
           : `List your farm on ${productName} so buyers across Fiji can find you and contact you directly. Our team checks every application before it goes live.`}
       </Text>
-      <Text mt="1" mb="6" color="fg.muted">
-        Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
-      </Text>
+      <RequiredFieldsNote />
 
       {draft.status === 'restored' ? <DraftNote hasPhotos={photos.length > 0} onDiscard={() => void discardDraft()} /> : null}
 
@@ -431,14 +383,7 @@ function FarmerSignupForm({
           <FieldError id={fieldId('agreeToTerms')} message={messageOf(errors.agreeToTerms)} />
         </Box>
 
-        {refusal ? (
-          <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
-            <Text fontWeight="semibold" color="red.700">
-              The server did not accept this signup: {refusal}
-            </Text>
-            <Text fontSize="sm">Correct it and submit again. It is also kept in the Outbox until then.</Text>
-          </Box>
-        ) : null}
+        {refusal ? <RefusalNote what="signup" message={refusal} /> : null}
 
         <Flex gap="3" wrap="wrap" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>

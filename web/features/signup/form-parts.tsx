@@ -17,6 +17,15 @@ export function RequiredMark() {
   )
 }
 
+/** The form's intro line about the star. */
+export function RequiredFieldsNote() {
+  return (
+    <Text mt="1" mb="6" color="fg.muted">
+      Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
+    </Text>
+  )
+}
+
 /** Props that wire a control to its label, hint and error. */
 export function controlProps(id: string, { error, hint, required }: { error?: string; hint?: boolean; required?: boolean }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')

@@ -2,11 +2,12 @@
 // (image only; the flow's size limit applies to the result), resized and re-encoded on the phone (long edge 1600 px,
 // quality 0.8) and KEPT HERE, with a preview. Nothing is uploaded now: the outbox uploads it with
 // the submission, when there is coverage. (Online-only screens keep shared/ui/photo-upload.tsx.)
-import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import { Flex, Text, chakra } from '@chakra-ui/react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { checkImageFile } from '../../../api/contract'
 import { PhotoPrepareError } from '../../../sync/outbox/photo-encode'
 import { preparePhotoForQueue } from '../../shared/outbox/runtime'
+import { PhotoPickerFrame } from '../../shared/ui/photo-picker-frame'
 import { newIdempotencyKey as newId } from '../../shared/ui/submit-helpers'
 
 /** A photo kept on the phone, ready to queue. */
@@ -17,24 +18,6 @@ export interface LocalPhoto {
 }
 
 type PickState = { status: 'idle' } | { status: 'preparing' } | { status: 'error'; message: string }
-
-function isTouchDevice(): boolean {
-  try {
-    return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
-  } catch {
-    return false
-  }
-}
-
-const hiddenInput = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  opacity: 0,
-} as const
 
 /** An <img> of a Blob; the object URL is freed when the blob changes or the image goes away. */
 export function BlobImage({ blob, alt, dim }: { blob: Blob; alt: string; dim?: boolean }) {
@@ -62,16 +45,7 @@ export interface LocalPhotoPickerProps {
 }
 
 export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, onBusyChange, hint, id }: LocalPhotoPickerProps) {
-  const uid = useId()
-  const groupId = id ?? `${uid}-group`
-  const labelId = `${uid}-label`
-  const hintId = `${uid}-hint`
-  const statusId = `${uid}-status`
-  const pickInput = useRef<HTMLInputElement>(null)
-  const cameraInput = useRef<HTMLInputElement>(null)
-  const chooseButton = useRef<HTMLButtonElement>(null)
   const [state, setState] = useState<PickState>({ status: 'idle' })
-  const [touch] = useState(isTouchDevice)
   const job = useRef(0)
 
   const busyRef = useRef(onBusyChange)
@@ -124,68 +98,19 @@ export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, on
     job.current += 1
     setState({ status: 'idle' })
     onChange(null)
-    chooseButton.current?.focus()
   }
 
-  const describedBy = [hint ? hintId : null, statusId].filter(Boolean).join(' ')
   return (
-    <Box id={groupId} role="group" aria-labelledby={labelId} aria-describedby={describedBy} tabIndex={-1}>
-      <Text id={labelId} fontWeight="medium">
-        {label}
-      </Text>
-      {hint ? (
-        <Text id={hintId} fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
-      ) : null}
-
-      <Flex mt="2" gap="4" align="center" wrap="wrap">
-        <Box
-          boxSize="24"
-          flexShrink="0"
-          borderRadius="lg"
-          overflow="hidden"
-          bg="gray.100"
-          borderWidth="1px"
-          borderStyle={value ? 'solid' : 'dashed'}
-          borderColor="gray.400"
-          display="flex"
-          alignItems="center"
-          justifyContent="center"
-          aria-hidden={value ? undefined : 'true'}
-        >
-          {value ? (
-            <BlobImage blob={value.blob} alt={`Preview of ${label.toLowerCase()}`} dim={preparing} />
-          ) : (
-            <Text fontSize="xs" color="fg.muted" textAlign="center" px="2">
-              {preparing ? 'Preparing…' : 'No photo'}
-            </Text>
-          )}
-        </Box>
-
-        <Flex gap="2" wrap="wrap">
-          <Button ref={chooseButton} type="button" size="sm" variant="outline" colorPalette="brand" disabled={preparing} onClick={() => pickInput.current?.click()}>
-            {value ? 'Replace Photo' : 'Choose Photo'}
-          </Button>
-          {touch ? (
-            <Button type="button" size="sm" variant="outline" colorPalette="brand" disabled={preparing} onClick={() => cameraInput.current?.click()}>
-              Take Photo
-            </Button>
-          ) : null}
-          {value && !preparing ? (
-            <Button type="button" size="sm" variant="ghost" colorPalette="red" onClick={remove}>
-              Remove Photo
-            </Button>
-          ) : null}
-        </Flex>
-      </Flex>
-
-      {/* Real file inputs, visually hidden, kept out of the tab order (the buttons open them). */}
-      <chakra.input ref={pickInput} type="file" accept="image/*" aria-label={`${label}: choose a file`} tabIndex={-1} css={hiddenInput} onChange={(e) => void onFile(e)} />
-      <chakra.input ref={cameraInput} type="file" accept="image/*" capture="environment" aria-label={`${label}: take a photo`} tabIndex={-1} css={hiddenInput} onChange={(e) => void onFile(e)} />
-
-      <Box id={statusId} aria-live="polite" mt="2">
-        {preparing ? (
+    <PhotoPickerFrame
+      label={label}
+      hint={hint}
+      id={id}
+      preview={value ? <BlobImage blob={value.blob} alt={`Preview of ${label.toLowerCase()}`} dim={preparing} /> : null}
+      emptyText={preparing ? 'Preparing…' : 'No photo'}
+      hasValue={Boolean(value)}
+      busy={preparing}
+      status={
+        preparing ? (
           <Text fontSize="sm" color="fg.muted">
             Preparing photo…
           </Text>
@@ -193,20 +118,13 @@ export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, on
           <Text fontSize="sm" color="fg.muted">
             Kept on this phone ({formatKb(value.blob.size)}); it is sent with the form.
           </Text>
-        ) : null}
-      </Box>
-
-      {state.status === 'error' ? (
-        <Flex role="alert" mt="1" gap="2" align="flex-start" bg="red.50" borderWidth="1px" borderColor="red.300" borderRadius="md" px="3" py="2">
-          <Text flex="1" fontSize="sm" color="red.700">
-            {state.message}
-          </Text>
-          <Button type="button" size="xs" variant="ghost" color="red.700" aria-label="Dismiss error" onClick={() => setState({ status: 'idle' })}>
-            ✕
-          </Button>
-        </Flex>
-      ) : null}
-    </Box>
+        ) : null
+      }
+      error={state.status === 'error' ? state.message : null}
+      onDismissError={() => setState({ status: 'idle' })}
+      onFile={(e) => void onFile(e)}
+      onRemove={remove}
+    />
   )
 }
 

@@ -4,10 +4,11 @@
 // States: idle, uploading, error (an inline, dismissible message). The browser checks the file
 // first (image only, size limit of the flow), then uploads it in two steps (shared/upload.ts);
 // the form keeps only the stored path ('/objects/uploads/{id}').
-import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react'
+import { Flex, Text, chakra } from '@chakra-ui/react'
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react'
 import { checkImageFile, messages } from '../../../api/contract'
 import { UploadError, defaultMaxBytes, uploadPhoto, type UploadMode } from '../upload'
+import { PhotoPickerFrame } from './photo-picker-frame'
 
 type UploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'error'; message: string }
 
@@ -31,36 +32,8 @@ export interface PhotoUploadProps {
   id?: string
 }
 
-/** Whether the device's main pointer is a finger: phones get a 'Take Photo' button (camera). */
-function isTouchDevice(): boolean {
-  try {
-    return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
-  } catch {
-    return false
-  }
-}
-
-const hiddenInput = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  opacity: 0,
-} as const
-
 export function PhotoUpload({ label, mode, maxBytes, value, onChange, onUploaded, onBusyChange, hint, id }: PhotoUploadProps) {
-  const uid = useId()
-  const groupId = id ?? `${uid}-group`
-  const labelId = `${uid}-label`
-  const hintId = `${uid}-hint`
-  const statusId = `${uid}-status`
-  const pickInput = useRef<HTMLInputElement>(null)
-  const cameraInput = useRef<HTMLInputElement>(null)
-  const chooseButton = useRef<HTMLButtonElement>(null)
   const [state, setState] = useState<UploadState>({ status: 'idle' })
-  const [touch] = useState(isTouchDevice)
   // A local preview of the chosen file, kept while it belongs to the current value.
   const [preview, setPreview] = useState<{ url: string; path: string | null } | null>(null)
   const abort = useRef<AbortController | null>(null)
@@ -122,88 +95,36 @@ export function PhotoUpload({ label, mode, maxBytes, value, onChange, onUploaded
     setPreview(null)
     setState({ status: 'idle' })
     onChange(null)
-    chooseButton.current?.focus()
   }
 
   // The chosen file's preview while it uploads or matches the value; else the stored photo.
   const shownPreview = preview && (uploading || preview.path === value) ? preview.url : value
-  const describedBy = [hint ? hintId : null, statusId].filter(Boolean).join(' ')
 
   return (
-    <Box id={groupId} role="group" aria-labelledby={labelId} aria-describedby={describedBy} tabIndex={-1}>
-      <Text id={labelId} fontWeight="medium">
-        {label}
-      </Text>
-      {hint ? (
-        <Text id={hintId} fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
-      ) : null}
-
-      <Flex mt="2" gap="4" align="center" wrap="wrap">
-        <Box
-          boxSize="24"
-          flexShrink="0"
-          borderRadius="lg"
-          overflow="hidden"
-          bg="gray.100"
-          borderWidth="1px"
-          borderStyle={shownPreview ? 'solid' : 'dashed'}
-          borderColor="gray.400"
-          display="flex"
-          alignItems="center"
-          justifyContent="center"
-          aria-hidden={shownPreview ? undefined : 'true'}
-        >
-          {shownPreview ? (
-            <chakra.img src={shownPreview} alt={`Preview of ${label.toLowerCase()}`} width="96" height="96" objectFit="cover" boxSize="full" opacity={uploading ? 0.5 : 1} />
-          ) : (
-            <Text fontSize="xs" color="fg.muted" textAlign="center" px="2">
-              No photo
-            </Text>
-          )}
-        </Box>
-
-        <Flex gap="2" wrap="wrap">
-          <Button ref={chooseButton} type="button" size="sm" variant="outline" colorPalette="brand" disabled={uploading} onClick={() => pickInput.current?.click()}>
-            {value ? 'Replace Photo' : 'Choose Photo'}
-          </Button>
-          {touch ? (
-            <Button type="button" size="sm" variant="outline" colorPalette="brand" disabled={uploading} onClick={() => cameraInput.current?.click()}>
-              Take Photo
-            </Button>
-          ) : null}
-          {value && !uploading ? (
-            <Button type="button" size="sm" variant="ghost" colorPalette="red" onClick={remove}>
-              Remove Photo
-            </Button>
-          ) : null}
-        </Flex>
-      </Flex>
-
-      {/* Real file inputs, visually hidden, kept out of the tab order (the buttons open them). */}
-      <chakra.input ref={pickInput} type="file" accept="image/*" aria-label={`${label}: choose a file`} tabIndex={-1} css={hiddenInput} onChange={(e) => void onFile(e)} />
-      <chakra.input ref={cameraInput} type="file" accept="image/*" capture="environment" aria-label={`${label}: take a photo`} tabIndex={-1} css={hiddenInput} onChange={(e) => void onFile(e)} />
-
-      <Box id={statusId} aria-live="polite" mt="2">
-        {uploading ? (
+    <PhotoPickerFrame
+      label={label}
+      hint={hint}
+      id={id}
+      preview={
+        shownPreview ? (
+          <chakra.img src={shownPreview} alt={`Preview of ${label.toLowerCase()}`} width="96" height="96" objectFit="cover" boxSize="full" opacity={uploading ? 0.5 : 1} />
+        ) : null
+      }
+      emptyText="No photo"
+      hasValue={Boolean(value)}
+      busy={uploading}
+      status={
+        uploading ? (
           <Text fontSize="sm" color="fg.muted">
             Uploading photo…
           </Text>
-        ) : null}
-      </Box>
-
-      {state.status === 'error' ? (
-        <Flex role="alert" mt="1" gap="2" align="flex-start" bg="red.50" borderWidth="1px" borderColor="red.300" borderRadius="md" px="3" py="2">
-          <Text flex="1" fontSize="sm" color="red.700">
-            {state.message}
-          </Text>
-          <Button type="button" size="xs" variant="ghost" color="red.700" aria-label="Dismiss error" onClick={() => setState({ status: 'idle' })}>
-            ✕
-          </Button>
-        </Flex>
-      ) : null}
-    </Box>
+        ) : null
+      }
+      error={state.status === 'error' ? state.message : null}
+      onDismissError={() => setState({ status: 'idle' })}
+      onFile={(e) => void onFile(e)}
+      onRemove={remove}
+    />
   )
 }
 

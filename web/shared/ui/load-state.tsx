@@ -1,18 +1,20 @@
-// Loading and failure lines shared by the directory sections.
+// Loading, failure and empty lines for a section that loads its data (directory, reviews).
 import { Button, Flex, Text } from '@chakra-ui/react'
 
-export function Loading({ children = 'Loading…' }: { children?: string }) {
+type Space = { py?: '3' | '6' }
+
+export function Loading({ children = 'Loading…', py = '3' }: { children?: string } & Space) {
   return (
-    <Text role="status" color="fg.muted" py="3">
+    <Text role="status" color="fg.muted" py={py}>
       {children}
     </Text>
   )
 }
 
 /** The spec's load-failure text, with a way to try again (weak 3G drops requests). */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadError({ message, onRetry, py = '3' }: { message: string; onRetry: () => void } & Space) {
   return (
-    <Flex role="alert" align="center" gap="3" wrap="wrap" py="3">
+    <Flex role="alert" align="center" gap="3" wrap="wrap" py={py}>
       <Text color="red.600" fontWeight="medium">
         {message}
       </Text>
