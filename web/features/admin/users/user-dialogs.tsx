@@ -106,6 +106,17 @@ export interface CreateUserDialogProps extends DialogControl {
   errorText: (error: unknown) => string
 }
 
+/** One staff write from a dialog: success toast and close, or the error toast and stay open. */
+async function writeThenClose(write: Promise<unknown>, success: string, failure: (error: unknown) => string, close: () => void) {
+  try {
+    await write
+    toastSuccess(success)
+    close()
+  } catch (error) {
+    toastError(failure(error))
+  }
+}
+
 export function CreateUserDialog({ open, onOpenChange, title, errorText }: CreateUserDialogProps) {
   return (
     <AdminDialog open={open} onOpenChange={onOpenChange} title={title}>
@@ -126,13 +137,7 @@ function CreateUserForm({ onClose, errorText }: { onClose: () => void; errorText
   const { errors } = formState
 
   const onSubmit = handleSubmit(async (body) => {
-    try {
-      await write.mutateAsync({ kind: 'create', body })
-      toastSuccess(messages.users.adminCreated)
-      onClose()
-    } catch (error) {
-      toastError(errorText(error))
-    }
+    await writeThenClose(write.mutateAsync({ kind: 'create', body }), messages.users.adminCreated, errorText, onClose)
   })
 
   return (
@@ -193,13 +198,7 @@ function EditUserForm({ user, isSelf, onClose }: { user: AdminUser; isSelf: bool
   const { errors } = formState
 
   const onSubmit = handleSubmit(async (body) => {
-    try {
-      await write.mutateAsync({ kind: 'update', id: user.id, body })
-      toastSuccess(messages.users.updated)
-      onClose()
-    } catch (error) {
-      toastError(messageOr(error, messages.users.failedToUpdate))
-    }
+    await writeThenClose(write.mutateAsync({ kind: 'update', id: user.id, body }), messages.users.updated, (error) => messageOr(error, messages.users.failedToUpdate), onClose)
   })
 
   return (
@@ -246,13 +245,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
   useUnsavedGuard(formState.isDirty, 'You have an unsaved password reset.')
 
   const onSubmit = handleSubmit(async (body) => {
-    try {
-      await write.mutateAsync({ kind: 'resetPassword', id: user.id, body })
-      toastSuccess(messages.users.passwordReset)
-      onClose()
-    } catch (error) {
-      toastError(messageOr(error, messages.users.failedToResetPassword))
-    }
+    await writeThenClose(write.mutateAsync({ kind: 'resetPassword', id: user.id, body }), messages.users.passwordReset, (error) => messageOr(error, messages.users.failedToResetPassword), onClose)
   })
 
   return (
@@ -286,13 +279,7 @@ export function DeleteUserDialog({ user, onOpenChange }: { user: AdminUser | nul
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (!user) return
-    try {
-      await write.mutateAsync({ kind: 'delete', id: user.id })
-      toastSuccess(messages.users.deleted)
-      onOpenChange(false)
-    } catch (error) {
-      toastError(messageOr(error, messages.users.failedToDelete))
-    }
+    await writeThenClose(write.mutateAsync({ kind: 'delete', id: user.id }), messages.users.deleted, (error) => messageOr(error, messages.users.failedToDelete), () => onOpenChange(false))
   }
   return (
     <AdminDialog open={!!user} onOpenChange={onOpenChange} title="Delete User" role="alertdialog">
