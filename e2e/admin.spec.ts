@@ -236,7 +236,8 @@ test('staff writes say "You are offline" instead of failing', async ({ page, con
 
   await page.goto('/login')
   await context.setOffline(true)
-  await expect(page.getByText('You are offline')).toBeVisible()
+  // The header says it too (once its lazy indicator loads); this checks the form's own notice.
+  await expect(page.getByRole('main').getByText('You are offline')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled()
   await context.setOffline(false)
 })
