@@ -45,6 +45,17 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   restrict(['api/**/*.ts'], [rule('^(\\.\\./)+web(/|$)', 'api/ never imports web/')]),
+  {
+    // Handlers reach HTTP only through contractRouter(), which attaches each route's access check.
+    files: ['api/**/*.ts'],
+    ignores: ['api/http/contract-router.ts', 'api/web-app.ts', 'api/**/*.test.ts', 'api/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='Router'], CallExpression[callee.property.name='Router']", message: 'API routes are registered with contractRouter() (api/http/contract-router.ts), never a bare express Router' },
+      ],
+    },
+  },
   restrict(['api/contract/**/*.ts'], [rule('^(?!zod$|\\./)', 'api/contract imports only zod and its own files')]),
   restrict(['api/contract/**/*.test.ts'], [rule('^(?!zod$|vitest$|\\./)', 'api/contract tests import only zod, vitest and the contract')]),
   restrict(['db/**/*.ts'], [rule('^(\\.\\./)+(api|web|sync)(/|$)', 'db/ imports nothing of api/, web/ or sync/')]),

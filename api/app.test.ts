@@ -58,7 +58,7 @@ describe('the HTTP edge', () => {
     const res = await api.fetch('/api/no-such-thing')
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toMatch(/application\/json/)
-    expect(await res.json()).toEqual({ message: 'No API route for GET /api/no-such-thing' })
+    expect(await res.json()).toEqual({ message: 'No such API route' })
   })
 
   it('serves index.html for unknown app paths (SPA fallback)', async () => {
@@ -70,7 +70,7 @@ describe('the HTTP edge', () => {
   })
 
   it('answers malformed JSON with a 400 message and no stack', async () => {
-    const res = await api.fetch('/api/health', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken' })
+    const res = await api.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken' })
     expect(res.status).toBe(400)
     const body = await res.text()
     expect(JSON.parse(body)).toEqual({ message: 'Malformed JSON body' })

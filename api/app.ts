@@ -5,7 +5,7 @@ import helmet from 'helmet'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { AppConfig } from './config'
-import { authenticate, enforceAccess } from './auth/access'
+import { authenticate, refuseUnlistedRoutes } from './auth/access'
 import { authRouter } from './auth/router'
 import { adminUsersRouter } from './admin-users/router'
 import { auditRouter } from './audit/router'
@@ -60,23 +60,27 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: false,
     }),
   )
+  // Case-sensitive like the contract: '/API/…' is not '/api/…'.
+  app.set('case sensitive routing', true)
+  app.use(refuseUnlistedRoutes())
   app.use('/api', express.json({ limit: '1mb' }))
-  app.use('/api', authenticate(db), enforceAccess())
+  app.use('/api', authenticate(db))
 
-  app.use('/api', healthRouter(db, config.version))
-  app.use('/api', referenceRouter(db))
-  app.use('/api', directoryRouter(db, config.mailDomain))
-  app.use('/api', farmerSignupsRouter(db, logger))
-  app.use('/api', reviewsRouter(db, logger))
-  app.use('/api', farmReviewsRouter(db, logger))
-  app.use('/api', expertsRouter(db, logger))
-  app.use('/api', analyticsRouter(db, config.countryHeader))
-  // Root mount: serves /objects/uploads/:id too, which must never reach the SPA fallback.
+  // Every router registers its handlers through api/http/contract-router.ts, by contract key and
+  // behind that route's access check, so they are mounted at the root with their full paths.
+  app.use(healthRouter(db, config.version))
+  app.use(referenceRouter(db))
+  app.use(directoryRouter(db, config.mailDomain))
+  app.use(farmerSignupsRouter(db, logger))
+  app.use(reviewsRouter(db, logger))
+  app.use(farmReviewsRouter(db, logger))
+  app.use(expertsRouter(db, logger))
+  app.use(analyticsRouter(db, config.countryHeader))
   app.use(uploadsRouter(db, config.dataDir))
-  app.use('/api', authRouter(db))
-  app.use('/api', statsRouter(db))
-  app.use('/api', adminUsersRouter(db))
-  app.use('/api', auditRouter(db))
+  app.use(authRouter(db))
+  app.use(statsRouter(db))
+  app.use(adminUsersRouter(db))
+  app.use(auditRouter(db))
   app.use('/api', apiNotFound)
 
   if (deps.webDir) app.use(webAppRouter(deps.webDir))

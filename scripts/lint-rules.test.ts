@@ -40,3 +40,19 @@ describe('folder import rules', () => {
     expect(await importErrors(file, source)).toEqual([])
   })
 })
+
+describe('API routes go through contractRouter()', () => {
+  const syntaxErrors = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath })
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message)
+  }
+  it('refuses a bare express Router in an API router', async () => {
+    const errors = await syntaxErrors('api/farmers/router.ts', "import { Router } from 'express'\nexport const r = Router()\n")
+    expect(errors.join('\n')).toContain('contractRouter()')
+    const dotted = await syntaxErrors('api/farmers/router.ts', "import express from 'express'\nexport const r = express.Router()\n")
+    expect(dotted.join('\n')).toContain('contractRouter()')
+  })
+  it('allows contractRouter()', async () => {
+    expect(await syntaxErrors('api/farmers/router.ts', "import { contractRouter } from '../http/contract-router'\nexport const r = contractRouter()\n")).toEqual([])
+  })
+})

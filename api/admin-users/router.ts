@@ -1,5 +1,4 @@
 // /api/admin/users: HTTP only. Access (users.manage) comes from the contract's route table.
-import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { noStore } from '../auth/http'
@@ -17,31 +16,32 @@ import {
 } from '../contract'
 import { validate } from '../middleware/validate'
 import { adminUsersService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 export function adminUsersRouter(db: Kysely<Database>) {
   const service = adminUsersService(db)
-  const router = Router()
+  const { router, on } = contractRouter()
   const ok: OkResponse = { ok: true }
 
-  router.get('/admin/users', noStore, async (_req, res) => {
+  on('GET /api/admin/users', noStore, async (_req, res) => {
     res.json(await service.list())
   })
 
-  router.post('/admin/users', validate({ body: AdminUserCreateSchema }), async (req, res) => {
+  on('POST /api/admin/users', validate({ body: AdminUserCreateSchema }), async (req, res) => {
     res.status(201).json(await service.create(actorOf(req, res), res.locals.body as AdminUserCreate))
   })
 
-  router.patch('/admin/users/:id', validate({ params: IdParamSchema, body: AdminUserUpdateSchema }), async (req, res) => {
+  on('PATCH /api/admin/users/:id', validate({ params: IdParamSchema, body: AdminUserUpdateSchema }), async (req, res) => {
     const { id } = res.locals.params as IdParam
     res.json(await service.update(actorOf(req, res), id, res.locals.body as AdminUserUpdate))
   })
 
-  router.delete('/admin/users/:id', validate({ params: IdParamSchema }), async (req, res) => {
+  on('DELETE /api/admin/users/:id', validate({ params: IdParamSchema }), async (req, res) => {
     await service.remove(actorOf(req, res), (res.locals.params as IdParam).id)
     res.json(ok)
   })
 
-  router.post('/admin/users/:id/reset-password', validate({ params: IdParamSchema, body: AdminUserResetPasswordSchema }), async (req, res) => {
+  on('POST /api/admin/users/:id/reset-password', validate({ params: IdParamSchema, body: AdminUserResetPasswordSchema }), async (req, res) => {
     await service.resetPassword(actorOf(req, res), (res.locals.params as IdParam).id, res.locals.body as AdminUserResetPassword)
     res.json(ok)
   })

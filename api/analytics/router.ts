@@ -1,8 +1,7 @@
 // HTTP for first-party analytics: three event endpoints (204, rate-limited per IP so a script
 // cannot flood the database), the public summary, and its admin variant (?days=) which needs
-// analytics.view. The central middleware only knows the route's public access, so the days
+// analytics.view. The route table only knows the route's public access, so the days
 // variant checks the capability here with the same answers (401 / 403).
-import { Router } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
@@ -22,13 +21,14 @@ import {
 import { HttpError } from '../errors'
 import { validate } from '../middleware/validate'
 import { analyticsService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 /** Generous: a busy office behind one address browses well under this. */
 export const ANALYTICS_EVENTS_PER_MINUTE = 300
 
 export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
   const service = analyticsService(db)
-  const router = Router()
+  const { router, on } = contractRouter()
   const eventLimit = rateLimit({
     windowMs: 60_000,
     limit: ANALYTICS_EVENTS_PER_MINUTE,
@@ -39,20 +39,20 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
     },
   })
 
-  router.post('/analytics/page-view', eventLimit, validate({ body: PageViewEventSchema }), async (req, res) => {
+  on('POST /api/analytics/page-view', eventLimit, validate({ body: PageViewEventSchema }), async (req, res) => {
     await service.recordPageView(res.locals.body as PageViewEvent, req.get(countryHeader))
     res.status(204).end()
   })
-  router.post('/analytics/search', eventLimit, validate({ body: SearchEventSchema }), async (_req, res) => {
+  on('POST /api/analytics/search', eventLimit, validate({ body: SearchEventSchema }), async (_req, res) => {
     await service.recordSearch(res.locals.body as SearchEvent)
     res.status(204).end()
   })
-  router.post('/analytics/farmer-click', eventLimit, validate({ body: FarmerClickEventSchema }), async (_req, res) => {
+  on('POST /api/analytics/farmer-click', eventLimit, validate({ body: FarmerClickEventSchema }), async (_req, res) => {
     await service.recordFarmerClick(res.locals.body as FarmerClickEvent)
     res.status(204).end()
   })
 
-  router.get('/analytics/live', validate({ query: AnalyticsLiveQuerySchema }), async (_req, res) => {
+  on('GET /api/analytics/live', validate({ query: AnalyticsLiveQuerySchema }), async (_req, res) => {
     const { days } = res.locals.query as AnalyticsLiveQuery
     // Counts change with every visit: never let a cache hold them.
     res.setHeader('Cache-Control', 'no-store')
@@ -65,7 +65,7 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
     if (!can(user.role, 'analytics.view')) throw new HttpError(403, messages.common.forbidden)
     res.json(await service.adminSummary(days))
   })
-  router.get('/analytics/searches', async (_req, res) => {
+  on('GET /api/analytics/searches', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     res.json(await service.searchAnalytics())
   })

@@ -1,10 +1,10 @@
-// The one place authorization happens: every request is matched against the contract's route
-// table and refused unless the caller's role holds the route's capability (clarifications roles
-// table). Routers never check roles themselves.
+// Authorization, in two layers: a gate refuses every /api and /objects request that is not exactly
+// a route of the contract's table, and each route carries its own access check (the caller's role
+// must hold the route's capability, clarifications roles table). Routers never check roles themselves.
 import type { RequestHandler } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { can, findRoute, messages } from '../contract'
+import { can, findRoute, messages, methodsFor, type RouteDef } from '../contract'
 import { HttpError } from '../errors'
 import { validateSessionToken, type Session, type SessionUser } from './sessions'
 
@@ -30,11 +30,35 @@ export function authenticate(db: Kysely<Database>): RequestHandler {
   }
 }
 
-/** Enforces the route table's `access` for the matched route. */
-export function enforceAccess(): RequestHandler {
+/**
+ * The gate in front of every handler: an /api or /objects request that is not exactly a contract
+ * route (other case, a trailing or doubled slash, HEAD, OPTIONS, an absolute-form or '*' target) is
+ * refused here, so no handler ever sees a request the route table does not name.
+ */
+export function refuseUnlistedRoutes(): RequestHandler {
   return (req, res, next) => {
-    const route = findRoute(req.method, req.originalUrl.split('?')[0] ?? req.path)
-    if (!route || route.access === 'public') return next()
+    // Node hands absolute-form ('http://host/api/…') and '*' targets through as req.url; Express
+    // would still route them by their path, so they are refused outright.
+    if (!req.url.startsWith('/')) return next(new HttpError(400, messages.common.badRequestTarget))
+    const path = req.url.split('?')[0]!
+    if (!guardedPrefix.test(path)) return next()
+    if (findRoute(req.method, path)) return next()
+    const allowed = methodsFor(path)
+    if (allowed.length === 0) return next(new HttpError(404, messages.common.noSuchRoute))
+    res.setHeader('Allow', allowed.join(', '))
+    next(new HttpError(405, messages.common.methodNotAllowed))
+  }
+}
+/** Case-insensitive on purpose: '/API/…' must meet the gate too, and be refused by it. */
+const guardedPrefix = /^\/+(api|objects)(\/|$)/i
+
+/**
+ * The access check of one route, attached where the route is registered (api/http/contract-router.ts),
+ * so it runs for whatever request Express matched to that handler.
+ */
+export function requireAccess(route: RouteDef): RequestHandler {
+  return (_req, res, next) => {
+    if (route.access === 'public') return next()
     const user = res.locals.user as SessionUser | undefined
     if (!user) return next(new HttpError(401, messages.common.sessionRequired))
     if (route.access !== 'session' && !can(user.role, route.access)) return next(new HttpError(403, messages.common.forbidden))

@@ -125,7 +125,8 @@ describe('per-address limit', () => {
   it('answers 429 { message } after the limit of failed attempts; successful sign-ins do not count', async () => {
     const app = express()
     app.set('trust proxy', false)
-    app.use('/api', express.json(), authRouter(api.db, { passwordAttemptsPerAddress: 3 }))
+    app.use('/api', express.json())
+    app.use(authRouter(api.db, { passwordAttemptsPerAddress: 3 }))
     app.use(errorHandler(createLogger({ level: 'silent' })))
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))

@@ -1,4 +1,4 @@
-// Small HTTP helpers for routers behind authenticate/enforceAccess.
+// Small HTTP helpers for routers behind authenticate and the per-route access check.
 import type { RequestHandler, Response } from 'express'
 import { messages } from '../contract'
 import { HttpError } from '../errors'
@@ -10,7 +10,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next()
 }
 
-/** The session `authenticate` resolved; enforceAccess has already refused requests without one. */
+/** The session `authenticate` resolved; the route's access check has already refused requests without one. */
 export function currentSession(res: Response): { user: SessionUser; session: Session } {
   const { user, session } = res.locals as { user?: SessionUser; session?: Session }
   if (!user || !session) throw new HttpError(401, messages.common.sessionRequired)

@@ -1,6 +1,6 @@
 // Generated authorization test: every /api/admin, /api/auth and /api/data-agent route the app
 // really registers, called as each role, must answer what the contract's route table promises.
-// A route served but missing from the contract fails (enforceAccess would let it through unguarded).
+// A route served but missing from the contract fails (contractRouter() refuses to register one).
 import { randomUUID } from 'node:crypto'
 import express, { Router } from 'express'
 import { afterAll, describe, expect, it } from 'vitest'

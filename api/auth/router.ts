@@ -1,6 +1,6 @@
-// /api/auth/*: HTTP only. Who may call what is decided by enforceAccess from the contract's route
+// /api/auth/*: HTTP only. Who may call what is decided by each route's access check from the contract's route
 // table before these handlers run; the handlers only read the session it resolved.
-import { Router, type Response } from 'express'
+import type { Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { actorOf, clientOf } from '../audit/staff-write'
@@ -11,6 +11,7 @@ import { AccountLockedError } from './lockout'
 import { warmDummyHash } from './password'
 import { passwordAttemptLimit } from './rate-limit'
 import { authService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 /** The lockout answer carries Retry-After so a client can say when to try again. */
 async function withRetryAfter<T>(res: Response, work: () => Promise<T>): Promise<T> {
@@ -26,24 +27,24 @@ export function authRouter(db: Kysely<Database>, options: { passwordAttemptsPerA
   const service = authService(db)
   const attemptLimit = passwordAttemptLimit({ limit: options.passwordAttemptsPerAddress })
   warmDummyHash()
-  const router = Router()
+  const { router, on } = contractRouter()
 
-  router.post('/auth/login', noStore, attemptLimit, validate({ body: LoginSchema }), async (req, res) => {
+  on('POST /api/auth/login', noStore, attemptLimit, validate({ body: LoginSchema }), async (req, res) => {
     const answer: LoginResponse = await withRetryAfter(res, () => service.login(res.locals.body as Login, clientOf(req)))
     res.json(answer)
   })
 
-  router.get('/auth/verify', noStore, (_req, res) => {
+  on('GET /api/auth/verify', noStore, (_req, res) => {
     res.json({ user: currentSession(res).user } satisfies VerifyResponse)
   })
 
-  router.post('/auth/change-password', noStore, attemptLimit, validate({ body: ChangePasswordSchema }), async (req, res) => {
+  on('POST /api/auth/change-password', noStore, attemptLimit, validate({ body: ChangePasswordSchema }), async (req, res) => {
     const current = currentSession(res)
     const answer: LoginResponse = await withRetryAfter(res, () => service.changePassword(current, res.locals.body as ChangePassword, clientOf(req)))
     res.json(answer)
   })
 
-  router.post('/auth/logout', noStore, async (req, res) => {
+  on('POST /api/auth/logout', noStore, async (req, res) => {
     await service.logout(actorOf(req, res), currentSession(res).session)
     res.json({ ok: true })
   })

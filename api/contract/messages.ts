@@ -26,6 +26,12 @@ export const messages = {
     rateLimited: 'Too many requests. Please try again later.',
     /** product: body over the size limit (413). */
     payloadTooLarge: 'Request is too large',
+    /** product: an /api or /objects path that is no route of the contract (any case or spelling). */
+    noSuchRoute: 'No such API route',
+    /** product: a contract path called with a method it does not serve (HEAD and OPTIONS included). */
+    methodNotAllowed: 'Method not allowed',
+    /** product: a request target that is not a plain path (absolute-form, '*'). */
+    badRequestTarget: 'Bad request target',
   },
 
   auth: {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { buildPath, findRoute, getRoute, isKnownAccess, queuedRoutes, routeKey, routes } from './routes'
+import { buildPath, findRoute, methodsFor, getRoute, isKnownAccess, queuedRoutes, routeKey, routes } from './routes'
 import type { RouteBody, RouteDef, RouteResponse } from './routes'
 
 const all = routes as readonly RouteDef[]
@@ -55,7 +55,7 @@ describe('route list', () => {
 
 describe('findRoute', () => {
   it('matches concrete paths, preferring literal segments', () => {
-    expect(findRoute('get', '/api/admin/reviews/pending')?.path).toBe('/api/admin/reviews/pending')
+    expect(findRoute('GET', '/api/admin/reviews/pending')?.path).toBe('/api/admin/reviews/pending')
     expect(findRoute('PATCH', '/api/admin/reviews/5b1c')?.path).toBe('/api/admin/reviews/:id')
     expect(findRoute('DELETE', '/api/admin/signups/purge')?.path).toBe('/api/admin/signups/purge')
     expect(findRoute('GET', '/api/farmers/by-location-and-produce/Suva/Dalo?x=1')?.path).toBe(
@@ -66,6 +66,27 @@ describe('findRoute', () => {
   it('answers undefined for unknown routes', () => {
     expect(findRoute('GET', '/api/nope')).toBeUndefined()
     expect(findRoute('DELETE', '/api/locations')).toBeUndefined()
+  })
+  it.each([
+    ['GET', '/api/ADMIN/users'],
+    ['GET', '/API/admin/users'],
+    ['GET', '/api/admin/users/'],
+    ['GET', '/api//admin/users'],
+    ['GET', '//api/admin/users'],
+    ['HEAD', '/api/admin/users'],
+    ['get', '/api/admin/users'],
+    ['OPTIONS', '/api/admin/users'],
+    ['PATCH', '/api/admin/users//'],
+    ['GET', 'http://localhost/api/admin/users'],
+    ['GET', '*'],
+    ['GET', '/api/%61dmin/users'],
+  ])('matches nothing for %s %s (no spelling of a path reaches a route it does not name exactly)', (method, path) => {
+    expect(findRoute(method, path)).toBeUndefined()
+  })
+  it('methodsFor lists the methods served on a path', () => {
+    expect(methodsFor('/api/admin/users')).toEqual(['GET', 'POST'])
+    expect(methodsFor('/api/admin/users/abc')).toEqual(['PATCH', 'DELETE'])
+    expect(methodsFor('/api/nope')).toEqual([])
   })
   it('buildPath fills and encodes params', () => {
     expect(buildPath('/api/produce/by-location/:city', { city: 'Nadi Town' })).toBe('/api/produce/by-location/Nadi%20Town')

@@ -193,18 +193,23 @@ export function getRoute<K extends RouteKey>(key: K): RouteByKey<K> {
 /** The outbox endpoints (offline-sync.md). */
 export const queuedRoutes: readonly RouteDef[] = (routes as readonly RouteDef[]).filter((r) => r.isQueued)
 
+/** Segments of a path, query dropped; empty segments ('//', a trailing '/') are kept so they never match. */
 function splitPath(path: string): string[] {
-  return path.split('?')[0]!.split('/').filter(Boolean)
+  return path.split('?')[0]!.split('/').slice(1)
 }
 
-/** Match a request (or an express pattern) to its route; literal segments win over params. */
+/**
+ * Match a request (or an express pattern) to its route; literal segments win over params.
+ * Strict on purpose: exact case, no empty segment, no trailing slash, the method as sent (HEAD is
+ * not GET). Anything else is no route at all, so the server refuses it before any handler runs.
+ */
 export function findRoute(method: string, path: string): RouteDef | undefined {
-  const upper = method.toUpperCase()
   const segments = splitPath(path)
+  if (!path.startsWith('/') || segments.some((segment) => segment === '')) return undefined
   let best: RouteDef | undefined
   let bestParams = Infinity
   for (const route of routes as readonly RouteDef[]) {
-    if (route.method !== upper) continue
+    if (route.method !== method) continue
     const pattern = splitPath(route.path)
     if (pattern.length !== segments.length) continue
     let params = 0
@@ -222,6 +227,11 @@ export function findRoute(method: string, path: string): RouteDef | undefined {
     }
   }
   return best
+}
+
+/** Methods the contract serves on a path (for a 405's Allow header). */
+export function methodsFor(path: string): HttpMethod[] {
+  return (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).filter((method) => findRoute(method, path))
 }
 
 /** Fill ':name' params (URI-encoded): buildPath('/api/admin/users/:id', { id }). */

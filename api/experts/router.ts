@@ -1,5 +1,4 @@
 // HTTP for the public expert directory and self-registration (spec 000 §7).
-import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
@@ -8,18 +7,19 @@ import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
 import { expertsService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   const service = expertsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
-  const router = Router()
-  router.get('/public/experts', async (_req, res) => {
+  const { router, on } = contractRouter()
+  on('GET /api/public/experts', async (_req, res) => {
     res.json(await service.activeExperts())
   })
-  router.get('/public/expert-fields', async (_req, res) => {
+  on('GET /api/public/expert-fields', async (_req, res) => {
     res.json(await service.fields())
   })
-  router.post('/public/expert-signup', idempotent, validate({ body: ExpertRegistrationSchema }), async (_req, res) => {
+  on('POST /api/public/expert-signup', idempotent, validate({ body: ExpertRegistrationSchema }), async (_req, res) => {
     res.status(201).json(await service.register(res.locals.body as ExpertRegistration, res.locals))
   })
   return router

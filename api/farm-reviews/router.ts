@@ -1,5 +1,4 @@
 // HTTP for farm reviews (spec 000 §7): farms with ratings, a farm's reviews, and new reviews (queued).
-import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
@@ -8,18 +7,19 @@ import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
 import { farmReviewsService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmReviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
-  const router = Router()
-  router.get('/farms-with-ratings', async (_req, res) => {
+  const { router, on } = contractRouter()
+  on('GET /api/farms-with-ratings', async (_req, res) => {
     res.json(await service.farmsWithRatings())
   })
-  router.get('/farm-reviews', validate({ query: FarmReviewsQuerySchema }), async (_req, res) => {
+  on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }), async (_req, res) => {
     res.json(await service.reviews((res.locals.query as FarmReviewsQuery).farmId))
   })
-  router.post('/farm-reviews', idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
+  on('POST /api/farm-reviews', idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals))
   })
   return router

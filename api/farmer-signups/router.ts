@@ -1,6 +1,5 @@
 // HTTP for farmer signups (spec 000 §7). Both routes are outbox endpoints, so they take an
-// Idempotency-Key; the data-agent route's capability is enforced centrally from the route table.
-import { Router } from 'express'
+// Idempotency-Key; the data-agent route's capability comes from the route table (contractRouter()).
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
@@ -10,16 +9,17 @@ import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
 import { farmerSignupsService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmerSignupsService(db)
   // Mounted after authenticate(), so a key is scoped to the signed-in agent who sent it.
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
-  const router = Router()
-  router.post('/farmer-signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
+  const { router, on } = contractRouter()
+  on('POST /api/farmer-signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
     res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals }))
   })
-  router.post('/data-agent/signup', idempotent, validate({ body: FarmerSignupSchema }), async (req, res) => {
+  on('POST /api/data-agent/signup', idempotent, validate({ body: FarmerSignupSchema }), async (req, res) => {
     res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals, dataAgent: actorOf(req, res) }))
   })
   return router

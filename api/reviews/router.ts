@@ -1,5 +1,4 @@
 // HTTP for public platform reviews (spec 000 §7): read approved, submit for moderation (queued).
-import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
@@ -8,15 +7,16 @@ import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
 import { reviewsService } from './service'
+import { contractRouter } from '../http/contract-router'
 
 export function reviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = reviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
-  const router = Router()
-  router.get('/public/reviews', async (_req, res) => {
+  const { router, on } = contractRouter()
+  on('GET /api/public/reviews', async (_req, res) => {
     res.json(await service.approved())
   })
-  router.post('/public/reviews', idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
+  on('POST /api/public/reviews', idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as PlatformReviewCreate, res.locals))
   })
   return router

@@ -1,7 +1,7 @@
 // HTTP for photo uploads: the two upload-URL endpoints, the PUT of the bytes, and serving
 // /objects/uploads/:id. Mounted at the root (not under /api) so /objects/… never reaches the SPA
-// fallback; who may call the /api routes is enforced centrally from the route table.
-import express, { Router, type RequestHandler } from 'express'
+// fallback; who may call each route comes from the route table, attached by contractRouter().
+import express, { type RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
@@ -12,12 +12,13 @@ import { validate } from '../middleware/validate'
 import type { UploadKind } from './repository'
 import { maxBytesFor, uploadsService } from './service'
 import { uploadFilePath } from './storage'
+import { contractRouter } from '../http/contract-router'
 
 export const PUBLIC_UPLOADS_PER_15_MINUTES = 150
 
 export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
   const service = uploadsService(db, dataDir)
-  const router = Router()
+  const { router, on } = contractRouter()
 
   const issue = (kind: UploadKind): RequestHandler => async (_req, res) => {
     const user = res.locals.user as SessionUser | undefined
@@ -34,8 +35,8 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
       res.status(429).json({ message: messages.common.rateLimited })
     },
   })
-  router.post('/api/public/expert-signup/upload', publicUploadLimit, validate({ body: UploadUrlRequestSchema }), issue('expert'))
-  router.post('/api/objects/upload', validate({ body: UploadUrlRequestSchema }), issue('admin'))
+  on('POST /api/public/expert-signup/upload', publicUploadLimit, validate({ body: UploadUrlRequestSchema }), issue('expert'))
+  on('POST /api/objects/upload', validate({ body: UploadUrlRequestSchema }), issue('admin'))
 
   // One raw parser per kind; any content type is read, because the type is judged from the bytes.
   const rawParsers = new Map<UploadKind, RequestHandler>(
@@ -55,12 +56,12 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
     res.locals.upload = upload
     next()
   }
-  router.put('/api/uploads/:id', validate({ params: IdParamSchema }), findUpload, readBytes, async (req, res) => {
+  on('PUT /api/uploads/:id', validate({ params: IdParamSchema }), findUpload, readBytes, async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     res.json(await service.store(res.locals.upload as UploadRow, bytes))
   })
 
-  router.get('/objects/uploads/:id', validate({ params: IdParamSchema }), async (_req, res, next) => {
+  on('GET /objects/uploads/:id', validate({ params: IdParamSchema }), async (_req, res, next) => {
     const upload = await service.find((res.locals.params as { id: string }).id)
     if (!upload || upload.status !== 'stored' || !upload.contentType) throw notFound()
     // The id never changes its bytes (a different file to a stored id is refused), so it may be cached forever.
