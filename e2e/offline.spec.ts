@@ -391,13 +391,15 @@ test('(e) a new version while a form is dirty: the banner prompts, Reload keeps 
 
 // ---- (g) -------------------------------------------------------------------------------------
 
-test('(g) export on one phone, import on another: the same item is never recorded twice', async ({ page, context, browser, baseURL, request }) => {
+test('(g) export on one phone, import on another, with a photo: both end "sent", one record', async ({ page, context, browser, baseURL, request }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
   await openSignupForm(page)
   await goOffline(context, page)
   const name = `Moved Farmer ${Date.now()}`
   await fillSignup(page, name)
+  await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('moved.png'))
+  await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
 
@@ -423,10 +425,13 @@ test('(g) export on one phone, import on another: the same item is never recorde
     await otherPhone.close()
   }
 
-  // The first phone comes back into coverage and sends its copy under the same key: replayed.
+  // The first phone comes back into coverage, uploads the same photo under its own path and sends
+  // its copy under the same key: the server sees the same bytes and replays its answer.
   await context.setOffline(false)
   await expect(outboxItem(page, name)).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
-  expect(await signupsNamed(request, name)).toHaveLength(1)
+  const rows = await signupsNamed(request, name)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]!.photoUrls).toHaveLength(1)
 })
 
 // ---- (f) -------------------------------------------------------------------------------------
@@ -500,4 +505,100 @@ test('(f) a 4000×3000 camera photo of ~4 MB is queued at most 600 KB', async ({
   expect(queued.size).toBe(queued.blobSize)
   expect(queued.size).toBeLessThanOrEqual(600 * 1024)
   expect(queued.type).toMatch(/^image\/(webp|jpeg)$/)
+})
+
+// ---- (h) -------------------------------------------------------------------------------------
+
+test('(h) online but the server unreachable for 20 s: a handful of attempts, one next-try time, Send now still sends', async ({ page, context, request }) => {
+  test.setTimeout(90_000)
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  const name = `Unreachable Farmer ${Date.now()}`
+  await fillSignup(page, name)
+
+  // The phone has coverage, the server does not answer: every attempt fails at the network.
+  const attempts: number[] = []
+  let reachable = false
+  await context.route('**/api/farmer-signup', async (route) => {
+    if (reachable) return route.continue()
+    attempts.push(Date.now())
+    return route.abort('connectionrefused')
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  await page.goto('/outbox')
+  const item = outboxItem(page, name)
+  await expect(item).toHaveAttribute('data-status', 'waiting')
+  const started = attempts[0] ?? Date.now()
+
+  // 20 s of everything that wakes the engine: online and visibility events every 250 ms (and the
+  // service worker's Background Sync after each failure).
+  await page.evaluate(async () => {
+    const until = Date.now() + 20_000
+    while (Date.now() < until) {
+      window.dispatchEvent(new Event('online'))
+      document.dispatchEvent(new Event('visibilitychange'))
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  })
+  const during = attempts.filter((at) => at - started <= 20_000).length
+  console.log(`[offline e2e] requests during a 20 s outage (online, server unreachable): ${during}`)
+  expect(during).toBeGreaterThanOrEqual(2)
+  expect(during).toBeLessThanOrEqual(6)
+
+  // The panel and the card say the same next try.
+  const panel = page.getByTestId('next-automatic-try')
+  await expect(panel).toHaveText(/^Next automatic try (in \d+ (s|min)|now)\.$/)
+  const times = await page.evaluate(() => {
+    const card = [...document.querySelectorAll('[data-testid="outbox-item"][data-status="waiting"] dd')].map((dd) => dd.textContent)
+    return { panel: document.querySelector('[data-testid="next-automatic-try"]')?.textContent, card }
+  })
+  expect(times.panel).toContain(times.card.at(-1)!)
+
+  // The server is back: "Send now" goes at once, whatever the backoff.
+  reachable = true
+  await page.getByRole('button', { name: 'Send now' }).click()
+  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 10_000 })
+  expect(await signupsNamed(request, name)).toHaveLength(1)
+})
+
+// ---- (i) -------------------------------------------------------------------------------------
+
+test('(i) storage is asked to persist when the first item is queued and whenever "Keep storage" is pressed', async ({ page, context }) => {
+  // The browser says "not persistent" and counts each persist() call (across pages of this tab).
+  await page.addInitScript(() => {
+    const calls = () => Number(sessionStorage.getItem('persist-calls') ?? '0')
+    Object.defineProperty(navigator.storage, 'persisted', { configurable: true, value: async () => false })
+    Object.defineProperty(navigator.storage, 'persist', {
+      configurable: true,
+      value: async () => {
+        sessionStorage.setItem('persist-calls', String(calls() + 1))
+        return false
+      },
+    })
+  })
+  const persistCalls = () => page.evaluate(() => Number(sessionStorage.getItem('persist-calls') ?? '0'))
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  expect(await persistCalls()).toBe(0)
+
+  await goOffline(context, page)
+  const name = `Kept Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  await expect.poll(persistCalls).toBe(1)
+
+  await page.goto('/outbox')
+  await expect(page.getByText('Storage is not persistent yet: the browser may clear it when the phone runs out of space.')).toBeVisible()
+  const keep = page.getByRole('button', { name: 'Keep storage' })
+  await keep.click()
+  await expect.poll(persistCalls).toBe(2)
+  await expect(page.getByRole('status').filter({ hasText: 'The browser did not agree yet' })).toBeVisible()
+  await expect(keep).toBeEnabled()
+  await keep.click()
+  await expect.poll(persistCalls).toBe(3)
+  await context.setOffline(false)
 })

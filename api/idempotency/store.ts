@@ -3,22 +3,41 @@
 // row commit together, so a lost response can always be replayed and never re-executed.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { photoPathForUploadId } from '../contract'
 import { IDEMPOTENCY_MESSAGES, type IdempotencyStore } from '../../sync/server/idempotency'
 import { HttpError } from '../errors'
 
 export type Tx = Transaction<Database>
 
+/** Expired keys are deleted at most this often, on a claim (one indexed range delete on createdAt). */
+export const IDEMPOTENCY_PURGE_INTERVAL_MS = 60 * 60_000
+
+/** Deletes keys first claimed before `before`; answers how many. */
+export async function purgeExpiredIdempotencyKeys(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('createdAt', '<', before.toISOString()).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 export function sqliteIdempotencyStore(db: Kysely<Database>): IdempotencyStore<Tx> {
+  let lastPurgeAt = -Infinity
   return {
-    claim: ({ scope, key, fingerprint, lockToken, now, staleAfterMs }) =>
-      db.transaction().execute(async (trx) => {
-        const existing = await trx
+    claim: async ({ scope, key, fingerprint, lockToken, now, staleAfterMs, ttlMs }) => {
+      const expiredBefore = new Date(now.getTime() - ttlMs)
+      if (now.getTime() - lastPurgeAt >= IDEMPOTENCY_PURGE_INTERVAL_MS) {
+        lastPurgeAt = now.getTime()
+        await purgeExpiredIdempotencyKeys(db, expiredBefore)
+      }
+      return db.transaction().execute(async (trx) => {
+        const found = await trx
           .selectFrom('idempotency_keys')
           .selectAll()
           .where('scope', '=', scope)
           .where('key', '=', key)
           .executeTakeFirst()
         const at = now.toISOString()
+        // Expired (between purges): forgotten, so claimed afresh rather than replayed.
+        const existing = found && found.createdAt >= expiredBefore.toISOString() ? found : undefined
+        if (found && !existing) await trx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute()
         if (!existing) {
           await trx
             .insertInto('idempotency_keys')
@@ -41,7 +60,8 @@ export function sqliteIdempotencyStore(db: Kysely<Database>): IdempotencyStore<T
           return { kind: 'claimed' as const }
         }
         return { kind: 'processing' as const, fingerprint: existing.fingerprint }
-      }),
+      })
+    },
 
     async complete(tx, { scope, key, lockToken, status, body, now }) {
       const result = await tx
@@ -57,6 +77,19 @@ export function sqliteIdempotencyStore(db: Kysely<Database>): IdempotencyStore<T
         // client's retry gets the other attempt's answer replayed.
         throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress)
       }
+    },
+
+    async photoContentHashes(paths) {
+      const byId = new Map(paths.map((path) => [path.slice(photoPathForUploadId('').length), path]))
+      if (byId.size === 0) return new Map()
+      const stored = await db
+        .selectFrom('uploads')
+        .select(['id', 'sha256'])
+        .where('id', 'in', [...byId.keys()])
+        .where('status', '=', 'stored')
+        .where('sha256', 'is not', null)
+        .execute()
+      return new Map(stored.flatMap(({ id, sha256 }) => (sha256 === null || !byId.has(id) ? [] : [[byId.get(id)!, sha256] as const])))
     },
 
     async release({ scope, key, lockToken }) {

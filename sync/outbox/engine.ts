@@ -24,7 +24,7 @@ import {
 import { restoreOutboxItem } from './restore'
 
 export interface BackoffOptions {
-  /** The first retry waits up to this long (full jitter). */
+  /** The first retry waits between half this and this (equal jitter). */
   baseMs: number
   /** No wait grows beyond this. */
   capMs: number
@@ -115,11 +115,14 @@ export interface OutboxEngine {
   start(): void
   /** Stops timers and aborts the request in flight; resolves when the engine is quiet. */
   stop(): Promise<void>
-  /** The agent's "Send now": everything waiting goes now, backoff or not. Resolves when the drain ends. */
+  /**
+   * The agent's "Send now": everything waiting goes now, backoff or not (only a server's Retry-After
+   * still holds). The one trigger that skips the backoff. Resolves when the drain ends.
+   */
   sendNow(): Promise<void>
-  /** The browser's `online` event (and the service worker's Background Sync message). */
+  /** The browser's `online` event (and the service worker's Background Sync message): what is due goes. */
   notifyOnline(): void
-  /** The page became visible (visibilitychange, pageshow). */
+  /** The page became visible (visibilitychange, pageshow): what is due goes. */
   notifyVisible(): void
   /** After the agent signed in again: lifts the 'auth' pause and sends. */
   resumeAfterSignIn(): Promise<void>
@@ -141,14 +144,17 @@ export interface OutboxEngine {
   idle(): Promise<void>
 }
 
-/** How hard a trigger pushes past the backoff. */
+/**
+ * How hard a trigger pushes past the backoff. Whatever wakes the engine by itself (start, the
+ * timer, online, visibility, Background Sync) sends only what is due: with the phone online and
+ * the server unreachable, Background Sync fires again at once after each failure, and skipping
+ * the backoff there made 127 attempts in 20 s.
+ */
 type Force =
-  /** Only what is due (the timer). */
-  | 0
-  /** Also items whose last failure was the network (start, online, visible, Background Sync). */
-  | 1
+  /** Only what is due. */
+  | 'due'
   /** Everything waiting (the agent's explicit actions). */
-  | 2
+  | 'all'
 
 type SendResult = 'next' | 'paused' | 'stopped'
 
@@ -173,7 +179,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   let stopController = new AbortController()
   let draining: Promise<void> | null = null
   let rerun = false
-  let rerunForce: Force = 0
+  let rerunForce: Force = 'due'
   let cancelWake: (() => void) | null = null
   let state: OutboxEngineState = {
     isRunning: false, isSending: false, paused: null, currentItemId: null,
@@ -203,7 +209,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   function requestDrain(force: Force): Promise<void> {
     if (!running) return draining ?? Promise.resolve()
     rerun = true
-    rerunForce = Math.max(rerunForce, force) as Force
+    if (force === 'all') rerunForce = 'all'
     draining ??= runDrains()
     return draining
   }
@@ -214,7 +220,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     while (rerun && running) {
       rerun = false
       const force = rerunForce
-      rerunForce = 0
+      rerunForce = 'due'
       let wakeAt: number | null
       try {
         wakeAt = await drainUnderLock(force)
@@ -239,7 +245,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     setState({ nextWakeAt: now() + delay })
     cancelWake = setTimer(() => {
       cancelWake = null
-      void requestDrain(0)
+      void requestDrain('due')
     }, delay)
   }
 
@@ -301,10 +307,10 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   }
 
   function isDue(item: OutboxItem, force: Force, tried: ReadonlySet<string>): boolean {
+    // The server said when: asking sooner only earns another 429.
+    if (item.notBefore !== undefined && item.notBefore > now()) return false
     if (item.nextAttemptAt <= now()) return true
-    if (tried.has(item.id)) return false
-    if (force === 2) return true
-    return force === 1 && item.lastError?.status === undefined
+    return force === 'all' && !tried.has(item.id)
   }
 
   async function pickNext(force: Force, tried: ReadonlySet<string>): Promise<OutboxItem | undefined> {
@@ -314,7 +320,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       const held = heldFor(item)
       if (held !== undefined) {
         if (item.lastError?.message !== held) {
-          await withDb(() => markStatus(db, item.id, 'waiting', { lastError: { message: held }, nextAttemptAt: item.nextAttemptAt }, now()))
+          await withDb(() => markStatus(db, item.id, 'waiting', {
+            lastError: { message: held }, nextAttemptAt: item.nextAttemptAt, ...(item.notBefore !== undefined && { notBefore: item.notBefore }),
+          }, now()))
         }
         continue
       }
@@ -325,12 +333,19 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return undefined
   }
 
-  /** The soonest nextAttemptAt of the waiting items not held for another agent. */
+  /**
+   * When a pick could next find a due item: the head's nextAttemptAt (or a sooner one behind a
+   * poisoned head). The same walk as pickNext, so the wake-up is the time the Outbox screen shows,
+   * and an item made just now behind a head in backoff does not wake the queue every second.
+   */
   async function nextWake(): Promise<number | null> {
-    for await (const item of waitingBy('nextAttemptAt')) {
-      if (heldFor(item) === undefined) return item.nextAttemptAt
+    let soonest: number | null = null
+    for await (const item of waitingBy('createdAt')) {
+      if (heldFor(item) !== undefined) continue
+      soonest = Math.min(soonest ?? Infinity, item.nextAttemptAt)
+      if (!isPoisoned(item.id)) break
     }
-    return null
+    return soonest
   }
 
   // ---- one item
@@ -467,7 +482,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
         else serverFailures.delete(item.id)
         const retryAfter = Math.min(MAX_RETRY_AFTER_MS, delivery.retryAfterMs ?? 0)
         const delay = Math.max(retryAfter, backoffDelay(item.attempts, backoff, random))
-        await withDb(() => markStatus(db, item.id, 'waiting', { lastError: delivery.error, nextAttemptAt: now() + delay }, now()))
+        await withDb(() => markStatus(db, item.id, 'waiting', {
+          lastError: delivery.error, nextAttemptAt: now() + delay, ...(retryAfter > 0 && { notBefore: now() + retryAfter }),
+        }, now()))
         if (delivery.cause === 'network') requestBackgroundSync()
         return 'next'
       }
@@ -535,7 +552,8 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       return next
     }))
     serverFailures.delete(id)
-    void requestDrain(2)
+    // Due at once, in its place in the queue; only "Send now" pushes the others past their backoff.
+    void requestDrain('due')
     return updated
   }
 
@@ -553,7 +571,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       running = true
       stopController = new AbortController()
       setState({ isRunning: true })
-      void requestDrain(1)
+      void requestDrain('due')
     },
     async stop() {
       running = false
@@ -565,22 +583,23 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     },
     sendNow() {
       if (state.paused !== null) setState({ paused: null })
-      return requestDrain(2)
+      return requestDrain('all')
     },
     notifyOnline() {
-      void requestDrain(1)
+      void requestDrain('due')
     },
     notifyVisible() {
-      void requestDrain(1)
+      void requestDrain('due')
     },
     resumeAfterSignIn() {
       setState({ paused: null })
-      return requestDrain(2)
+      // The items a 401 paused are due at once (markStatus now); the others keep their backoff.
+      return requestDrain('due')
     },
     async enqueue(input) {
       const item = await withDb(() => enqueueItem(db, { now: now(), ...input }))
       if (!isOnline()) requestBackgroundSync()
-      void requestDrain(1)
+      void requestDrain('due')
       return item
     },
     resendItem,
@@ -599,10 +618,14 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   return engine
 }
 
-/** Exponential backoff with full jitter, between the floor and the cap. */
+/**
+ * Exponential backoff with equal jitter: half the ceiling plus a random half, between the floor and
+ * the cap. Phones of one village still spread out, and no run of low draws can shrink the waits:
+ * a 20 s outage costs at most 5 attempts (full jitter allowed 40).
+ */
 export function backoffDelay(attempts: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
   const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempts - 1))
-  return Math.min(options.capMs, Math.max(options.floorMs, Math.floor(random() * ceiling)))
+  return Math.min(options.capMs, Math.max(options.floorMs, Math.floor(ceiling / 2 + (random() * ceiling) / 2)))
 }
 
 /** The record's body with its uploaded photos' paths: photoUrls for signups, photoUrl for experts. */

@@ -46,7 +46,8 @@ export async function enqueue(db: OutboxDatabase, input: EnqueueInput): Promise<
       attempts: 0,
       createdAt,
       updatedAt: createdAt,
-      nextAttemptAt: createdAt,
+      // Due now, even when createdAt was nudged past now to keep the order total.
+      nextAttemptAt: now,
       schemaVersion: OUTBOX_SCHEMA_VERSION,
       ...(input.agent && { agentId: input.agent.id, agentName: input.agent.name }),
     }
@@ -141,6 +142,8 @@ export interface StatusChange {
   response?: OutboxResponse
   /** For 'waiting': when the backoff lets it go again (default: now). */
   nextAttemptAt?: number
+  /** For 'waiting': the server's Retry-After, which even "Send now" waits out. Any other change clears it. */
+  notBefore?: number
 }
 
 /** Moves an item to a status; answers the updated item, or undefined if the agent deleted it meanwhile. */
@@ -153,6 +156,8 @@ export function markStatus(
     const item: OutboxItem = { ...restoreOutboxItem(raw), status, updatedAt: now }
     if (status === 'sending') item.attempts += 1
     if (status === 'waiting') item.nextAttemptAt = change.nextAttemptAt ?? now
+    if (change.notBefore !== undefined && status === 'waiting') item.notBefore = change.notBefore
+    else delete item.notBefore
     if (status === 'sent') {
       item.sentAt = now
       delete item.lastError

@@ -34,6 +34,8 @@ export function restoreOutboxItem(raw: unknown, now: number = Date.now()): Outbo
     schemaVersion: OUTBOX_SCHEMA_VERSION,
   }
   if (lastError) item.lastError = lastError
+  const notBefore = toMillis(record.notBefore)
+  if (notBefore !== undefined) item.notBefore = notBefore
   const sentAt = toMillis(record.sentAt)
   if (sentAt !== undefined) item.sentAt = sentAt
   const postedAt = toMillis(record.postedAt)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OutboxDatabase } from './db'
-import { PERSIST_ASK_AGAIN_MS, requestPersistentStorage, storageEstimate } from './storage'
+import { PERSIST_ASK_AGAIN_MS, askPersistentStorageNow, requestPersistentStorage, storageEstimate } from './storage'
 
 const opened: OutboxDatabase[] = []
 function openDatabase(): OutboxDatabase {
@@ -44,9 +44,37 @@ describe('requestPersistentStorage', () => {
     expect(await db.meta.get('storage.persist')).toEqual({ key: 'storage.persist', value: { askedAt: 1_000 + PERSIST_ASK_AGAIN_MS, granted: false } })
   })
 
+  it('asks again when a grant it remembers is no longer honoured', async () => {
+    const db = openDatabase()
+    await db.meta.put({ key: 'storage.persist', value: { askedAt: 1_000, granted: true } })
+    const storage = fakeStorage(true)
+    expect(await requestPersistentStorage(db, storage, 2_000)).toBe(true)
+    expect(storage.persist).toHaveBeenCalledTimes(1)
+  })
+
   it('answers undefined where the browser has no such API', async () => {
     expect(await requestPersistentStorage(openDatabase(), undefined)).toBeUndefined()
     expect(await requestPersistentStorage(openDatabase(), {})).toBeUndefined()
+  })
+})
+
+describe('askPersistentStorageNow ("Keep storage", the first queued item)', () => {
+  it('calls persist() every time, even the day after a refusal, and remembers the answer', async () => {
+    const db = openDatabase()
+    const storage = fakeStorage(false)
+    expect(await requestPersistentStorage(db, storage, 1_000)).toBe(false)
+    expect(await askPersistentStorageNow(db, storage, 2_000)).toBe(false)
+    expect(await askPersistentStorageNow(db, storage, 3_000)).toBe(false)
+    expect(storage.persist).toHaveBeenCalledTimes(3)
+    expect(await db.meta.get('storage.persist')).toEqual({ key: 'storage.persist', value: { askedAt: 3_000, granted: false } })
+  })
+
+  it('does not call persist() when storage already is persistent', async () => {
+    const storage = fakeStorage(true)
+    expect(await askPersistentStorageNow(openDatabase(), storage)).toBe(true)
+    expect(await askPersistentStorageNow(openDatabase(), storage)).toBe(true)
+    expect(storage.persist).toHaveBeenCalledTimes(1)
+    expect(await askPersistentStorageNow(openDatabase(), undefined)).toBeUndefined()
   })
 })
 

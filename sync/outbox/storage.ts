@@ -16,21 +16,41 @@ interface PersistRecord {
 }
 
 /**
- * Asks once (remembered in meta) for persistent storage and answers whether storage is
- * persistent; undefined where the browser has no such API. A refusal is asked again after a week,
- * never more often, so the agent isn't pestered where the browser shows a prompt (Firefox).
+ * The app's own asks (at start, for each queued item): asks (remembered in meta) for persistent
+ * storage and answers whether storage is persistent; undefined where the browser has no such API.
+ * A refusal is asked again after a week, never more often, so the agent isn't pestered where the
+ * browser shows a prompt (Firefox). A grant the browser no longer honours is asked again.
  */
 export async function requestPersistentStorage(
   db: OutboxDatabase,
   storage: Partial<StorageLike> | undefined = defaultStorage(),
   now: number = Date.now(),
 ): Promise<boolean | undefined> {
+  return ask(db, storage, now, async () => {
+    const record = readRecord((await db.meta.get(PERSIST_META_KEY))?.value)
+    return record === undefined || record.granted || now - record.askedAt >= PERSIST_ASK_AGAIN_MS
+  })
+}
+
+/**
+ * Asks the browser now, whatever was asked before: the agent pressed "Keep storage", or the
+ * outbox just took its first unsent item (from now on it holds data nowhere else).
+ */
+export function askPersistentStorageNow(
+  db: OutboxDatabase,
+  storage: Partial<StorageLike> | undefined = defaultStorage(),
+  now: number = Date.now(),
+): Promise<boolean | undefined> {
+  return ask(db, storage, now, async () => true)
+}
+
+async function ask(
+  db: OutboxDatabase, storage: Partial<StorageLike> | undefined, now: number, shouldAsk: () => Promise<boolean>,
+): Promise<boolean | undefined> {
   if (!storage?.persist || !storage.persisted) return undefined
   try {
     if (await storage.persisted()) return true
-    const entry = await db.meta.get(PERSIST_META_KEY)
-    const record = readRecord(entry?.value)
-    if (record && (record.granted || now - record.askedAt < PERSIST_ASK_AGAIN_MS)) return false
+    if (!(await shouldAsk())) return false
     const granted = await storage.persist()
     await db.meta.put({ key: PERSIST_META_KEY, value: { askedAt: now, granted } })
     return granted

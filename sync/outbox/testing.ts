@@ -1,7 +1,7 @@
 // Test support for the engine (not shipped): a manual clock, and a fake server at the edge of
 // the world (fetch) that follows the Idempotency-Key rules of sync/server/idempotency.ts:
 // a completed key with the same body replays (Idempotent-Replayed: true), with another body
-// answers 422, and a key in progress answers 409.
+// answers 422, and a key in progress answers 409. Photo paths compare by the bytes stored under them.
 import type { SetTimer } from './http'
 
 // ---- clock
@@ -257,7 +257,7 @@ export function createFakeServer(): FakeServer {
       if (!key) return answer(entry, 400, { message: 'Idempotency-Key header is required' })
       const text = typeof body === 'string' ? body : ''
       const scopeKey = `${url.pathname} ${agentId ?? ''} ${key}`
-      const fingerprint = text
+      const fingerprint = contentFingerprint(text)
       const existing = keys.get(scopeKey)
       if (existing && existing.fingerprint !== fingerprint) {
         server.mismatches.push(key)
@@ -285,6 +285,14 @@ export function createFakeServer(): FakeServer {
       return answer(entry, 201, answerBody)
     }
     return answer(entry, 404, { message: 'Not found' })
+  }
+
+  /** As sync/server/idempotency.ts: a photo path stands for the bytes stored under it. */
+  function contentFingerprint(text: string): string {
+    return text.replace(/\/objects\/uploads\/([0-9a-fA-F-]{36})/g, (path, id: string) => {
+      const bytes = server.uploads.get(id.toLowerCase())?.bytes
+      return bytes === undefined ? path : `photo:${bytes.join(',')}`
+    })
   }
 
   function agentOf(headers: Record<string, string>): string | undefined {

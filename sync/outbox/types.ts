@@ -49,6 +49,11 @@ export interface OutboxItem {
   createdAt: number
   updatedAt: number
   nextAttemptAt: number
+  /**
+   * The server's Retry-After (a 429, a 503): no attempt before this, not even the agent's
+   * "Send now". Always at or before nextAttemptAt; cleared when the item is tried again.
+   */
+  notBefore?: number
   sentAt?: number
   /**
    * When the record itself was first POSTed (set just before the request leaves). From then on the

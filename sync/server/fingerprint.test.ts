@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalJson, requestFingerprint } from './fingerprint'
+import { canonicalJson, exceedsDepth, photoPathsAsContent, photoPathsIn, requestFingerprint } from './fingerprint'
 
 describe('request fingerprint', () => {
   it('ignores key order at every depth but not array order', () => {
@@ -12,5 +12,25 @@ describe('request fingerprint', () => {
   it('tells paths and methods apart', () => {
     expect(requestFingerprint('POST', '/api/x', {})).not.toBe(requestFingerprint('POST', '/api/y', {}))
     expect(requestFingerprint('POST', '/api/x', {})).not.toBe(requestFingerprint('PUT', '/api/x', {}))
+  })
+
+  it('measures depth without recursion: 32 levels pass, 33 do not, half a million answer at once', () => {
+    const nest = (levels: number): unknown => (levels === 0 ? 1 : [nest(levels - 1)])
+    expect(exceedsDepth(nest(32))).toBe(false)
+    expect(exceedsDepth(nest(33))).toBe(true)
+    expect(exceedsDepth({ a: 'x', b: [1, { c: null }] }, 3)).toBe(false)
+    expect(exceedsDepth({ a: 'x', b: [1, { c: {} }] }, 3)).toBe(true)
+    expect(exceedsDepth(JSON.parse(`${'['.repeat(500_000)}${']'.repeat(500_000)}`))).toBe(true)
+  })
+
+  it('reads photo paths as the bytes the server hashed, and only those it knows', () => {
+    const a = '/objects/uploads/11111111-1111-4111-8111-111111111111'
+    const b = '/objects/uploads/22222222-2222-4222-8222-222222222222'
+    const unknown = '/objects/uploads/33333333-3333-4333-8333-333333333333'
+    expect(photoPathsIn({ photoUrls: [a, b.toUpperCase().replace('/OBJECTS/UPLOADS/', '/objects/uploads/')], photoUrl: a, note: 'x' }).sort()).toEqual([a, b])
+    const hashes = new Map([[a, 'h1'], [b, 'h1']])
+    expect(photoPathsAsContent({ photoUrls: [a, unknown] }, hashes)).toEqual({ photoUrls: ['photo-sha256:h1', unknown] })
+    expect(requestFingerprint('POST', '/x', photoPathsAsContent({ photoUrls: [a] }, hashes)))
+      .toBe(requestFingerprint('POST', '/x', photoPathsAsContent({ photoUrls: [b] }, hashes)))
   })
 })

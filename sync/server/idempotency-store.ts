@@ -14,6 +14,11 @@ export interface ClaimInput {
   lockToken: string
   now: Date
   staleAfterMs: number
+  /**
+   * A row created longer ago than this is expired: treated as absent (replaced by the new claim),
+   * never replayed. Expired rows may be purged at any time.
+   */
+  ttlMs: number
 }
 
 export interface CompleteInput {
@@ -50,6 +55,12 @@ export interface IdempotencyStore<Tx> {
    * committed completion, or after a takeover, changes nothing.
    */
   release(input: ReleaseInput): Promise<void>
+  /**
+   * The SHA-256 the server computed over the stored bytes of each photo path it knows (paths
+   * lower-case, as given), so a replay may name other uploads of the very same photos. Optional:
+   * without it a photo path must match exactly.
+   */
+  photoContentHashes?(paths: readonly string[]): Promise<ReadonlyMap<string, string>>
 }
 
 /** Thrown by complete(): answer 409 so the client retries and gets the winner's replay. */

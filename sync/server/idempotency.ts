@@ -4,7 +4,7 @@
 // transaction through res.locals.idempotency. Mount after express.json() and after auth.
 import { randomUUID } from 'node:crypto'
 import type { Request, RequestHandler, Response } from 'express'
-import { requestFingerprint } from './fingerprint'
+import { MAX_BODY_DEPTH, exceedsDepth, photoPathsAsContent, photoPathsIn, requestFingerprint } from './fingerprint'
 import type { IdempotencyStore } from './idempotency-store'
 
 export type { ClaimResult, IdempotencyStore } from './idempotency-store'
@@ -18,11 +18,16 @@ export const IDEMPOTENCY_MESSAGES = {
   invalid: 'Invalid Idempotency-Key header',
   bodyMismatch: 'Idempotency-Key reused with a different request body',
   inProgress: 'A request with this Idempotency-Key is still being processed',
+  tooDeep: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`,
 } as const
 
 // Long enough that a slow write is never taken over mid-flight; short enough that a claim
 // stranded by a crash or a dropped connection stops answering 409 within a minute.
 export const DEFAULT_STALE_AFTER_MS = 60_000
+/** A key is remembered this long (counted from its first claim), then forgotten and never replayed. */
+export const IDEMPOTENCY_KEY_TTL_MS = 30 * 24 * 60 * 60_000
+/** Photo paths beyond this many in one body are compared as they are, not looked up (no queued form has more than 10). */
+const MAX_PHOTO_LOOKUPS = 20
 
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/
 
@@ -42,6 +47,8 @@ export interface IdempotencyLogger {
 
 export interface IdempotencyOptions {
   staleAfterMs?: number
+  /** Default IDEMPOTENCY_KEY_TTL_MS. */
+  ttlMs?: number
   required?: boolean
   scopeOf?: (req: Request, res: Response) => string
   logger?: IdempotencyLogger
@@ -50,11 +57,29 @@ export interface IdempotencyOptions {
 
 export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: IdempotencyOptions = {}): RequestHandler {
   const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS
+  const ttlMs = options.ttlMs ?? IDEMPOTENCY_KEY_TTL_MS
   const scopeOf = options.scopeOf ?? defaultScope
   const logger = options.logger ?? console
   const now = options.now ?? (() => new Date())
 
+  /** The fingerprint to claim with (photo paths as their stored bytes), and the body's exact one. */
+  async function fingerprintsOf(req: Request): Promise<{ byContent: string; exact: string }> {
+    const method = req.method
+    const path = pathOf(req)
+    const exact = requestFingerprint(method, path, req.body)
+    const paths = store.photoContentHashes ? photoPathsIn(req.body) : []
+    if (paths.length === 0 || paths.length > MAX_PHOTO_LOOKUPS) return { byContent: exact, exact }
+    const hashes = await store.photoContentHashes!(paths)
+    return { byContent: requestFingerprint(method, path, photoPathsAsContent(req.body, hashes)), exact }
+  }
+
   return async (req, res, next) => {
+    // Before anything walks the body recursively (the fingerprint, validation): a body nested
+    // half a million deep overflowed the stack here and answered 500.
+    if (exceedsDepth(req.body)) {
+      res.status(400).json({ message: IDEMPOTENCY_MESSAGES.tooDeep })
+      return
+    }
     const key = req.get(IDEMPOTENCY_KEY_HEADER)
     if (key === undefined) {
       if (options.required) res.status(400).json({ message: IDEMPOTENCY_MESSAGES.required })
@@ -67,11 +92,12 @@ export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: Idempotenc
     }
 
     const scope = scopeOf(req, res)
-    const fingerprint = requestFingerprint(req.method, pathOf(req), req.body)
+    const { byContent: fingerprint, exact } = await fingerprintsOf(req)
     const lockToken = randomUUID()
-    const claim = await store.claim({ scope, key, fingerprint, lockToken, now: now(), staleAfterMs })
+    const claim = await store.claim({ scope, key, fingerprint, lockToken, now: now(), staleAfterMs, ttlMs })
 
-    if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint) {
+    // A key stored before photos were compared by content holds the exact fingerprint.
+    if (claim.kind !== 'claimed' && claim.fingerprint !== fingerprint && claim.fingerprint !== exact) {
       res.status(422).json({ message: IDEMPOTENCY_MESSAGES.bodyMismatch })
       return
     }

@@ -22,6 +22,8 @@ export interface MemoryIdempotencyRow {
 
 export class MemoryIdempotencyStore implements IdempotencyStore<MemoryTx> {
   readonly rows = new Map<string, MemoryIdempotencyRow>()
+  /** Stored photo bytes' SHA-256 by path, as the API's uploads table knows them. */
+  readonly photoHashes = new Map<string, string>()
 
   get(scope: string, key: string): MemoryIdempotencyRow | undefined {
     return this.rows.get(rowId(scope, key))
@@ -40,7 +42,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore<MemoryTx> {
     const row = this.rows.get(id)
     const now = input.now.toISOString()
     const staleBefore = new Date(input.now.getTime() - input.staleAfterMs).toISOString()
-    if (row === undefined) {
+    const expiredBefore = new Date(input.now.getTime() - input.ttlMs).toISOString()
+    if (row === undefined || row.createdAt < expiredBefore) {
       this.rows.set(id, {
         scope: input.scope, key: input.key, fingerprint: input.fingerprint, status: 'processing',
         lockToken: input.lockToken, responseStatus: null, responseBody: null, createdAt: now, updatedAt: now,
@@ -68,6 +71,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore<MemoryTx> {
         status: 'completed', responseStatus: input.status, responseBody: input.body, updatedAt: input.now.toISOString(),
       })
     }, check)
+  }
+
+  async photoContentHashes(paths: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    return new Map(paths.flatMap((path) => {
+      const hash = this.photoHashes.get(path)
+      return hash === undefined ? [] : [[path, hash] as const]
+    }))
   }
 
   async release(input: ReleaseInput): Promise<void> {

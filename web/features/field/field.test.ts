@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
-import { fijiTime, relativeFromNow, statusOf, summaryOf } from './format'
+import { fijiTime, nextTryOf, relativeFromNow, statusOf, summaryOf } from './format'
 
 const item: OutboxItem = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -47,6 +47,23 @@ describe('the Outbox screen', () => {
     })
     expect(statusOf({ ...item, lastError: { status: 401, message: 'Your session has expired.' } }, idle).label).toBe('Waiting for sign-in')
     expect(statusOf({ ...item, status: 'sent' }, idle).label).toBe('Sent')
+  })
+
+  it('shows one next-try time: the panel and every waiting card read the queue\'s wake-up', () => {
+    const engine = { nextWakeAt: 50_000, paused: null, isSending: false, isOtherTabSending: false }
+    const head = { ...item, attempts: 3, nextAttemptAt: 50_000 }
+    // Behind the head: its own backoff ran out, yet it goes only when the queue wakes.
+    const behind = { ...item, attempts: 1, nextAttemptAt: 10_000 }
+    expect(nextTryOf(undefined, engine, true)).toBe(50_000)
+    expect(nextTryOf(head, engine, true)).toBe(50_000)
+    expect(nextTryOf(behind, engine, true)).toBe(50_000)
+    // A poisoned head lets a sooner one go first: each card says its own, never earlier than the wake-up.
+    expect(nextTryOf({ ...head, nextAttemptAt: 90_000 }, engine, true)).toBe(90_000)
+    // Nothing automatic to promise: offline, paused for sign-in, sending, another tab, not waiting.
+    expect(nextTryOf(head, engine, false)).toBeUndefined()
+    expect(nextTryOf(head, { ...engine, paused: 'auth' }, true)).toBeUndefined()
+    expect(nextTryOf(head, { ...engine, isOtherTabSending: true }, true)).toBeUndefined()
+    expect(nextTryOf({ ...head, status: 'needsAttention' }, engine, true)).toBeUndefined()
   })
 
   it('round-trips a payload through the fix form, keeping what it does not show', () => {

@@ -99,3 +99,18 @@ export function statusOf(item: OutboxItem, engine: Pick<OutboxEngineState, 'curr
       return { tone: 'waiting', label: 'Waiting', ...(item.lastError && { detail: item.lastError.message }) }
   }
 }
+
+/**
+ * The one next-try time the screen shows, for the panel and every waiting card alike: nothing goes
+ * before the queue wakes (engine.nextWakeAt), nor before its own backoff. Undefined when no
+ * automatic try is scheduled from this tab (offline, paused for sign-in, another tab sending).
+ */
+export function nextTryOf(
+  item: Pick<OutboxItem, 'status' | 'nextAttemptAt'> | undefined,
+  engine: Pick<OutboxEngineState, 'nextWakeAt' | 'paused' | 'isSending' | 'isOtherTabSending'>,
+  isOnline: boolean,
+): number | undefined {
+  if (!isOnline || engine.nextWakeAt === null || engine.paused !== null || engine.isSending || engine.isOtherTabSending) return undefined
+  if (item === undefined) return engine.nextWakeAt
+  return item.status === 'waiting' ? Math.max(item.nextAttemptAt, engine.nextWakeAt) : undefined
+}

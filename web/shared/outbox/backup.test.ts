@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { OutboxDatabase } from '../../../sync/outbox/db'
+import { createOutboxEngine, type OutboxEngine } from '../../../sync/outbox/engine'
+import { createMemoryLocks } from '../../../sync/outbox/locks'
+import { enqueue, getItem, listOutbox, photosOf } from '../../../sync/outbox/outbox'
+import { createFakeServer, createManualClock, type FakeServer, type ManualClock } from '../../../sync/outbox/testing'
 import type { OutboxItem, OutboxPhoto } from '../../../sync/outbox/types'
 import { BackupFormatError, fromBase64, parseBackup, planImport, serializeBackup, toBase64 } from './backup'
 
@@ -97,5 +103,68 @@ describe('outbox export and import', () => {
   it('base64 round-trips any bytes', () => {
     const bytes = Uint8Array.from({ length: 100_001 }, (_, i) => (i * 31) % 256)
     expect(fromBase64(toBase64(bytes))).toEqual(bytes)
+  })
+})
+
+// ---- two phones, one server -------------------------------------------------------------------
+
+const phones: { db: OutboxDatabase; engine: OutboxEngine }[] = []
+afterEach(async () => {
+  for (const { db, engine } of phones.splice(0)) {
+    await engine.stop()
+    db.close()
+    await db.delete()
+  }
+})
+
+function phone(server: FakeServer, clock: ManualClock) {
+  const db = new OutboxDatabase(`backup-test-${crypto.randomUUID()}`)
+  const engine = createOutboxEngine({
+    db, fetch: server.fetch, getAuthToken: () => 'token-sefa', getSignedInAgentId: () => 'agent-sefa',
+    now: clock.now, setTimer: clock.setTimer, random: () => 0.5, locks: createMemoryLocks(),
+    onError: (error) => {
+      throw error
+    },
+  })
+  phones.push({ db, engine })
+  return { db, engine }
+}
+
+describe('an item moved to another phone, with photos', () => {
+  it('both phones end "sent" and the server holds one record, whichever phone uploaded first', async () => {
+    const server = createFakeServer()
+    server.tokens.set('token-sefa', 'agent-sefa')
+    const clock = createManualClock()
+    const original = phone(server, clock)
+    const other = phone(server, clock)
+
+    // Queued with no coverage, exported before any photo went up.
+    const queued = await enqueue(original.db, {
+      kind: 'dataAgentSignup', endpoint: '/api/data-agent/signup', payload: { name: 'Moved Farmer', phone: '7001234', cities: ['Nausori'] },
+      photos: [new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }), new Blob([new Uint8Array([4, 5])], { type: 'image/webp' })],
+      agent: { id: 'agent-sefa', name: 'Sefa' }, now: clock.now(),
+    })
+    const file = await serializeBackup(await listOutbox(original.db), await photosOf(original.db, queued), clock.now())
+    const plan = planImport(await parseBackup(file), new Set(), clock.now())
+    await other.db.outbox.bulkAdd(plan.items)
+    await other.db.photos.bulkAdd(plan.photos)
+
+    // The other phone sends first, with its own uploads.
+    other.engine.start()
+    await other.engine.idle()
+    expect(await getItem(other.db, queued.id)).toMatchObject({ status: 'sent' })
+    // The original phone then uploads the same photos under other paths and sends the same key.
+    original.engine.start()
+    await original.engine.idle()
+    const originalCopy = await getItem(original.db, queued.id)
+    expect(originalCopy).toMatchObject({ status: 'sent' })
+
+    const records = server.log.filter((entry) => entry.kind === 'record')
+    expect(records).toHaveLength(2)
+    const [otherPaths, originalPaths] = records.map((entry) => (entry.body as { photoUrls: string[] }).photoUrls)
+    expect(originalPaths).not.toEqual(otherPaths)
+    expect(server.mismatches).toEqual([])
+    expect(server.accepted).toHaveLength(1)
+    expect(originalCopy!.response).toEqual({ status: 201, body: server.accepted[0]!.answer })
   })
 })

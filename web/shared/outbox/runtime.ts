@@ -11,9 +11,11 @@ import {
   OUTBOX_ENDPOINTS,
   OutboxDatabase,
   PENDING_STATUSES,
+  askPersistentStorageNow,
   connectBrowserTriggers,
   createOutboxEngine,
   listOutbox,
+  pendingCount,
   photosOf,
   preparePhoto,
   readReference,
@@ -208,9 +210,9 @@ export async function queueSubmission(input: QueueSubmissionInput): Promise<Outb
     // The agent submitted the fixed form again: the refused copy is superseded.
     if (canReplace) await engine.deleteItem(replaced.id).catch(() => undefined)
   }
-  // Storage is kept (promise 10): asked when the first item is queued (remembered; a refusal is
-  // asked again after a week).
-  void requestPersistentStorage(db)
+  // Storage is kept (promise 10): asked whenever the outbox takes its first unsent item (from then
+  // on it holds data nowhere else), whatever an earlier ask got; otherwise at most weekly.
+  void pendingCount(db).then((unsent) => (unsent <= 1 ? askPersistentStorageNow(db) : requestPersistentStorage(db)))
   return item
 }
 
@@ -313,9 +315,9 @@ export async function storageInfo(): Promise<StorageInfo> {
   return { ...(estimate && { estimate }), ...(persisted !== undefined && { persisted }) }
 }
 
-/** Asks for persistent storage now (the Outbox screen's button); answers whether it is. */
+/** Asks for persistent storage now, whatever was asked before (the Outbox screen's "Keep storage"); answers whether it is. */
 export function askPersistentStorage(): Promise<boolean | undefined> {
-  return requestPersistentStorage(startOutbox().db)
+  return askPersistentStorageNow(startOutbox().db)
 }
 
 /** "Export unsent items": the file's text and how many items it holds. */
