@@ -4,6 +4,7 @@
 // variant checks the capability here with the same answers (401 / 403).
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { PasswordChangeRequiredError } from '../auth/access'
 import type { SessionUser } from '../auth/sessions'
 import {
   AnalyticsLiveQuerySchema,
@@ -52,6 +53,7 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
     }
     const user = res.locals.user as SessionUser | undefined
     if (!user) throw new HttpError(401, messages.common.sessionRequired)
+    if (user.mustChangePassword) throw new PasswordChangeRequiredError()
     if (!can(user.role, 'analytics.view')) throw new HttpError(403, messages.common.forbidden)
     res.json(await service.adminSummary(days))
   })

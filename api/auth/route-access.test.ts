@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import express, { Router } from 'express'
 import { afterAll, describe, expect, it } from 'vitest'
-import { can, roles, routeKey, routes, type Role, type RouteDef } from '../contract'
+import { ERROR_CODES, PASSWORD_CHANGE_ROUTES, can, messages, roles, routeKey, routes, type Role, type RouteDef } from '../contract'
 import { registeredRoutes, type RegisteredRoute } from '../testing/registered-routes'
 import { bearer, createStaffUser, seededAdminId, tokenFor } from '../testing/staff'
 import { startTestApp } from '../testing/test-app'
@@ -88,13 +88,21 @@ const userIds: Record<Role, string> = {
   data_agent: (await createStaffUser(api.db, { role: 'data_agent' })).id,
 }
 
-type Caller = Role | 'anonymous'
-const callers: Caller[] = ['anonymous', ...roles]
+/** A global admin flagged mustChangePassword: the strongest role, refused all but three routes. */
+const mustChangePasswordId = (await createStaffUser(api.db, { role: 'global_admin', mustChangePassword: true })).id
 
-/** 401 without a session, 403 for a role without the capability, otherwise anything but those two. */
-function promised(route: RouteDef, caller: Caller): 401 | 403 | 'allowed' {
+type Caller = Role | 'anonymous' | 'mustChangePassword'
+const callers: Caller[] = ['anonymous', ...roles, 'mustChangePassword']
+const callerId = (caller: Exclude<Caller, 'anonymous'>) => (caller === 'mustChangePassword' ? mustChangePasswordId : userIds[caller])
+
+/**
+ * 401 without a session; 403 'password change' for a flagged user outside verify, change-password
+ * and logout; 403 for a role without the capability; otherwise anything but 401 and 403.
+ */
+function promised(route: RouteDef, caller: Caller): 401 | 403 | 'passwordChange' | 'allowed' {
   if (route.access === 'public') return 'allowed'
   if (caller === 'anonymous') return 401
+  if (caller === 'mustChangePassword') return PASSWORD_CHANGE_ROUTES.some((key) => key === routeKey(route)) ? 'allowed' : 'passwordChange'
   if (route.access === 'session') return 'allowed'
   return can(caller, route.access) ? 'allowed' : 403
 }
@@ -103,7 +111,7 @@ async function call(route: RouteDef, caller: Caller) {
   // Random ids and an empty body: an allowed call ends in 400/404 (or a harmless read), never a change.
   const path = route.path.replace(/:\w+/g, () => randomUUID())
   // A fresh session per call, because an allowed POST /api/auth/logout ends the one it is given.
-  const auth = caller === 'anonymous' ? {} : bearer(await tokenFor(api.db, userIds[caller]))
+  const auth = caller === 'anonymous' ? {} : bearer(await tokenFor(api.db, callerId(caller)))
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE'
   return api.fetch(path, {
     method: route.method,
@@ -167,6 +175,9 @@ describe('each served route × each caller answers as the contract promises', ()
     if (expected === 'allowed') {
       expect([401, 403], `${await res.text()}`).not.toContain(res.status)
       expect(res.status).toBeLessThan(500)
+    } else if (expected === 'passwordChange') {
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ message: messages.auth.passwordChangeRequired, code: ERROR_CODES.passwordChangeRequired })
     } else {
       expect(res.status).toBe(expected)
     }

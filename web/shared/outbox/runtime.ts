@@ -34,6 +34,7 @@ import {
 import { SESSION_CHANGED_EVENT, readSession, sessionStorageKeys } from '../api'
 import { addReloadGuard } from '../reload-guard'
 import { toast } from '../ui/toast'
+import { messages } from '../../../api/contract/messages'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
 
@@ -63,6 +64,17 @@ export async function loadValidator(): Promise<Validator> {
   return validator
 }
 
+const mustChangePassword = () => readSession()?.user?.mustChangePassword === true
+
+/**
+ * The server refuses a user who must change the password on every sending route (403). The queue
+ * holds instead, as for a missing session, so nothing lands in "needs attention"; the password
+ * change stores a new token, and the session watch below resumes sending.
+ */
+function sendingToken(): string | undefined {
+  return mustChangePassword() ? undefined : readSession()?.token
+}
+
 function signedInAgentId(): string | undefined {
   const id = readSession()?.user?.id
   return typeof id === 'string' && id !== '' ? id : undefined
@@ -75,15 +87,24 @@ export function getOutbox(): Outbox {
   const engine = createOutboxEngine({
     db,
     fetch: window.fetch.bind(window),
-    getAuthToken: () => readSession()?.token,
+    getAuthToken: sendingToken,
     getSignedInAgentId: signedInAgentId,
     onAuthRequired: () =>
-      toast({
-        title: 'Sign in to send',
-        description: 'Your session has expired. Sign in again and the items saved on this phone will be sent.',
-        variant: 'destructive',
-        durationMs: 10_000,
-      }),
+      toast(
+        mustChangePassword()
+          ? {
+              title: 'Change your password to send',
+              description: `${messages.auth.passwordChangeRequired}. The items saved on this phone will be sent once you have.`,
+              variant: 'destructive',
+              durationMs: 10_000,
+            }
+          : {
+              title: 'Sign in to send',
+              description: 'Your session has expired. Sign in again and the items saved on this phone will be sent.',
+              variant: 'destructive',
+              durationMs: 10_000,
+            },
+      ),
     requestBackgroundSync: () => registerBackgroundSync(),
     // resendItem's default check. Every caller here loads the validator first; an item is never
     // changed unchecked.
