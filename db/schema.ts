@@ -143,6 +143,7 @@ export interface FarmerPaymentsTable {
 
 export interface AuditLogsTable {
   id: Generated<number>
+  /** NULL once the user is deleted (ON DELETE SET NULL): the row stays, with the name and e-mail below. */
   userId: string | null
   userEmail: string | null
   userName: string | null
