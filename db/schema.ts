@@ -21,6 +21,7 @@ export interface AdminUsersTable {
   passwordHash: string
   role: Generated<AdminRole>
   mustChangePassword: Generated<IntBool>
+  /** Unused since decision 010 (the lockout is keyed by e-mail + address, in api/auth/lockout.ts); kept, as shipped migrations never change. */
   failedLoginCount: Generated<number>
   failedLoginWindowStart: string | null
   lockedUntil: string | null
