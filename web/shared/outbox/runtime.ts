@@ -37,6 +37,7 @@ import { toast } from '../ui/toast'
 import { messages } from '../../../api/contract/messages'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
+import { isPasswordChangeRequired, sendingToken } from './sending-session'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
 
@@ -64,17 +65,6 @@ export async function loadValidator(): Promise<Validator> {
   return validator
 }
 
-const mustChangePassword = () => readSession()?.user?.mustChangePassword === true
-
-/**
- * The server refuses a user who must change the password on every sending route (403). The queue
- * holds instead, as for a missing session, so nothing lands in "needs attention"; the password
- * change stores a new token, and the session watch below resumes sending.
- */
-function sendingToken(): string | undefined {
-  return mustChangePassword() ? undefined : readSession()?.token
-}
-
 function signedInAgentId(): string | undefined {
   const id = readSession()?.user?.id
   return typeof id === 'string' && id !== '' ? id : undefined
@@ -87,11 +77,11 @@ export function getOutbox(): Outbox {
   const engine = createOutboxEngine({
     db,
     fetch: window.fetch.bind(window),
-    getAuthToken: sendingToken,
+    getAuthToken: () => sendingToken(readSession()),
     getSignedInAgentId: signedInAgentId,
     onAuthRequired: () =>
       toast(
-        mustChangePassword()
+        isPasswordChangeRequired(readSession())
           ? {
               title: 'Change your password to send',
               description: `${messages.auth.passwordChangeRequired}. The items saved on this phone will be sent once you have.`,
