@@ -2,8 +2,12 @@
 // words; a 500 never leaks a stack or an SQL text to the client.
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from 'pino'
+import type { ErrorCode } from './contract'
 
 export class HttpError extends Error {
+  /** A machine-readable reason (contract ERROR_CODES), for answers a client must tell apart. */
+  code?: ErrorCode
+
   constructor(
     readonly status: number,
     message: string,
@@ -24,7 +28,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return
     if (err instanceof HttpError) {
-      res.status(err.status).json(err.issues ? { message: err.message, issues: err.issues } : { message: err.message })
+      res.status(err.status).json({ message: err.message, ...(err.issues && { issues: err.issues }), ...(err.code && { code: err.code }) })
       return
     }
     // body-parser errors carry a status (400 bad JSON, 413 too large); answer them plainly.

@@ -21,6 +21,7 @@ export interface AdminUsersTable {
   passwordHash: string
   role: Generated<AdminRole>
   mustChangePassword: Generated<IntBool>
+  /** Unused since decision 010 (the lockout is keyed by e-mail + address, in api/auth/lockout.ts); kept, as shipped migrations never change. */
   failedLoginCount: Generated<number>
   failedLoginWindowStart: string | null
   lockedUntil: string | null
@@ -143,6 +144,7 @@ export interface FarmerPaymentsTable {
 
 export interface AuditLogsTable {
   id: Generated<number>
+  /** NULL once the user is deleted (ON DELETE SET NULL): the row stays, with the name and e-mail below. */
   userId: string | null
   userEmail: string | null
   userName: string | null

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { CLEARED_COUNTERS } from '../auth/lockout'
+import { loginThrottleFor } from '../auth/lockout'
 import { hashPassword } from '../auth/password'
 import { assertAcceptablePassword } from '../auth/password-policy'
 import { invalidateUserSessions } from '../auth/sessions'
@@ -105,28 +105,30 @@ export function adminUsersService(db: Kysely<Database>) {
         const repository = adminUsersRepository(trx)
         const row = await repository.find(id)
         if (!row) throw notFound()
-        // Sessions and the user's own audit rows go with the user (foreign keys cascade).
+        // Sessions go with the user (foreign key cascade); the audit rows the user wrote stay, their userId nulled.
         await repository.delete(id)
         return { result: undefined, audit: { action: 'delete_user', targetType: 'admin_user', targetId: id, targetName: row.name, details: { email: row.email, role: row.role } } }
       })
     },
 
     async resetPassword(actor: Actor, id: string, input: AdminUserResetPassword): Promise<void> {
-      if (!(await adminUsersRepository(db).find(id))) throw notFound()
+      const target = await adminUsersRepository(db).find(id)
+      if (!target) throw notFound()
       await assertAcceptablePassword(input.newPassword, 'newPassword')
       const passwordHash = await hashPassword(input.newPassword)
       await staffWrite(db, actor, async (trx) => {
         const repository = adminUsersRepository(trx)
         const row = await repository.find(id)
         if (!row) throw notFound()
-        // A reset also lifts a lockout: it is how staff let a locked-out colleague back in.
-        await repository.update(id, { passwordHash, mustChangePassword: input.mustChangePassword ? 1 : 0, ...CLEARED_COUNTERS, updatedAt: new Date().toISOString() })
+        await repository.update(id, { passwordHash, mustChangePassword: input.mustChangePassword ? 1 : 0, updatedAt: new Date().toISOString() })
         await invalidateUserSessions(trx, id)
         return {
           result: undefined,
           audit: { action: 'reset_password', targetType: 'admin_user', targetId: id, targetName: row.name, details: { mustChangePassword: input.mustChangePassword, sessionsEnded: true } },
         }
       })
+      // A reset also lifts a lockout, from every address: it is how staff let a locked-out colleague back in.
+      loginThrottleFor(db).clearEmail(target.email)
     },
   }
 }

@@ -4,7 +4,9 @@ import { AdminAnalyticsSummarySchema, PublicAnalyticsSummarySchema, SearchAnalyt
 import { fijiDayBounds } from '../directory/public-listing'
 import { insertFarmer, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
-import { ANALYTICS_EVENTS_PER_MINUTE } from './router'
+import { RATE_LIMITS } from '../middleware/rate-limit'
+
+const ANALYTICS_EVENTS_PER_MINUTE = RATE_LIMITS.analyticsEvent.limit
 
 let api: TestApp
 let admin: Record<string, string>

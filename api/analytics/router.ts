@@ -2,9 +2,9 @@
 // cannot flood the database), the public summary, and its admin variant (?days=) which needs
 // analytics.view. The route table only knows the route's public access, so the days
 // variant checks the capability here with the same answers (401 / 403).
-import { rateLimit } from 'express-rate-limit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { PasswordChangeRequiredError } from '../auth/access'
 import type { SessionUser } from '../auth/sessions'
 import {
   AnalyticsLiveQuerySchema,
@@ -20,24 +20,15 @@ import {
 } from '../contract'
 import { HttpError } from '../errors'
 import { validate } from '../middleware/validate'
+import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { analyticsService } from './service'
 import { contractRouter } from '../http/contract-router'
-
-/** Generous: a busy office behind one address browses well under this. */
-export const ANALYTICS_EVENTS_PER_MINUTE = 300
 
 export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
   const service = analyticsService(db)
   const { router, on } = contractRouter()
-  const eventLimit = rateLimit({
-    windowMs: 60_000,
-    limit: ANALYTICS_EVENTS_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: messages.common.rateLimited })
-    },
-  })
+  // One budget for the three event kinds: a busy office behind one address browses well under it.
+  const eventLimit = perAddressLimit(RATE_LIMITS.analyticsEvent)
 
   on('POST /api/analytics/page-view', eventLimit, validate({ body: PageViewEventSchema }), async (req, res) => {
     await service.recordPageView(res.locals.body as PageViewEvent, req.get(countryHeader))
@@ -62,6 +53,7 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
     }
     const user = res.locals.user as SessionUser | undefined
     if (!user) throw new HttpError(401, messages.common.sessionRequired)
+    if (user.mustChangePassword) throw new PasswordChangeRequiredError()
     if (!can(user.role, 'analytics.view')) throw new HttpError(403, messages.common.forbidden)
     res.json(await service.adminSummary(days))
   })

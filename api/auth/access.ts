@@ -4,7 +4,7 @@
 import type { RequestHandler } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { can, findRoute, messages, methodsFor, type RouteDef } from '../contract'
+import { ERROR_CODES, PASSWORD_CHANGE_ROUTES, can, findRoute, messages, methodsFor, routeKey, type RouteDef } from '../contract'
 import { HttpError } from '../errors'
 import { validateSessionToken, type Session, type SessionUser } from './sessions'
 
@@ -53,14 +53,29 @@ export function refuseUnlistedRoutes(): RequestHandler {
 const guardedPrefix = /^\/+(api|objects)(\/|$)/i
 
 /**
+ * 403 for a user who must change the password first. Its `code` tells a client (the outbox) that
+ * the request itself is fine and may be sent again once the password has changed.
+ */
+export class PasswordChangeRequiredError extends HttpError {
+  constructor() {
+    super(403, messages.auth.passwordChangeRequired)
+    this.code = ERROR_CODES.passwordChangeRequired
+  }
+}
+
+/**
  * The access check of one route, attached where the route is registered (api/http/contract-router.ts),
  * so it runs for whatever request Express matched to that handler.
  */
 export function requireAccess(route: RouteDef): RequestHandler {
+  const isAllowedBeforePasswordChange = PASSWORD_CHANGE_ROUTES.includes(routeKey(route) as (typeof PASSWORD_CHANGE_ROUTES)[number])
   return (_req, res, next) => {
     if (route.access === 'public') return next()
     const user = res.locals.user as SessionUser | undefined
     if (!user) return next(new HttpError(401, messages.common.sessionRequired))
+    // The flag is read from the session's user row on every request, so an admin setting it takes
+    // effect at once, and the change clears it for the next request.
+    if (user.mustChangePassword && !isAllowedBeforePasswordChange) return next(new PasswordChangeRequiredError())
     if (route.access !== 'session' && !can(user.role, route.access)) return next(new HttpError(403, messages.common.forbidden))
     next()
   }

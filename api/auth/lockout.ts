@@ -1,13 +1,12 @@
-// Per-account sign-in lockout (clarifications, Passwords): 10 failures within 15 minutes lock the
-// account for 15 minutes. The counters live on admin_users so the lock holds across restarts.
-import type { Kysely, Transaction } from 'kysely'
-import type { AdminUserRow, Database } from '../../db/schema'
+// Sign-in lockout keyed by e-mail + client address (clarifications, Passwords; docs/decisions/010):
+// 10 wrong passwords for one e-mail from one address within 15 minutes refuse that e-mail from that
+// address for 15 minutes. Unknown e-mails are counted exactly like real ones, so neither the answer
+// nor its timing says whether an account exists, and failures from one address never lock the
+// account's owner out from another. Counters live in memory, beside the per-address limit.
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import { LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, messages } from '../contract'
 import { HttpError } from '../errors'
-
-export type LoginCounters = Pick<AdminUserRow, 'failedLoginCount' | 'failedLoginWindowStart' | 'lockedUntil'>
-
-export const CLEARED_COUNTERS = { failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null } as const
 
 /** 429, not 423: clients (and the outbox) already treat 429 as "wait and retry later". */
 export class AccountLockedError extends HttpError {
@@ -16,57 +15,96 @@ export class AccountLockedError extends HttpError {
   }
 }
 
-export function isLocked(counters: Pick<LoginCounters, 'lockedUntil'>, now: Date): boolean {
-  return counters.lockedUntil !== null && Date.parse(counters.lockedUntil) > now.getTime()
+/** A password guess that missed: counts toward the lockout and the per-address limit; nothing else does. */
+export class WrongPasswordError extends HttpError {}
+
+interface Counters {
+  failedCount: number
+  windowStart: number
+  lockedUntil: number
 }
 
-export function assertNotLocked(counters: Pick<LoginCounters, 'lockedUntil'>, now: Date): void {
-  if (!isLocked(counters, now)) return
-  const seconds = Math.ceil((Date.parse(counters.lockedUntil!) - now.getTime()) / 1000)
-  throw new AccountLockedError(Math.max(1, seconds))
+/** Past this many tracked (e-mail, address) pairs, ended ones are swept before a new one is added. */
+const SWEEP_ABOVE = 10_000
+
+export interface LoginThrottle {
+  /** Throws AccountLockedError while `email` is locked from `address`. */
+  assertNotLocked(email: string, address: string, now?: Date): void
+  /** One more wrong password for `email` from `address`; answers true when this one locked it. */
+  recordFailure(email: string, address: string, now?: Date): boolean
+  /** A successful sign-in from `address` starts that pair afresh. */
+  clear(email: string, address: string): void
+  /** A new password (changed, or reset by an admin) lifts every lock on the e-mail. */
+  clearEmail(email: string): void
 }
 
-/**
- * The counters after one more failure. A failure more than 15 minutes after the window opened starts
- * a new window; the 10th failure inside a window locks the account and clears the count, so the
- * next 10 tries start afresh once the lock ends.
- */
-export function countersAfterFailure(counters: LoginCounters, now: Date): LoginCounters {
-  const windowStart = counters.failedLoginWindowStart ? Date.parse(counters.failedLoginWindowStart) : NaN
-  const isWindowOpen = now.getTime() - windowStart < LOGIN_LOCK_WINDOW_MS
-  const count = isWindowOpen ? counters.failedLoginCount + 1 : 1
-  if (count >= LOGIN_MAX_FAILURES) {
-    return { ...CLEARED_COUNTERS, lockedUntil: new Date(now.getTime() + LOGIN_LOCK_WINDOW_MS).toISOString() }
+export function createLoginThrottle(): LoginThrottle {
+  // e-mail (lower-cased) → client address → counters.
+  const byEmail = new Map<string, Map<string, Counters>>()
+  let size = 0
+  const norm = (email: string) => email.trim().toLowerCase()
+  const isOver = (c: Counters, now: number) => c.lockedUntil <= now && now - c.windowStart >= LOGIN_LOCK_WINDOW_MS
+
+  function sweep(now: number) {
+    for (const [email, byAddress] of byEmail) {
+      for (const [address, counters] of byAddress) {
+        if (isOver(counters, now)) {
+          byAddress.delete(address)
+          size--
+        }
+      }
+      if (byAddress.size === 0) byEmail.delete(email)
+    }
   }
+
   return {
-    failedLoginCount: count,
-    failedLoginWindowStart: isWindowOpen ? counters.failedLoginWindowStart : now.toISOString(),
-    lockedUntil: counters.lockedUntil,
+    assertNotLocked(email, address, now = new Date()) {
+      const counters = byEmail.get(norm(email))?.get(address)
+      if (!counters || counters.lockedUntil <= now.getTime()) return
+      throw new AccountLockedError(Math.max(1, Math.ceil((counters.lockedUntil - now.getTime()) / 1000)))
+    },
+
+    recordFailure(email, address, date = new Date()) {
+      const now = date.getTime()
+      const key = norm(email)
+      let byAddress = byEmail.get(key)
+      let counters = byAddress?.get(address)
+      if (!counters) {
+        if (size >= SWEEP_ABOVE) sweep(now)
+        if (!byAddress) byEmail.set(key, (byAddress = new Map()))
+        counters = { failedCount: 0, windowStart: now, lockedUntil: 0 }
+        byAddress.set(address, counters)
+        size++
+      }
+      // A failure more than 15 minutes after the window opened starts a new window.
+      if (now - counters.windowStart >= LOGIN_LOCK_WINDOW_MS) Object.assign(counters, { failedCount: 0, windowStart: now })
+      counters.failedCount++
+      if (counters.failedCount < LOGIN_MAX_FAILURES) return false
+      // The 10th failure locks and clears the count, so the next 10 tries start afresh once the lock ends.
+      Object.assign(counters, { failedCount: 0, windowStart: now, lockedUntil: now + LOGIN_LOCK_WINDOW_MS })
+      return true
+    },
+
+    clear(email, address) {
+      const byAddress = byEmail.get(norm(email))
+      if (byAddress?.delete(address)) size--
+    },
+
+    clearEmail(email) {
+      const byAddress = byEmail.get(norm(email))
+      if (!byAddress) return
+      size -= byAddress.size
+      byEmail.delete(norm(email))
+    },
   }
 }
 
-/**
- * Records a failed password for an existing account; answers true when this failure locked it.
- * `onLock` runs in the same transaction (the audit row of the lock).
- */
-export async function recordFailedPassword(
-  db: Kysely<Database>,
-  userId: string,
-  options: { now?: Date; onLock?: (trx: Transaction<Database>) => Promise<void> } = {},
-): Promise<boolean> {
-  const now = options.now ?? new Date()
-  // Read and write in one transaction so parallel failures cannot overwrite each other's count.
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('admin_users')
-      .select(['failedLoginCount', 'failedLoginWindowStart', 'lockedUntil'])
-      .where('id', '=', userId)
-      .executeTakeFirst()
-    if (!row) return false
-    const next = countersAfterFailure(row, now)
-    await trx.updateTable('admin_users').set(next).where('id', '=', userId).execute()
-    const hasLocked = next.lockedUntil !== null && next.lockedUntil !== row.lockedUntil
-    if (hasLocked) await options.onLock?.(trx)
-    return hasLocked
-  })
+// One throttle per database, so the sign-in routes and the admin's password reset share it, and
+// each test app (its own database) starts clean.
+const throttles = new WeakMap<Kysely<Database>, LoginThrottle>()
+
+export function loginThrottleFor(db: Kysely<Database>): LoginThrottle {
+  let throttle = throttles.get(db)
+  if (!throttle) throttles.set(db, (throttle = createLoginThrottle()))
+  return throttle
 }

@@ -1,10 +1,11 @@
-// Generated authorization test: every /api/admin, /api/auth and /api/data-agent route the app
-// really registers, called as each role, must answer what the contract's route table promises.
+// Generated authorization test: every /api and /objects route the app really registers, called as
+// each role, anonymously and as a user who must change the password, must answer what the
+// contract's route table promises.
 // A route served but missing from the contract fails (contractRouter() refuses to register one).
 import { randomUUID } from 'node:crypto'
 import express, { Router } from 'express'
 import { afterAll, describe, expect, it } from 'vitest'
-import { can, roles, routeKey, routes, type Role, type RouteDef } from '../contract'
+import { ERROR_CODES, PASSWORD_CHANGE_ROUTES, can, messages, roles, routeKey, routes, type Role, type RouteDef } from '../contract'
 import { registeredRoutes, type RegisteredRoute } from '../testing/registered-routes'
 import { bearer, createStaffUser, seededAdminId, tokenFor } from '../testing/staff'
 import { startTestApp } from '../testing/test-app'
@@ -78,7 +79,9 @@ afterAll(() => api.close())
 
 const contractRoutes = routes as readonly RouteDef[]
 const contractByKey = new Map(contractRoutes.map((route) => [routeKey(route), route]))
-const served = registeredRoutes(api.app).filter((route) => isGuardedPath(route.path))
+// Every route the app serves, public ones included: a public route must stay reachable by everyone,
+// the flagged user too.
+const served = registeredRoutes(api.app).filter((route) => /^\/(api|objects)\//.test(route.path))
 const servedKey = (route: RegisteredRoute) => `${route.method} ${route.path}`
 const servedKeys = new Set(served.map(servedKey))
 
@@ -88,13 +91,21 @@ const userIds: Record<Role, string> = {
   data_agent: (await createStaffUser(api.db, { role: 'data_agent' })).id,
 }
 
-type Caller = Role | 'anonymous'
-const callers: Caller[] = ['anonymous', ...roles]
+/** A global admin flagged mustChangePassword: the strongest role, refused all but three routes. */
+const mustChangePasswordId = (await createStaffUser(api.db, { role: 'global_admin', mustChangePassword: true })).id
 
-/** 401 without a session, 403 for a role without the capability, otherwise anything but those two. */
-function promised(route: RouteDef, caller: Caller): 401 | 403 | 'allowed' {
+type Caller = Role | 'anonymous' | 'mustChangePassword'
+const callers: Caller[] = ['anonymous', ...roles, 'mustChangePassword']
+const callerId = (caller: Exclude<Caller, 'anonymous'>) => (caller === 'mustChangePassword' ? mustChangePasswordId : userIds[caller])
+
+/**
+ * 401 without a session; 403 'password change' for a flagged user outside verify, change-password
+ * and logout; 403 for a role without the capability; otherwise anything but 401 and 403.
+ */
+function promised(route: RouteDef, caller: Caller): 401 | 403 | 'passwordChange' | 'allowed' {
   if (route.access === 'public') return 'allowed'
   if (caller === 'anonymous') return 401
+  if (caller === 'mustChangePassword') return PASSWORD_CHANGE_ROUTES.some((key) => key === routeKey(route)) ? 'allowed' : 'passwordChange'
   if (route.access === 'session') return 'allowed'
   return can(caller, route.access) ? 'allowed' : 403
 }
@@ -103,7 +114,7 @@ async function call(route: RouteDef, caller: Caller) {
   // Random ids and an empty body: an allowed call ends in 400/404 (or a harmless read), never a change.
   const path = route.path.replace(/:\w+/g, () => randomUUID())
   // A fresh session per call, because an allowed POST /api/auth/logout ends the one it is given.
-  const auth = caller === 'anonymous' ? {} : bearer(await tokenFor(api.db, userIds[caller]))
+  const auth = caller === 'anonymous' ? {} : bearer(await tokenFor(api.db, callerId(caller)))
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE'
   return api.fetch(path, {
     method: route.method,
@@ -167,6 +178,9 @@ describe('each served route × each caller answers as the contract promises', ()
     if (expected === 'allowed') {
       expect([401, 403], `${await res.text()}`).not.toContain(res.status)
       expect(res.status).toBeLessThan(500)
+    } else if (expected === 'passwordChange') {
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ message: messages.auth.passwordChangeRequired, code: ERROR_CODES.passwordChangeRequired })
     } else {
       expect(res.status).toBe(expected)
     }

@@ -4,33 +4,43 @@ import type { Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { actorOf, clientOf } from '../audit/staff-write'
-import { ChangePasswordSchema, LoginSchema, type ChangePassword, type Login, type LoginResponse, type VerifyResponse } from '../contract'
+import { ChangePasswordSchema, LOGIN_IP_LIMIT, LOGIN_LOCK_WINDOW_MS, LoginSchema, type ChangePassword, type Login, type LoginResponse, type VerifyResponse } from '../contract'
 import { validate } from '../middleware/validate'
 import { currentSession, noStore } from './http'
-import { AccountLockedError } from './lockout'
+import { AccountLockedError, WrongPasswordError } from './lockout'
 import { warmDummyHash } from './password'
-import { passwordAttemptLimit } from './rate-limit'
+import { perAddressLimit } from '../middleware/rate-limit'
 import { authService } from './service'
 import { contractRouter } from '../http/contract-router'
 
-/** The lockout answer carries Retry-After so a client can say when to try again. */
-async function withRetryAfter<T>(res: Response, work: () => Promise<T>): Promise<T> {
+/**
+ * The lockout answer carries Retry-After so a client can say when to try again; a wrong password is
+ * marked for the per-address limit, which counts nothing else (a refused new password is no guess).
+ */
+async function passwordAttempt<T>(res: Response, work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof AccountLockedError) res.set('Retry-After', String(error.retryAfterSeconds))
+    if (error instanceof WrongPasswordError) res.locals.isWrongPassword = true
     throw error
   }
 }
 
 export function authRouter(db: Kysely<Database>, options: { passwordAttemptsPerAddress?: number } = {}) {
   const service = authService(db)
-  const attemptLimit = passwordAttemptLimit({ limit: options.passwordAttemptsPerAddress })
+  // About 100 wrong passwords per address per 15 minutes (clarifications, Passwords): every other
+  // ending is given back, so an office of staff signing in correctly never trips it.
+  const attemptLimit = perAddressLimit({
+    windowMs: LOGIN_LOCK_WINDOW_MS,
+    limit: options.passwordAttemptsPerAddress ?? LOGIN_IP_LIMIT,
+    isRefunded: (res) => res.locals.isWrongPassword !== true,
+  })
   warmDummyHash()
   const { router, on } = contractRouter()
 
   on('POST /api/auth/login', noStore, attemptLimit, validate({ body: LoginSchema }), async (req, res) => {
-    const answer: LoginResponse = await withRetryAfter(res, () => service.login(res.locals.body as Login, clientOf(req)))
+    const answer: LoginResponse = await passwordAttempt(res, () => service.login(res.locals.body as Login, clientOf(req)))
     res.json(answer)
   })
 
@@ -40,7 +50,7 @@ export function authRouter(db: Kysely<Database>, options: { passwordAttemptsPerA
 
   on('POST /api/auth/change-password', noStore, attemptLimit, validate({ body: ChangePasswordSchema }), async (req, res) => {
     const current = currentSession(res)
-    const answer: LoginResponse = await withRetryAfter(res, () => service.changePassword(current, res.locals.body as ChangePassword, clientOf(req)))
+    const answer: LoginResponse = await passwordAttempt(res, () => service.changePassword(current, res.locals.body as ChangePassword, clientOf(req)))
     res.json(answer)
   })
 

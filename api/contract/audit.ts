@@ -4,7 +4,10 @@ import { PurgeBodySchema, PurgeResponseSchema, TimestampSchema } from './common'
 
 export const AuditLogSchema = z.object({
   id: z.number().int(),
-  /** The acting admin user (rows go with the user, spec 001 §3); null when nobody was signed in. */
+  /**
+   * The acting admin user; null when nobody was signed in, or once that account was deleted — the row
+   * outlives its user (issue 8), and userName/userEmail still say who it was.
+   */
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
   userName: z.string().nullable(),

@@ -8,10 +8,10 @@ const m = messages.auth
 /** Session lifetimes (clarifications, Sessions): Remember me 30 days renewed while used, else 24 hours. */
 export const SESSION_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000
 export const SESSION_DEFAULT_MS = 24 * 60 * 60 * 1000
-/** Lockout: 10 failed sign-ins for one account within 15 minutes lock it for 15 minutes. */
+/** Lockout: 10 wrong passwords for one e-mail from one address within 15 minutes refuse it from that address for 15 minutes (decision 010). */
 export const LOGIN_MAX_FAILURES = 10
 export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000
-/** Per-IP sign-in limit, generous for an office behind one address. */
+/** Per-address limit on wrong passwords (per 15 minutes), generous for an office behind one address. */
 export const LOGIN_IP_LIMIT = 100
 
 export const PASSWORD_MIN_LENGTH = 8

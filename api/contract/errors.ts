@@ -8,9 +8,18 @@ export const ErrorIssueSchema = z.object({
 })
 export type ErrorIssue = z.infer<typeof ErrorIssueSchema>
 
+/**
+ * Machine-readable reasons, for answers a client must tell apart from others of the same status.
+ * 'password_change_required': a 403 that is not a missing capability — the signed-in user must
+ * change the password first; what was refused may be sent again once they have.
+ */
+export const ERROR_CODES = { passwordChangeRequired: 'password_change_required' } as const
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   issues: z.array(ErrorIssueSchema).optional(),
+  code: z.enum(Object.values(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).optional(),
 })
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>
 

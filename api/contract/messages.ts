@@ -58,6 +58,8 @@ export const messages = {
     failedToVerifyUser: 'Failed to verify user',
     failedToChangePassword: 'Failed to change password',
     passwordChanged: 'Password changed successfully',
+    /** product: 403 on every route but verify, change-password and logout while the user must change the password. */
+    passwordChangeRequired: 'You must change your password before continuing',
     /** product: hint beside Remember me (clarifications, Sessions). */
     rememberMeHint: 'keeps you signed in in the field',
   },

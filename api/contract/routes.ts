@@ -184,6 +184,12 @@ export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`
 }
 
+/**
+ * What a signed-in user flagged mustChangePassword may still call: verify the session, change the
+ * password, log out. Every other route that needs a session answers 403 until the password changes.
+ */
+export const PASSWORD_CHANGE_ROUTES: readonly RouteKey[] = ['GET /api/auth/verify', 'POST /api/auth/change-password', 'POST /api/auth/logout']
+
 export function getRoute<K extends RouteKey>(key: K): RouteByKey<K> {
   const found = (routes as readonly RouteDef[]).find((r) => routeKey(r) === key)
   if (!found) throw new Error(`Unknown route ${key}`)

@@ -6,12 +6,17 @@ export function formatFjd(amount: number): string {
   return `FJ$${amount.toFixed(2)}`
 }
 
+/**
+ * The server sends only the figures the caller's role may see (clarifications roles table): the
+ * first two for every role, pendingSubscriptions and monthlyRevenue with dashboard.revenueCards,
+ * expiredSubscriptions with dashboard.adminSection. The others are absent, not zero.
+ */
 export const AdminStatsSchema = z.object({
   totalFarmers: z.number().int().nonnegative(),
   activeSubscriptions: z.number().int().nonnegative(),
-  pendingSubscriptions: z.number().int().nonnegative(),
-  expiredSubscriptions: z.number().int().nonnegative(),
-  /** Formatted text, 'FJ$0' when there is none. */
-  monthlyRevenue: z.string().default('FJ$0'),
+  pendingSubscriptions: z.number().int().nonnegative().optional(),
+  expiredSubscriptions: z.number().int().nonnegative().optional(),
+  /** Formatted text, e.g. 'FJ$0.00'. */
+  monthlyRevenue: z.string().optional(),
 })
 export type AdminStats = z.infer<typeof AdminStatsSchema>

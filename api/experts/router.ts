@@ -6,12 +6,14 @@ import { ExpertRegistrationSchema, type ExpertRegistration } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
+import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { expertsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
 export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   const service = expertsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
   on('GET /api/public/experts', async (_req, res) => {
     res.json(await service.activeExperts())
@@ -19,7 +21,7 @@ export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   on('GET /api/public/expert-fields', async (_req, res) => {
     res.json(await service.fields())
   })
-  on('POST /api/public/expert-signup', idempotent, validate({ body: ExpertRegistrationSchema }), async (_req, res) => {
+  on('POST /api/public/expert-signup', publicLimit, idempotent, validate({ body: ExpertRegistrationSchema }), async (_req, res) => {
     res.status(201).json(await service.register(res.locals.body as ExpertRegistration, res.locals))
   })
   return router

@@ -6,12 +6,14 @@ import { FarmReviewCreateSchema, FarmReviewsQuerySchema, type FarmReviewCreate, 
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
+import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { farmReviewsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
 export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmReviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
   on('GET /api/farms-with-ratings', async (_req, res) => {
     res.json(await service.farmsWithRatings())
@@ -19,7 +21,7 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }), async (_req, res) => {
     res.json(await service.reviews((res.locals.query as FarmReviewsQuery).farmId))
   })
-  on('POST /api/farm-reviews', idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
+  on('POST /api/farm-reviews', publicLimit, idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals))
   })
   return router

@@ -8,6 +8,7 @@ import { FarmerSignupSchema, type FarmerSignup } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
+import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { farmerSignupsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
@@ -15,8 +16,10 @@ export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmerSignupsService(db)
   // Mounted after authenticate(), so a key is scoped to the signed-in agent who sent it.
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  // Before the key check, so a flood is refused before any database work; a replay is given back.
+  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
-  on('POST /api/farmer-signup', idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
+  on('POST /api/farmer-signup', publicLimit, idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
     res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals }))
   })
   on('POST /api/data-agent/signup', idempotent, validate({ body: FarmerSignupSchema }), async (req, res) => {

@@ -6,17 +6,19 @@ import { PlatformReviewCreateSchema, type PlatformReviewCreate } from '../contra
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { validate } from '../middleware/validate'
+import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { reviewsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
 export function reviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = reviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
   on('GET /api/public/reviews', async (_req, res) => {
     res.json(await service.approved())
   })
-  on('POST /api/public/reviews', idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
+  on('POST /api/public/reviews', publicLimit, idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as PlatformReviewCreate, res.locals))
   })
   return router

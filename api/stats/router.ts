@@ -1,8 +1,8 @@
-// GET /api/admin/stats: every signed-in role (dashboard.view). The UI hides the cards a role may not
-// see (clarifications roles table); the figures themselves are not secret between staff.
+// GET /api/admin/stats: every signed-in role (dashboard.view), answered with only the figures that
+// role may see (clarifications roles table) — the UI shows the same cards from the same table.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { noStore } from '../auth/http'
+import { currentSession, noStore } from '../auth/http'
 import { adminStats } from './service'
 import { contractRouter } from '../http/contract-router'
 
@@ -10,7 +10,7 @@ export function statsRouter(db: Kysely<Database>) {
   const { router, on } = contractRouter()
   // Spec 001 §7: the stats query is never cached.
   on('GET /api/admin/stats', noStore, async (_req, res) => {
-    res.json(await adminStats(db))
+    res.json(await adminStats(db, currentSession(res).user.role))
   })
   return router
 }

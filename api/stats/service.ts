@@ -2,7 +2,7 @@
 // because "today" is a Fiji calendar day that SQLite's UTC date functions cannot express.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { DEFAULT_DAILY_RATE, formatFjd, type AdminStats } from '../contract'
+import { DEFAULT_DAILY_RATE, can, formatFjd, type AdminStats, type Role } from '../contract'
 import { fijiDate, isActiveOn, isExpiredOn, isPendingOn, totalRevenue } from './subscriptions'
 
 export async function dailyRateOf(db: Kysely<Database>): Promise<number> {
@@ -11,15 +11,21 @@ export async function dailyRateOf(db: Kysely<Database>): Promise<number> {
   return row && Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_DAILY_RATE
 }
 
-export async function adminStats(db: Kysely<Database>, now = new Date()): Promise<AdminStats> {
+/** The stat cards `role` may see (clarifications roles table); the others are left out, not zeroed. */
+export async function adminStats(db: Kysely<Database>, role: Role, now = new Date()): Promise<AdminStats> {
   const rows = await db.selectFrom('farmers').select(['isActive', 'includeInCosting', 'subscriptionStart', 'subscriptionEnd']).execute()
   const farmers = rows.map((r) => ({ ...r, isActive: r.isActive === 1, includeInCosting: r.includeInCosting === 1 }))
   const today = fijiDate(now)
-  return {
+  const stats: AdminStats = {
     totalFarmers: farmers.length,
     activeSubscriptions: farmers.filter((f) => isActiveOn(f, today)).length,
-    pendingSubscriptions: farmers.filter((f) => isPendingOn(f, today)).length,
-    expiredSubscriptions: farmers.filter((f) => isExpiredOn(f, today)).length,
-    monthlyRevenue: formatFjd(totalRevenue(farmers, await dailyRateOf(db), today)),
   }
+  if (can(role, 'dashboard.revenueCards')) {
+    stats.pendingSubscriptions = farmers.filter((f) => isPendingOn(f, today)).length
+    stats.monthlyRevenue = formatFjd(totalRevenue(farmers, await dailyRateOf(db), today))
+  }
+  if (can(role, 'dashboard.adminSection')) {
+    stats.expiredSubscriptions = farmers.filter((f) => isExpiredOn(f, today)).length
+  }
+  return stats
 }

@@ -2,12 +2,14 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, createStaffUser, tokenFor } from '../testing/staff'
+import { bearer, createStaffUser, seededAdminId, tokenFor } from '../testing/staff'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { fijiDate, isActiveOn, isExpiredOn, isPendingOn, totalDays, totalRevenue } from './subscriptions'
 
 let api: TestApp
 let agent: Record<string, string>
+let adminUser: Record<string, string>
+let globalAdmin: Record<string, string>
 
 /** Midnight in Fiji `days` from today, as stored (UTC ISO text). */
 const fijiDay = (days: number) => DateTime.now().setZone('Pacific/Fiji').startOf('day').plus({ days }).toUTC().toISO()!
@@ -33,6 +35,8 @@ async function addFarmer(start: number | null, end: number | null, flags: { isAc
 beforeAll(async () => {
   api = await startTestApp()
   agent = bearer(await tokenFor(api.db, (await createStaffUser(api.db, { role: 'data_agent' })).id))
+  adminUser = bearer(await tokenFor(api.db, (await createStaffUser(api.db, { role: 'admin_user' })).id))
+  globalAdmin = bearer(await tokenFor(api.db, await seededAdminId(api.db)))
   await addFarmer(-10, 20) // active, 30 days → FJ$75.00
   await addFarmer(0, 10) // active from today, 10 days → FJ$25.00
   await addFarmer(-5, 5, { includeInCosting: false }) // active, not costed
@@ -44,8 +48,8 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 describe('GET /api/admin/stats', () => {
-  it('answers the counts and the revenue of active, costed farmers at the daily rate', async () => {
-    const res = await api.fetch('/api/admin/stats', { headers: agent })
+  it('answers a global admin every count and the revenue of active, costed farmers at the daily rate', async () => {
+    const res = await api.fetch('/api/admin/stats', { headers: globalAdmin })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(await res.json()).toEqual({
@@ -57,9 +61,19 @@ describe('GET /api/admin/stats', () => {
     })
   })
 
+  it('answers each role only the figures its cards show (clarifications roles table)', async () => {
+    expect(await (await api.fetch('/api/admin/stats', { headers: agent })).json()).toEqual({ totalFarmers: 7, activeSubscriptions: 3 })
+    expect(await (await api.fetch('/api/admin/stats', { headers: adminUser })).json()).toEqual({
+      totalFarmers: 7,
+      activeSubscriptions: 3,
+      pendingSubscriptions: 1,
+      monthlyRevenue: 'FJ$100.00',
+    })
+  })
+
   it('follows the daily rate setting', async () => {
     await api.db.updateTable('settings').set({ value: '3' }).where('key', '=', 'dailyRate').execute()
-    const stats = (await (await api.fetch('/api/admin/stats', { headers: agent })).json()) as { monthlyRevenue: string }
+    const stats = (await (await api.fetch('/api/admin/stats', { headers: adminUser })).json()) as { monthlyRevenue: string }
     expect(stats.monthlyRevenue).toBe('FJ$120.00')
     await api.db.updateTable('settings').set({ value: '2.5' }).where('key', '=', 'dailyRate').execute()
   })

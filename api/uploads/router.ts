@@ -2,19 +2,17 @@
 // /objects/uploads/:id. Mounted at the root (not under /api) so /objects/… never reaches the SPA
 // fallback; who may call each route comes from the route table, attached by contractRouter().
 import express, { type RequestHandler } from 'express'
-import { rateLimit } from 'express-rate-limit'
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
 import type { SessionUser } from '../auth/sessions'
 import { IdParamSchema, UploadUrlRequestSchema, fileTooLargeMessage, messages, type UploadUrlRequest } from '../contract'
 import { HttpError, notFound } from '../errors'
 import { validate } from '../middleware/validate'
+import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import type { UploadKind } from './repository'
 import { maxBytesFor, uploadsService } from './service'
 import { uploadFilePath } from './storage'
 import { contractRouter } from '../http/contract-router'
-
-export const PUBLIC_UPLOADS_PER_15_MINUTES = 150
 
 export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
   const service = uploadsService(db, dataDir)
@@ -24,19 +22,10 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
     const user = res.locals.user as SessionUser | undefined
     res.json(await service.issue(kind, res.locals.body as UploadUrlRequest, user?.id ?? null))
   }
-  // Anonymous uploads cost disk until the daily clean-up: a generous per-address cap keeps a script
-  // from filling it, while a village office sending its outbox stays far below it (429 is retried).
-  const publicUploadLimit = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: PUBLIC_UPLOADS_PER_15_MINUTES,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: messages.common.rateLimited })
-    },
-  })
-  on('POST /api/public/expert-signup/upload', publicUploadLimit, validate({ body: UploadUrlRequestSchema }), issue('expert'))
-  on('POST /api/objects/upload', validate({ body: UploadUrlRequestSchema }), issue('admin'))
+  // Upload URLs cost disk until the daily clean-up: a generous per-address cap keeps a script from
+  // filling it, while a village office sending its outbox stays far below it (429 is retried).
+  on('POST /api/public/expert-signup/upload', perAddressLimit(RATE_LIMITS.uploadUrl), validate({ body: UploadUrlRequestSchema }), issue('expert'))
+  on('POST /api/objects/upload', perAddressLimit(RATE_LIMITS.uploadUrl), validate({ body: UploadUrlRequestSchema }), issue('admin'))
 
   // One raw parser per kind; any content type is read, because the type is judged from the bytes.
   const rawParsers = new Map<UploadKind, RequestHandler>(

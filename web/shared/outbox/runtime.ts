@@ -36,8 +36,10 @@ import {
 import { SESSION_CHANGED_EVENT, readSession, sessionStorageKeys } from '../api'
 import { addReloadGuard } from '../reload-guard'
 import { toast } from '../ui/toast'
+import { messages } from '../../../api/contract/messages'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
+import { isPasswordChangeRequired, sendingToken } from './sending-session'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
 
@@ -77,15 +79,24 @@ export function getOutbox(): Outbox {
   const engine = createOutboxEngine({
     db,
     fetch: window.fetch.bind(window),
-    getAuthToken: () => readSession()?.token,
+    getAuthToken: () => sendingToken(readSession()),
     getSignedInAgentId: signedInAgentId,
     onAuthRequired: () =>
-      toast({
-        title: 'Sign in to send',
-        description: 'Your session has expired. Sign in again and the items saved on this phone will be sent.',
-        variant: 'destructive',
-        durationMs: 10_000,
-      }),
+      toast(
+        isPasswordChangeRequired(readSession())
+          ? {
+              title: 'Change your password to send',
+              description: `${messages.auth.passwordChangeRequired}. The items saved on this phone will be sent once you have.`,
+              variant: 'destructive',
+              durationMs: 10_000,
+            }
+          : {
+              title: 'Sign in to send',
+              description: 'Your session has expired. Sign in again and the items saved on this phone will be sent.',
+              variant: 'destructive',
+              durationMs: 10_000,
+            },
+      ),
     requestBackgroundSync: () => registerBackgroundSync(),
     // resendItem's default check. Every caller here loads the validator first; an item is never
     // changed unchecked.

@@ -90,6 +90,12 @@ function AuditEntry({ entry }: { entry: AuditLog }) {
               {entry.userEmail}
             </Text>
           )}
+          {/* The row outlives its user: the name and e-mail it kept still say who it was. */}
+          {entry.userId === null && entry.userName !== null && (
+            <Badge colorPalette="gray" variant="outline">
+              Account deleted
+            </Badge>
+          )}
           <Text as="span" fontSize="sm" color="fg.muted" ms={{ md: 'auto' }}>
             <time dateTime={entry.createdAt}>{formatFijiDateTime(entry.createdAt)}</time>
           </Text>

@@ -20,6 +20,11 @@ describe('dashboard stat cards', () => {
     expect(shown('admin_user').map(([label]) => label)).toEqual(['Total Farmers', 'Active Subscriptions', 'Active Pending', 'Total Revenue'])
   })
 
+  it('shows a dash, not a made-up zero, for a figure the server left out', () => {
+    const counts = { totalFarmers: 3, activeSubscriptions: 2 }
+    expect(statCardsFor('global_admin').map((card) => card.value(counts))).toEqual(['3', '2', '—', '—', '—'])
+  })
+
   it('shows a data agent the first two cards and the field card', () => {
     expect(shown('data_agent').map(([label]) => label)).toEqual(['Total Farmers', 'Active Subscriptions'])
     expect(showsFieldCard('data_agent')).toBe(true)

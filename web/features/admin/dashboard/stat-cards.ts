@@ -11,7 +11,8 @@ export interface StatCard {
   to?: string
 }
 
-const count = (n: number) => n.toLocaleString('en-US')
+// The server leaves out the figures a role may not see; a card it left out shows '—'.
+const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'))
 
 /** In the spec's order: Total Farmers, Active Subscriptions, Active Pending, Expired Subscriptions, Total Revenue. */
 export function statCardsFor(role: Role): StatCard[] {
@@ -26,7 +27,7 @@ export function statCardsFor(role: Role): StatCard[] {
     cards.push({ label: 'Expired Subscriptions', value: (s) => count(s.expiredSubscriptions), to: '/admin/expired-subscriptions' })
   }
   if (can(role, 'dashboard.revenueCards')) {
-    cards.push({ label: 'Total Revenue', value: (s) => s.monthlyRevenue })
+    cards.push({ label: 'Total Revenue', value: (s) => s.monthlyRevenue ?? '—' })
   }
   return cards
 }

@@ -1,0 +1,100 @@
+// Public writes are limited per client address, generously enough for a data agent flushing a
+// full outbox from one village address, and a replay of a stored Idempotency-Key costs nothing.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../contract'
+import { startTestApp, type TestApp } from '../testing/test-app'
+import { RATE_LIMITS } from './rate-limit'
+
+let api: TestApp
+beforeAll(async () => {
+  // One trusted proxy hop, as behind a reverse proxy: the client address is X-Forwarded-For's last entry.
+  api = await startTestApp({ extend: (deps) => void (deps.config.trustProxyHops = 1) })
+})
+afterAll(() => api.close())
+
+let nextAddress = 1
+/** A fresh client address per test, so the budgets of one test never leak into another. */
+const freshAddress = () => `10.8.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`
+
+const post = (path: string, address: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.postJson(path, body, { 'x-forwarded-for': address, ...headers })
+
+/** Sends `count` requests, a few at a time, and answers their statuses. */
+async function statuses(count: number, send: (i: number) => Promise<Response>): Promise<number[]> {
+  const out: number[] = []
+  for (let i = 0; i < count; i += 25) {
+    const batch = await Promise.all(Array.from({ length: Math.min(25, count - i) }, (_, j) => send(i + j)))
+    for (const res of batch) {
+      out.push(res.status)
+      await res.body?.cancel()
+    }
+  }
+  return out
+}
+
+const review = (i: number) => ({ rating: 5, comment: `Great directory, review number ${i}` })
+
+const limitedWrites = [
+  { path: '/api/public/reviews', budget: RATE_LIMITS.publicForm },
+  { path: '/api/farm-reviews', budget: RATE_LIMITS.publicForm },
+  { path: '/api/farmer-signup', budget: RATE_LIMITS.publicForm },
+  { path: '/api/public/expert-signup', budget: RATE_LIMITS.publicForm },
+  { path: '/api/public/expert-signup/upload', budget: RATE_LIMITS.uploadUrl },
+  { path: '/api/analytics/page-view', budget: RATE_LIMITS.analyticsEvent },
+]
+
+// Hundreds of requests per case: slow on a shared CI machine.
+describe('public writes are limited per client address', { timeout: 60_000 }, () => {
+  it.each(limitedWrites)('$path: past its budget one address gets 429 with Retry-After; another address does not', async ({ path, budget }) => {
+    const address = freshAddress()
+    // An empty body is refused (400) or recorded cheaply; either way it is a request of this address.
+    const answered = await statuses(budget.limit, () => post(path, address, {}))
+    expect(answered).not.toContain(429)
+
+    const refused = await post(path, address, {})
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(budget.windowMs / 1000)
+    expect(await refused.json()).toEqual({ message: messages.common.rateLimited })
+
+    const neighbour = await post(path, freshAddress(), {})
+    expect(neighbour.status).not.toBe(429)
+  })
+
+  it('a data agent flushing 50 signups with 3 photos each from one address is never refused', async () => {
+    const address = freshAddress()
+    const uploads = await statuses(150, () => post('/api/public/expert-signup/upload', address, { contentType: 'image/jpeg', size: 200_000 }))
+    expect(uploads.every((status) => status === 200)).toBe(true)
+    const signups = await statuses(50, () => post('/api/farmer-signup', address, {}, { 'idempotency-key': randomUUID() }))
+    expect(signups).not.toContain(429)
+    // …and a colleague on the same address still posts a review meanwhile.
+    expect((await post('/api/public/reviews', address, review(0), { 'idempotency-key': randomUUID() })).status).toBe(201)
+  })
+
+  it('a replay of a stored Idempotency-Key is not counted', async () => {
+    const address = freshAddress()
+    const key = randomUUID()
+    expect((await post('/api/public/reviews', address, review(1), { 'idempotency-key': key })).status).toBe(201)
+    const replays = await statuses(RATE_LIMITS.publicForm.limit + 20, () => post('/api/public/reviews', address, review(1), { 'idempotency-key': key }))
+    expect(replays.every((status) => status === 201)).toBe(true)
+    // The replays used none of the budget: a new review is still taken.
+    expect((await post('/api/public/reviews', address, review(2), { 'idempotency-key': randomUUID() })).status).toBe(201)
+    const stored = await api.db.selectFrom('platform_reviews').select('comment').where('comment', 'like', '%review number 1').execute()
+    expect(stored).toHaveLength(1)
+  })
+})
+
+describe('the client address follows TRUST_PROXY', { timeout: 60_000 }, () => {
+  it('without a trusted proxy, a forged X-Forwarded-For does not buy a fresh budget', async () => {
+    const direct = await startTestApp()
+    try {
+      const forged = (i: number) => direct.postJson('/api/public/reviews', {}, { 'x-forwarded-for': `172.16.${i % 250}.${(i % 200) + 1}` })
+      const answered = await statuses(RATE_LIMITS.publicForm.limit, forged)
+      expect(answered).not.toContain(429)
+      expect((await forged(9999)).status).toBe(429)
+    } finally {
+      await direct.close()
+    }
+  })
+})
