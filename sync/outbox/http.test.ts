@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   IDEMPOTENCY_KEY_HEADER as CONTRACT_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER as CONTRACT_REPLAYED_HEADER,
-  PHOTO_PATH_REGEX, getRoute, queuedRoutes,
+  ERROR_CODES, PHOTO_PATH_REGEX, getRoute, queuedRoutes,
 } from '../../api/contract'
 import {
-  IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
+  IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, PASSWORD_CHANGE_REQUIRED_CODE, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
   judge, needsAuth, parseRetryAfter, type Answer,
 } from './http'
 import { OUTBOX_ENDPOINTS, OUTBOX_KINDS } from './types'
@@ -16,6 +16,7 @@ describe('the copies of the contract', () => {
     expect(getRoute('POST /api/public/expert-signup/upload').path).toBe(PUBLIC_UPLOAD_URL_ENDPOINT)
     expect(getRoute('POST /api/objects/upload').path).toBe(SIGNED_IN_UPLOAD_URL_ENDPOINT)
     expect(PHOTO_PATH_PATTERN.source).toBe(PHOTO_PATH_REGEX.source)
+    expect(PASSWORD_CHANGE_REQUIRED_CODE).toBe(ERROR_CODES.passwordChangeRequired)
     expect(queuedRoutes.map((route) => route.path).sort()).toEqual(Object.values(OUTBOX_ENDPOINTS).sort())
   })
 
@@ -44,6 +45,7 @@ describe('judge: the response sorting table', () => {
     [response(401), 'auth'],
     [response(400), 'attention'],
     [response(403), 'attention'],
+    [response(403, { message: 'You must change your password before continuing', code: 'password_change_required' }), 'auth'],
     [response(404), 'attention'],
     [response(413), 'attention'],
     [response(422), 'attention'],

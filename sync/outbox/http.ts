@@ -8,6 +8,8 @@ import type { JsonValue, OutboxError, OutboxKind } from './types'
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
+/** api/contract/errors.ts ERROR_CODES.passwordChangeRequired. */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required'
 
 /** Upload-URL endpoints: the public one (expert and public farmer signups) and the signed-in one. */
 export const PUBLIC_UPLOAD_URL_ENDPOINT = '/api/public/expert-signup/upload'
@@ -132,7 +134,7 @@ export const ATTENTION_STATUSES: ReadonlySet<number> = new Set([400, 413, 422])
 /**
  * The response sorting of sync/README.md:
  * - network failure, timeout, 5xx, 408/409/425/429 → retry later (Retry-After respected);
- * - 401 → keep the item, pause the queue until the agent signs in;
+ * - 401, or 403 with code password_change_required → keep the item, pause the queue until the agent signs in;
  * - 400/413/422 and any other 4xx → needs attention, with the server's message;
  * - 2xx with a JSON (or empty) body → done; a replay (Idempotent-Replayed: true) is done too.
  *   A 2xx that isn't JSON (a Wi-Fi sign-in page, a proxy) is not our server: retry.
@@ -157,6 +159,11 @@ export function judge(answer: Answer): Verdict {
   if (status === 401) {
     return { kind: 'auth', error: { status, message: 'Your session has expired. Sign in again to send it.' } }
   }
+  // An admin may flag the agent's password for change after sign-in: the item is fine, the agent must
+  // change the password (and so sign in anew) before anything goes out, like a 401.
+  if (status === 403 && codeOf(answer) === PASSWORD_CHANGE_REQUIRED_CODE) {
+    return { kind: 'auth', error: { status, message: serverMessage ?? 'Change your password to send it.' } }
+  }
   if (status >= 500 || RETRY_STATUSES.has(status)) {
     const message = status === 409 || status === 425
       ? 'The server is still working on it. It will be checked again shortly.'
@@ -174,6 +181,11 @@ export function judge(answer: Answer): Verdict {
     return { kind: 'attention', status, body, error: { status, message: serverMessage ?? 'This is too large for the server (a photo may be too big).' } }
   }
   return { kind: 'attention', status, body, error: { status, message: serverMessage ?? `The server did not accept this (${status}).` } }
+}
+
+function codeOf(answer: Extract<Answer, { kind: 'response' }>): unknown {
+  const { body } = answer
+  return answer.isJson && typeof body === 'object' && body !== null && !Array.isArray(body) ? body.code : undefined
 }
 
 function messageOf(answer: Extract<Answer, { kind: 'response' }>): string | undefined {
