@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { messages } from './messages'
 import { TimestampSchema, optionalEmail, optionalText } from './common'
+import { honeypotField } from './honeypot'
 
 const m = messages.reviews
 
@@ -32,6 +33,7 @@ export const PlatformReviewCreateSchema = z.object({
   userEmail: optionalEmail(m.userEmailInvalid),
   rating,
   comment: z.string({ error: m.commentMinChars }).trim().min(10, m.commentMinChars).max(500, m.commentMaxChars),
+  ...honeypotField,
 })
 export type PlatformReviewCreate = z.infer<typeof PlatformReviewCreateSchema>
 export type PlatformReviewCreateInput = z.input<typeof PlatformReviewCreateSchema>
@@ -115,6 +117,7 @@ export const FarmReviewCreateSchema = z.object({
     .trim()
     .min(1, messages.farmReviews.commentRequired)
     .max(FARM_REVIEW_MAX_CHARS, messages.farmReviews.commentMax),
+  ...honeypotField,
 })
 export type FarmReviewCreate = z.infer<typeof FarmReviewCreateSchema>
 export type FarmReviewCreateInput = z.input<typeof FarmReviewCreateSchema>
@@ -141,6 +144,8 @@ export const FarmWithRatingsSchema = z.object({
   farmer: z.object({
     id: z.uuid(),
     name: z.string(),
+    /** Demo data (db/seed): the card shows a 'Demo' badge so nobody takes it for a real farm. */
+    isDemo: z.boolean(),
     town: z.string().nullable(),
     cities: z.array(z.string()),
     produce: z.array(z.string()),
