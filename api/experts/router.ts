@@ -1,4 +1,5 @@
 // HTTP for the public expert directory and self-registration (spec 000 §7).
+import { randomUUID } from 'node:crypto'
 import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
@@ -6,6 +7,7 @@ import { idempotency } from '../../sync/server/idempotency'
 import { ExpertRegistrationSchema, type ExpertRegistration } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
+import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
 import { expertsService } from './service'
 
@@ -19,7 +21,7 @@ export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   router.get('/public/expert-fields', async (_req, res) => {
     res.json(await service.fields())
   })
-  router.post('/public/expert-signup', idempotent, validate({ body: ExpertRegistrationSchema }), async (_req, res) => {
+  router.post('/public/expert-signup', honeypot(() => ({ id: randomUUID() })), idempotent, validate({ body: ExpertRegistrationSchema }), async (_req, res) => {
     res.status(201).json(await service.register(res.locals.body as ExpertRegistration, res.locals))
   })
   return router

@@ -1,4 +1,5 @@
 // HTTP for farm reviews (spec 000 §7): farms with ratings, a farm's reviews, and new reviews (queued).
+import { randomUUID } from 'node:crypto'
 import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
@@ -6,12 +7,21 @@ import { idempotency } from '../../sync/server/idempotency'
 import { FarmReviewCreateSchema, FarmReviewsQuerySchema, type FarmReviewCreate, type FarmReviewsQuery } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
+import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
 import { farmReviewsService } from './service'
 
 export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmReviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  // The answer a real review gets, echoing what the bot sent.
+  const bot = honeypot((body) => ({
+    id: randomUUID(),
+    farmId: typeof body.farmId === 'string' ? body.farmId : randomUUID(),
+    rating: typeof body.rating === 'number' ? body.rating : 5,
+    comment: typeof body.comment === 'string' ? body.comment.trim() : '',
+    createdAt: new Date().toISOString(),
+  }))
   const router = Router()
   router.get('/farms-with-ratings', async (_req, res) => {
     res.json(await service.farmsWithRatings())
@@ -19,7 +29,7 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   router.get('/farm-reviews', validate({ query: FarmReviewsQuerySchema }), async (_req, res) => {
     res.json(await service.reviews((res.locals.query as FarmReviewsQuery).farmId))
   })
-  router.post('/farm-reviews', idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
+  router.post('/farm-reviews', bot, idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals))
   })
   return router

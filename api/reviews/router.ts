@@ -1,4 +1,5 @@
 // HTTP for public platform reviews (spec 000 §7): read approved, submit for moderation (queued).
+import { randomUUID } from 'node:crypto'
 import { Router } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
@@ -6,6 +7,7 @@ import { idempotency } from '../../sync/server/idempotency'
 import { PlatformReviewCreateSchema, type PlatformReviewCreate } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
+import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
 import { reviewsService } from './service'
 
@@ -16,7 +18,7 @@ export function reviewsRouter(db: Kysely<Database>, logger: Logger) {
   router.get('/public/reviews', async (_req, res) => {
     res.json(await service.approved())
   })
-  router.post('/public/reviews', idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
+  router.post('/public/reviews', honeypot(() => ({ id: randomUUID(), status: 'pending' })), idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as PlatformReviewCreate, res.locals))
   })
   return router
