@@ -88,10 +88,10 @@ describe('website without a scheme', () => {
 
 describe('honeypot field', () => {
   it('is an optional part of the public bodies, so a filled one still parses (the server decides)', () => {
-    expect(HONEYPOT_FIELD).toBe('faxNumber')
+    expect(HONEYPOT_FIELD).toBe('homepage')
     const review = { rating: 5, comment: 'Ten words at the least are not needed by this schema.' }
-    expect(PlatformReviewCreateSchema.parse({ ...review, faxNumber: 'x' }).faxNumber).toBe('x')
-    expect(PlatformReviewCreateSchema.parse(review).faxNumber).toBeUndefined()
-    expect(FarmerSignupSchema.safeParse({ ...signup, faxNumber: '123' }).success).toBe(true)
+    expect(PlatformReviewCreateSchema.parse({ ...review, homepage: 'x' }).homepage).toBe('x')
+    expect(PlatformReviewCreateSchema.parse(review).homepage).toBeUndefined()
+    expect(FarmerSignupSchema.safeParse({ ...signup, homepage: 'https://spam.example' }).success).toBe(true)
   })
 })

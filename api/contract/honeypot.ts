@@ -2,8 +2,8 @@
 // server answers such a body as if accepted and writes nothing, so a bot learns nothing.
 import { z } from 'zod'
 
-/** An innocent-looking name that a form-filling bot will happily fill. */
-export const HONEYPOT_FIELD = 'faxNumber'
+/** A name bots fill gladly and browser autofill has no category for (a human's autofill must never fill it). */
+export const HONEYPOT_FIELD = 'homepage'
 
 /** Spread into a public form's body schema: optional, any text (never a reason to refuse). */
 export const honeypotField = { [HONEYPOT_FIELD]: z.string().max(1000).optional() } as const

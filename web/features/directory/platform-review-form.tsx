@@ -18,6 +18,7 @@ import {
 import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
 import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
+import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
@@ -73,6 +74,7 @@ export function PlatformReviewForm() {
   const refusedItem = useRef<string | undefined>(undefined)
   const [refusal, setRefusal] = useState<string | null>(null)
   const ratingInput = useRef<HTMLInputElement>(null)
+  const honeypot = useRef<HTMLInputElement>(null)
   const fields = useRef<Record<FieldName, HTMLElement | null>>({ userName: null, userEmail: null, comment: null })
   const ids = { userName: useId(), userEmail: useId(), comment: useId(), counter: useId(), error: useId() }
 
@@ -106,7 +108,7 @@ export function PlatformReviewForm() {
       fields.current[firstInvalid]?.focus()
       return
     }
-    const body = PlatformReviewFormSchema.parse(values)
+    const body = { ...PlatformReviewFormSchema.parse(values), ...honeypotOf(honeypot.current) }
     setSubmitting(true)
     setRefusal(null)
     try {
@@ -240,6 +242,7 @@ export function PlatformReviewForm() {
           {submitting ? 'Submitting…' : 'Submit Review'}
         </Button>
       </Box>
+      <HoneypotField inputRef={honeypot} />
     </chakra.form>
   )
 }

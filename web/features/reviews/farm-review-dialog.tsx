@@ -11,6 +11,7 @@ import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
 import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { NativeDialog } from '../../shared/ui/native-dialog'
+import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
 import { toast } from '../../shared/ui/toast'
 import { refetchFresh } from './fresh-fetch'
@@ -34,6 +35,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   // A refused review of this dialog: submitting again resends it, fixed, under the same key.
   const refusedItem = useRef<string | undefined>(undefined)
   const commentRef = useRef<HTMLTextAreaElement>(null)
+  const honeypot = useRef<HTMLInputElement>(null)
   const commentId = useId()
   const counterId = useId()
   const errorId = useId()
@@ -53,7 +55,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
       commentRef.current?.focus()
       return
     }
-    const body = FarmReviewCreateSchema.parse({ farmId: farm.id, rating, comment })
+    const body = { ...FarmReviewCreateSchema.parse({ farmId: farm.id, rating, comment }), ...honeypotOf(honeypot.current) }
     setSubmitting(true)
     setFailed(null)
     try {
@@ -149,6 +151,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
             {submitting ? 'Submitting…' : 'Submit Review'}
           </Button>
         </Flex>
+        <HoneypotField inputRef={honeypot} />
       </chakra.form>
     </NativeDialog>
   )
