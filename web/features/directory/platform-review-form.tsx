@@ -15,8 +15,8 @@ import {
   messages,
   ratingLabel,
 } from '../../../api/contract'
-import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
-import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
+import { savedTexts } from '../../shared/outbox/outcome'
+import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
@@ -113,7 +113,13 @@ export function PlatformReviewForm() {
     setRefusal(null)
     try {
       const item = await queueSubmission({ kind: 'platformReview', payload: body, replaces: refusedItem.current })
-      const outcome = outcomeOf(await waitForOutcome(item.id))
+      const outcome = await outcomeWithdrawingFailure(item.id)
+      if (outcome.kind === 'failed') {
+        // The server failed (5xx) and the review is no longer queued: the spec's failure toast, the review kept as typed.
+        refusedItem.current = undefined
+        toast({ title: messages.common.errorTitle, description: m.submitFailed, variant: 'destructive' })
+        return
+      }
       if (outcome.kind === 'refused') {
         // Needs attention at once (400): the server's message here, the review kept as typed.
         refusedItem.current = item.id

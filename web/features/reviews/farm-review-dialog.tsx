@@ -7,8 +7,8 @@ import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages, ratingLabel } from '../../../api/contract'
-import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
-import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
+import { savedTexts } from '../../shared/outbox/outcome'
+import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
@@ -60,7 +60,14 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
     setFailed(null)
     try {
       const item = await queueSubmission({ kind: 'farmReview', payload: body, replaces: refusedItem.current })
-      const outcome = outcomeOf(await waitForOutcome(item.id))
+      const outcome = await outcomeWithdrawingFailure(item.id)
+      if (outcome.kind === 'failed') {
+        // The server failed (5xx) and the review is no longer queued: the spec's failure toast, the review kept in the dialog.
+        refusedItem.current = undefined
+        setFailed(`${m.submitFailed}. ${m.submitFailedDescription}`)
+        toast({ title: m.submitFailed, description: m.submitFailedDescription, variant: 'destructive' })
+        return
+      }
       if (outcome.kind === 'refused') {
         refusedItem.current = item.id
         setFailed(`The server did not accept this review: ${outcome.message}`)

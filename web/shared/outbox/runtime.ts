@@ -36,6 +36,7 @@ import { addReloadGuard } from '../reload-guard'
 import { toast } from '../ui/toast'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
+import { outcomeOf, type Outcome } from './outcome'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
 
@@ -240,6 +241,8 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
       next: (item) => {
         last = item
         if (!item || item.status === 'sent' || item.status === 'needsAttention') finish(item)
+        // The server answered and failed (5xx): the form can say so now rather than after the wait.
+        else if (item.status === 'waiting' && (item.lastError?.status ?? 0) >= 500) finish(item)
         else if (cannotSendNow() && engine.getState().currentItemId !== id) finish(item)
       },
       error: () => finish(last),
@@ -258,6 +261,22 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
     }, ms)
     cleanups.push(() => clearTimeout(timer))
   })
+}
+
+/**
+ * The public review forms' outcome: a server failure (5xx) is taken back out of the outbox, so the
+ * form can truthfully say "Please try again" and a second submit cannot deliver it twice. An item
+ * the engine is resending at that very moment cannot be taken back: it stays queued, read as saved.
+ */
+export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
+  const outcome = outcomeOf(await waitForOutcome(id))
+  if (outcome.kind !== 'failed') return outcome
+  try {
+    await startOutbox().engine.deleteItem(id)
+    return outcome
+  } catch {
+    return { kind: 'saved', waitsForSignIn: false }
+  }
 }
 
 // ---- the Outbox screen's actions --------------------------------------------------------------
