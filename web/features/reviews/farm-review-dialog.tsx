@@ -10,6 +10,7 @@ import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages, ratingLabel } 
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
@@ -25,7 +26,7 @@ export function farmReviewCommentError(farmId: string, rating: number, comment: 
   return parsed.error.issues.find((i) => i.path[0] === 'comment')?.message ?? parsed.error.issues[0]?.message
 }
 
-export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: string }; onClose: () => void }) {
+export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: string; isDemo?: boolean }; onClose: () => void }) {
   const queryClient = useQueryClient()
   const [rating, setRating] = useState(5)
   const [comment, setComment] = useState('')
@@ -97,6 +98,11 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   return (
     <NativeDialog title={`Review ${farm.name}`} subtitle="Your review is published right away." onClose={onClose} maxW="34rem">
       <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="flex" flexDirection="column" gap="4">
+        {farm.isDemo ? (
+          <Box>
+            <DemoBadge isDemo />
+          </Box>
+        ) : null}
         <StarRatingInput
           legend="Rating"
           required
