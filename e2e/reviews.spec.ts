@@ -231,8 +231,10 @@ test('a server failure (500) on a farm review shows the failure toast and keeps 
   const failing = await failPosts(page, '/api/farm-reviews')
   await dialog.getByRole('button', { name: 'Submit Review' }).click()
 
-  const toast = page.getByRole('alert').filter({ hasText: 'Failed to submit review' })
+  const toast = page.locator('[role="alert"][data-variant="destructive"]')
+  await expect(toast).toContainText('Failed to submit review')
   await expect(toast).toContainText('Please try again.')
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit review. Please try again.')
   await expect(page.getByText('Saved on this phone')).toHaveCount(0)
   await expect(dialog).toBeVisible()
   await expect(dialog.getByLabel('Comment')).toHaveValue('Good kava, dried well.')
