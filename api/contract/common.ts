@@ -63,10 +63,10 @@ export function dateInputTime(value: string): number {
   return Date.parse(value)
 }
 
-/** Optional free text; '' and absent both become undefined so no empty strings reach the database. */
+/** Optional free text; '', absent and invisible-only all become undefined so no empty strings reach the database. */
 export function optionalText(max?: number, maxMessage?: string) {
   const base = max === undefined ? z.string().trim() : z.string().trim().max(max, maxMessage)
-  return base.optional().transform((v) => (v === '' ? undefined : v))
+  return base.optional().transform((v) => (v === undefined || !hasVisibleText(v) ? undefined : v))
 }
 
 const emailCheck = z.email()

@@ -5,6 +5,7 @@ import {
   FarmerCreateSchema,
   FarmerSignupSchema,
   FarmerSubscriptionUpdateSchema,
+  FarmReviewCreateSchema,
   FarmerUpdateSchema,
   HONEYPOT_FIELD,
   PlatformReviewCreateSchema,
@@ -63,6 +64,13 @@ describe('names of only invisible characters', () => {
     expect(firstMessage(FarmerSignupSchema, { ...signup, name })).toBe(messages.farmerSignup.nameRequired)
     expect(firstMessage(FarmerCreateSchema, { ...farmer, name })).toBe(messages.farmers.nameRequired)
     expect(firstMessage(ExpertRegistrationSchema, { name, contactNumber: '+679 010 1234', email: 'a@example.fj' })).toBe(messages.experts.nameRequired)
+  })
+
+  it('treats invisible-only optional text as absent and invisible-only review comments as empty', () => {
+    expect(FarmerSignupSchema.parse({ ...signup, town: '\u200B\u200B' }).town).toBeUndefined()
+    expect(PlatformReviewCreateSchema.parse({ rating: 5, comment: 'Good farmers, fair prices.', userName: '\u200B' }).userName).toBeUndefined()
+    expect(firstMessage(PlatformReviewCreateSchema, { rating: 5, comment: '\u200B'.repeat(12) })).toBe(messages.reviews.commentMinChars)
+    expect(firstMessage(FarmReviewCreateSchema, { farmId: '3f2b8c1e-9a4d-4c3b-8e2f-1a2b3c4d5e6f', comment: '\u200B\u2060' })).toBe(messages.farmReviews.commentRequired)
   })
 
   it('keeps names with visible letters, joiners inside them included', () => {
