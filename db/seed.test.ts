@@ -227,7 +227,7 @@ describe('demo data', () => {
   })
 })
 
-describe('demo phone numbers (docs/decisions/009-demo-phone-numbers.md)', () => {
+describe('demo phone numbers (docs/decisions/011-demo-phone-numbers.md)', () => {
   // Fiji's numbering plan as libphonenumber has it (national significant number): 7 digits led by
   // 2, 3, 5–9 or 45, or 0800 toll-free with 11. A number outside it is allocated to nobody.
   const FIJI_NUMBER = /^(?:45\d{5}|(?:0800\d|[235-9])\d{6})$/

@@ -25,7 +25,7 @@ test('browse: choose a city, then a produce, then see its farmers; the back butt
   await expect(card).toBeVisible()
   await expect(card.getByText('Sells Eggplant, Tomatoes, Okra (Bhindi), Long Beans, Chillies')).toBeVisible()
   await expect(card.getByText('Bulk', { exact: true })).toBeVisible()
-  // Demo data is badged and its number rings nobody (docs/decisions/009-demo-phone-numbers.md).
+  // Demo data is badged and its number rings nobody (docs/decisions/011-demo-phone-numbers.md).
   await expect(card.getByText('Demo', { exact: true })).toBeVisible()
   await expect(card.getByText('Namaka, Nadi')).toBeVisible()
   await expect(card.getByRole('link', { name: 'Call Sunita Devi' })).toHaveAttribute('href', /^tel:\+6790101\d{3}$/)

@@ -34,7 +34,7 @@ const emailFor = (name: string) =>
  * A demo phone number that can never ring anyone: '+679 010 1nnn'. Fiji numbers are 7 digits and
  * none starts with 0 (0 leads only the international and toll-free prefixes), so this reaches no
  * person, no WhatsApp account, no M-PAiSA wallet — yet the product's forms accept it as typed
- * text. docs/decisions/009-demo-phone-numbers.md.
+ * text. docs/decisions/011-demo-phone-numbers.md.
  */
 export const phoneFor = (n: number) => `+679 010 ${String(1000 + n)}`
 const mpaisaFor = (phone: string) => phone.replace('+679', '').replace(/\D/g, '')
