@@ -10,7 +10,8 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build && npm prune --omit=dev
 
-# --- run: production dependencies (tsx runs the TypeScript server), non-root
+# --- run: production dependencies (tsx runs the TypeScript server), non-root.
+# NODE_ENV=production also means no demo data unless SEED_DEMO=1 is given (api/config.ts).
 FROM node:22-bookworm-slim AS run
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
@@ -20,6 +21,8 @@ COPY --from=build /app/package.json ./package.json
 COPY api ./api
 COPY db ./db
 COPY sync ./sync
+# `docker exec <container> npm run reset-admin-password` (README).
+COPY scripts/reset-admin-password.ts ./scripts/reset-admin-password.ts
 RUN mkdir -p /data && chown -R node:node /data
 USER node
 VOLUME ["/data"]

@@ -1,6 +1,8 @@
 // Configuration comes from the environment only; every setting has a default that works on a
-// fresh machine with the embedded SQLite database.
+// fresh machine with the embedded SQLite database. A value that is set but wrong is refused with a
+// ConfigError naming the variable, before the server writes anything (api/server.ts).
 import path from 'node:path'
+import { PASSWORD_RULE } from '../db/seed/admin'
 
 export type AppConfig = {
   port: number
@@ -16,17 +18,80 @@ export type AppConfig = {
   version: string
 }
 
+export const DEFAULT_PORT = 3000
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** One line per wrong variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+  }
+}
+
+const set = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim())
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = []
+  const wrong = (message: string) => {
+    problems.push(message)
+    return undefined
+  }
+
+  const rawPort = set(env.PORT)
+  const port =
+    rawPort === undefined
+      ? DEFAULT_PORT
+      : /^\d{1,5}$/.test(rawPort) && Number(rawPort) >= 1 && Number(rawPort) <= 65535
+        ? Number(rawPort)
+        : wrong(`PORT must be a whole number from 1 to 65535 (got "${rawPort}"), e.g. PORT=3001 npm start.`)
+
+  const rawSeed = set(env.SEED_DEMO)?.toLowerCase()
+  // Demo farmers are for trying the product: a production start (the Dockerfile sets NODE_ENV)
+  // only gets them when asked with SEED_DEMO=1.
+  const seedDemo =
+    rawSeed === undefined
+      ? env.NODE_ENV !== 'production'
+      : ['1', 'true', 'yes'].includes(rawSeed)
+        ? true
+        : ['0', 'false', 'no'].includes(rawSeed)
+          ? false
+          : wrong(`SEED_DEMO must be 1 or 0 (got "${env.SEED_DEMO}").`)
+
+  const rawProxy = set(env.TRUST_PROXY)?.toLowerCase()
+  const trustProxyHops =
+    rawProxy === undefined || rawProxy === 'false'
+      ? 0
+      : rawProxy === 'true'
+        ? 1
+        : /^\d{1,2}$/.test(rawProxy)
+          ? Number(rawProxy)
+          : wrong(`TRUST_PROXY must be the number of proxies in front, e.g. 1 (got "${env.TRUST_PROXY}").`)
+
+  const adminEmail = set(env.ADMIN_EMAIL)
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) wrong(`ADMIN_EMAIL must be an e-mail address (got "${adminEmail}").`)
+  const adminPassword = env.ADMIN_PASSWORD || undefined
+  if (adminPassword !== undefined && !PASSWORD_RULE.test(adminPassword)) {
+    wrong('ADMIN_PASSWORD must be at least 8 characters with a lowercase letter, an uppercase letter, a number and one of @$!%*?&.')
+  }
+
+  const smtpUrl = set(env.SMTP_URL)
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/i.test(smtpUrl)) wrong('SMTP_URL must look like smtp://user:pass@mail.example:587 (or smtps://…).')
+
+  const logLevel = set(env.LOG_LEVEL)
+  if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) wrong(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`)
+
+  if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined) throw new ConfigError(problems)
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    seedDemo: env.SEED_DEMO !== '0',
-    smtpUrl: env.SMTP_URL || undefined,
+    adminEmail,
+    adminPassword,
+    seedDemo,
+    smtpUrl,
     mailDomain: env.MAIL_DOMAIN || 'vitifarmers.org.fj',
     countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
-    trustProxyHops: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0),
+    trustProxyHops,
     version: env.npm_package_version ?? '0.1.0',
   }
 }

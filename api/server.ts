@@ -1,38 +1,86 @@
-// The product's entry point: open (and migrate and seed) the embedded SQLite database under
-// DATA_DIR, then serve the API and the built web app on PORT.
+// The product's entry point. Start-up tells the truth and writes nothing until it can run: the
+// environment is checked, then the port is taken, and only then is the embedded SQLite database
+// under DATA_DIR opened (and migrated and seeded), and the API and the built web app served on PORT.
 import fs from 'node:fs'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { databaseFile, openDatabase } from '../db/connection'
-import { migrateToLatest } from '../db/migrate'
-import { seedDatabase } from '../db/seed'
-import { createApp } from './app'
-import { hashPassword } from './auth/password'
-import { readConfig } from './config'
-import { createLogger } from './logger'
-import { scheduleUploadCleanup } from './uploads/cleanup'
+import type { DatabaseHandle } from '../db/connection'
+import { ConfigError, readConfig, type AppConfig } from './config'
 
-const config = readConfig()
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** Prints why the server cannot start and ends the process with a failure code. */
+function fail(lines: string[]): never {
+  console.error(`\n  Viti Farmers cannot start:\n${lines.map((line) => `    ${line}`).join('\n')}\n`)
+  process.exit(1)
+}
+
+function readConfigOrFail(): AppConfig {
+  try {
+    return readConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.problems)
+    throw error
+  }
+}
+
+/** Resolves once the port is ours; fails the start with a clear message when it is not. */
+function takePort(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') fail([`Port ${port} is already in use. Set PORT to another port, e.g. PORT=${port === 65535 ? 3001 : port + 1} npm start.`])
+      if (error.code === 'EACCES') fail([`Port ${port} needs more privileges than this user has. Set PORT to a port above 1023, e.g. PORT=3000 npm start.`])
+      fail([`Cannot listen on port ${port}: ${error.message}`])
+    })
+    server.listen(port, () => resolve())
+  })
+}
+
+const config = readConfigOrFail()
+
+// Until the database is ready every request gets 503 (the health check included).
+let handle: Handler = (_req, res) => {
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
+  res.end(JSON.stringify({ message: 'Starting' }))
+}
+const server = http.createServer((req, res) => handle(req, res))
+await takePort(server, config.port)
+
+// The port is ours: from here on files may be written. Heavy modules load only now, so a failed
+// start is quick and touches nothing.
+const [{ databaseFile, openDatabase }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { scheduleUploadCleanup }] =
+  await Promise.all([
+    import('../db/connection'),
+    import('../db/migrate'),
+    import('../db/seed'),
+    import('./app'),
+    import('./auth/password'),
+    import('./logger'),
+    import('./uploads/cleanup'),
+  ])
 const logger = createLogger()
 const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
 
-fs.mkdirSync(config.dataDir, { recursive: true })
-const { db, close } = openDatabase({ file: databaseFile(config.dataDir) })
-await migrateToLatest(db)
-const seeded = await seedDatabase(db, {
-  demo: config.seedDemo,
-  admin: { email: config.adminEmail, password: config.adminPassword },
-  hashPassword,
-})
+let database: DatabaseHandle | undefined
+try {
+  fs.mkdirSync(config.dataDir, { recursive: true })
+  database = openDatabase({ file: databaseFile(config.dataDir) })
+  const { db } = database
+  await migrateToLatest(db)
+  const seeded = await seedDatabase(db, {
+    demo: config.seedDemo,
+    admin: { email: config.adminEmail, password: config.adminPassword },
+    hashPassword,
+  })
 
-if (!fs.existsSync(path.join(webDir, 'index.html'))) {
-  logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
-}
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+    logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
+  }
+  handle = createApp({ db, config, logger, webDir })
+  // Hourly, unref'd: photos never referenced by a record are removed after a day (offline-sync promise 6).
+  scheduleUploadCleanup({ db, dataDir: config.dataDir, logger })
 
-const app = createApp({ db, config, logger, webDir })
-// Hourly, unref'd: photos never referenced by a record are removed after a day (offline-sync promise 6).
-scheduleUploadCleanup({ db, dataDir: config.dataDir, logger })
-const server = app.listen(config.port, () => {
   const url = `http://localhost:${config.port}`
   logger.info({ url, dataDir: config.dataDir }, 'Viti Farmers is serving')
   console.log(`\n  Viti Farmers is running at ${url}\n  Data: ${config.dataDir}`)
@@ -42,6 +90,7 @@ const server = app.listen(config.port, () => {
     if (generatedPassword) {
       // Printed once, on the start that created it; the first sign-in must change it.
       console.log(`    password: ${generatedPassword}  (generated; you must change it at first sign-in)`)
+      console.log('    lost it? npm run reset-admin-password')
     } else {
       console.log('    password: the ADMIN_PASSWORD you set')
     }
@@ -50,12 +99,16 @@ const server = app.listen(config.port, () => {
     console.log(`\n  Demo data agent (clearly marked demo data; SEED_DEMO=0 skips it)\n    e-mail:   ${seeded.demoAgent.email}\n    password: ${seeded.demoAgent.generatedPassword}  (must be changed at first sign-in)`)
   }
   console.log('')
-})
+} catch (error) {
+  server.close()
+  await database?.close()
+  fail([error instanceof Error ? error.message : String(error)])
+}
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
   server.close(() => {
-    void close().finally(() => process.exit(0))
+    void (database?.close() ?? Promise.resolve()).finally(() => process.exit(0))
   })
   setTimeout(() => process.exit(0), 5000).unref()
 }

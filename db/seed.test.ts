@@ -137,7 +137,7 @@ describe('demo data', () => {
       expect(f.isDemo).toBe(1)
       expect(f.email?.endsWith(`@${DEMO_DOMAIN}`)).toBe(true)
       expect(f.comments?.startsWith('[Demo]')).toBe(true)
-      expect(f.phone).toMatch(/^\+679 9\d\d \d{4}$/)
+      expect(f.phone).toMatch(/^\+679 010 \d{4}$/)
       const produce = JSON.parse(f.produce) as string[]
       const cities = JSON.parse(f.cities) as string[]
       expect(produce.length).toBeGreaterThanOrEqual(1)
@@ -224,5 +224,33 @@ describe('demo data', () => {
       )
       .all(iso, iso, iso, iso, iso, iso)
     expect(late).toEqual([])
+  })
+})
+
+describe('demo phone numbers (docs/decisions/011-demo-phone-numbers.md)', () => {
+  // Fiji's numbering plan as libphonenumber has it (national significant number): 7 digits led by
+  // 2, 3, 5–9 or 45, or 0800 toll-free with 11. A number outside it is allocated to nobody.
+  const FIJI_NUMBER = /^(?:45\d{5}|(?:0800\d|[235-9])\d{6})$/
+  const national = (phone: string) => phone.replace(/\D/g, '').replace(/^679/, '')
+
+  it('reach nobody: every demo phone, M-PAiSA and expert number lies outside Fiji\'s numbering plan', async () => {
+    const t = await fresh()
+    await seedDatabase(t.db, options({ demo: true }))
+    const farmers = (await t.db.selectFrom('farmers').select('phone').execute()).map((r) => r.phone)
+    const numbers = [
+      ...farmers,
+      ...(await t.db.selectFrom('farmer_signups').select(['phone', 'mpaisaNumber']).execute()).flatMap((r) => [r.phone, r.mpaisaNumber ?? '']),
+      ...(await t.db.selectFrom('farmer_payments').select(['farmerPhone', 'mpaisaNumber']).execute()).flatMap((r) => [r.farmerPhone ?? '', r.mpaisaNumber ?? '']),
+      ...(await t.db.selectFrom('subject_matter_experts').select('contactNumber').execute()).map((r) => r.contactNumber),
+    ]
+    expect(numbers.length).toBeGreaterThan(80)
+    for (const number of numbers) {
+      expect(number, 'every demo number is set').not.toBe('')
+      expect(national(number), number).toMatch(/^0\d{6}$/)
+      expect(FIJI_NUMBER.test(national(number)), number).toBe(false)
+      // Dialled inside Fiji it must not start an international (00, 052) or toll-free (0800) call.
+      expect(national(number), number).not.toMatch(/^(?:00|052|0800)/)
+    }
+    expect(new Set(farmers).size).toBe(farmers.length)
   })
 })

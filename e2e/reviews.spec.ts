@@ -1,5 +1,6 @@
 // Platform reviews (home form → moderation → /reviews) and farm reviews (/reviews/farms)
 // against the real server and its demo reviews (db/seed/demo-data.ts).
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 
 function words(count: number, prefix: string): string {
@@ -42,6 +43,8 @@ test('a platform review from the home page is thanked, and waits for moderation 
   const request = await posted
   expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
   expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ userName: 'E2E Tester', rating: 4, comment })
+  // The honeypot is never filled by the form (api/contract/honeypot.ts).
+  expect(JSON.parse(request.postData() ?? '{}')).not.toHaveProperty('homepage')
 
   const status = page.getByRole('status').filter({ hasText: 'Review Submitted!' })
   await expect(status).toContainText('Thank you for your feedback. Your review will be reviewed before being published.')
@@ -108,11 +111,13 @@ test('a farm review changes the farm card’s count and average', async ({ page 
   await expect(card.getByText('No reviews yet')).toBeVisible()
   await expect(card.getByText('Town: Vaileka')).toBeVisible()
   await expect(card.getByText('Produce: Pineapple, Mango, Cassava (Tavioka)')).toBeVisible()
+  await expect(card.getByText('Demo', { exact: true })).toBeVisible()
 
   // An empty comment is refused in the dialog.
   await card.getByRole('button', { name: 'Leave a Review for Tevita Baleiwai' }).click()
   const dialog = page.getByRole('dialog', { name: 'Review Tevita Baleiwai' })
   await expect(dialog.getByText('5/5 · Excellent')).toBeVisible() // default 5 stars
+  await expect(dialog.getByText('Demo', { exact: true })).toBeVisible()
   await dialog.getByRole('button', { name: 'Submit Review' }).click()
   await expect(dialog.getByText('Comment is required')).toBeVisible()
 
@@ -135,6 +140,7 @@ test('a farm’s detail view lists its reviews and takes a new one', async ({ pa
   await card.getByRole('button', { name: 'Mere Naivalu', exact: true }).click()
   const detail = page.getByRole('dialog', { name: 'Mere Naivalu', exact: true })
   await expect(detail.getByText('Cities: Nausori, Suva, Nasinu')).toBeVisible()
+  await expect(detail.getByText('Demo', { exact: true })).toBeVisible()
   await expect(detail.getByTestId('farm-review')).toHaveCount(before)
   await expect(detail.getByText('Best rourou and ota in Nausori')).toBeVisible()
 
@@ -172,3 +178,95 @@ test('farm reviews: city filter, one farm by farm_id, and an unknown farm', asyn
   await expect(page.getByText('Farm not found')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Back to All Farms' })).toBeVisible()
 })
+
+/** Every POST to `path` answers 500 until the returned function is called. */
+async function failPosts(page: Page, path: string): Promise<{ count: () => number; stop: () => Promise<void> }> {
+  let count = 0
+  const pattern = `**${path}`
+  await page.context().route(pattern, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    count++
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) })
+  })
+  return { count: () => count, stop: () => page.context().unroute(pattern) }
+}
+
+test('a server failure (500) on a platform review shows the failure toast, keeps the review, and a retry sends it once', async ({ page }) => {
+  await page.goto('/')
+  const form = await reviewForm(page)
+  const comment = `The directory helped me find a kava farmer in Naitasiri within minutes e2e${Date.now()}`
+  await form.getByLabel('Your review').fill(comment)
+  await form.getByRole('radio', { name: '5 stars' }).check({ force: true })
+  const failing = await failPosts(page, '/api/public/reviews')
+  await form.getByRole('button', { name: 'Submit Review' }).click()
+
+  const toast = page.getByRole('alert').filter({ hasText: 'Failed to submit review. Please try again.' })
+  await expect(toast).toContainText('Error')
+  await expect(page.getByText('Saved on this phone')).toHaveCount(0)
+  await expect(form.getByLabel('Your review')).toHaveValue(comment)
+  expect(failing.count()).toBeGreaterThanOrEqual(1)
+
+  // Taken back out of the outbox: nothing retries it behind the visitor's back.
+  const failedAttempts = failing.count()
+  await page.waitForTimeout(3_000)
+  expect(failing.count()).toBe(failedAttempts)
+
+  await failing.stop()
+  const posts: string[] = []
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/public/reviews') && req.method() === 'POST') posts.push(req.headers()['idempotency-key'] ?? '')
+  })
+  await form.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Review Submitted!' })).toBeVisible()
+  await page.waitForTimeout(1_000)
+  expect(posts).toHaveLength(1)
+})
+
+test('a server failure (500) on a farm review shows the failure toast and keeps the dialog open', async ({ page }) => {
+  await page.goto('/reviews/farms')
+  const card = await farmCard(page, 'Epeli Waqa')
+  await card.getByRole('button', { name: 'Leave a Review for Epeli Waqa' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review Epeli Waqa' })
+  await dialog.getByLabel('Comment').fill('Good kava, dried well.')
+  const failing = await failPosts(page, '/api/farm-reviews')
+  await dialog.getByRole('button', { name: 'Submit Review' }).click()
+
+  const toast = page.locator('[role="alert"][data-variant="destructive"]')
+  await expect(toast).toContainText('Failed to submit review')
+  await expect(toast).toContainText('Please try again.')
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit review. Please try again.')
+  await expect(page.getByText('Saved on this phone')).toHaveCount(0)
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Comment')).toHaveValue('Good kava, dried well.')
+  expect(failing.count()).toBeGreaterThanOrEqual(1)
+  await failing.stop()
+})
+
+test('the honeypot field is out of reach: not visible, not in the tab order, hidden from screen readers, axe-clean', async ({ page }) => {
+  await page.goto('/reviews/farms')
+  const card = await farmCard(page, 'Sunita Devi')
+  await card.getByRole('button', { name: 'Leave a Review for Sunita Devi' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review Sunita Devi' })
+  const honeypot = dialog.locator('input[name="homepage"]')
+  await expect(honeypot).toHaveCount(1)
+  await expect(honeypot).toHaveAttribute('tabindex', '-1')
+  await expect(honeypot).toHaveAttribute('autocomplete', 'off')
+  await expect(honeypot).toHaveValue('')
+  await expect(dialog.getByTestId('honeypot')).toHaveAttribute('aria-hidden', 'true')
+  await expect(honeypot).not.toBeInViewport()
+  // Not display:none (bots skip those), just off screen.
+  expect(await honeypot.evaluate((el) => getComputedStyle(el).display)).not.toBe('none')
+  // Hidden from the accessibility tree: no textbox of that name.
+  await expect(dialog.getByRole('textbox', { name: 'Homepage' })).toHaveCount(0)
+
+  // Tabbing through the whole dialog never lands on it.
+  await dialog.getByLabel('Comment').focus()
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '')).not.toBe('homepage')
+  }
+
+  const results = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+})
+

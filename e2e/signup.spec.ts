@@ -65,6 +65,21 @@ test('farmer signup: every validation message, extra produce ticks ignored, then
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/Please enter a valid email/)
   await expect(page.getByLabel('Website')).toHaveAccessibleDescription(/Please enter a valid URL/)
 
+  // 2b. A name of only invisible characters is no name; an end before the start is refused.
+  await page.getByLabel('Email').fill('')
+  await page.getByLabel('Website').fill('')
+  const typedName = await name.inputValue()
+  await name.fill('\u200B\u200B\u00A0\u2060')
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(summary(page).getByRole('link')).toHaveText(['Name is required'])
+  await name.fill(typedName)
+  await expect(page.getByLabel('End Date')).toHaveAttribute('min', '2026-07-02')
+  await page.getByLabel('End Date').fill('2026-06-15')
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(summary(page).getByRole('link')).toHaveText(['Subscription end date must be after the start date'])
+  await expect(page.getByLabel('End Date')).toHaveAccessibleDescription('Subscription end date must be after the start date')
+  await page.getByLabel('End Date').fill('2026-07-31')
+
   // 3. Produce: at most 5 ticks; a 6th is ignored and the limit is said.
   const ticks = ['Cassava (Tavioka)', 'Kumala (Sweet Potato)', 'Yams (Uvi)', 'Bele']
   for (const item of ticks) await page.getByRole('checkbox', { name: item, exact: true }).check()
@@ -82,7 +97,8 @@ test('farmer signup: every validation message, extra produce ticks ignored, then
 
   // 4. Valid values and a farm photo.
   await page.getByLabel('Email').fill('e2e.farmer@example.com')
-  await page.getByLabel('Website').fill('https://example.com/farm')
+  // A site typed the way people say it gets https:// (api/contract/common.ts withHttps).
+  await page.getByLabel('Website').fill('www.example.fj')
   await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('farm.png'))
   await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
   await expect(page.getByRole('group', { name: 'Farm Photo 2' })).toBeVisible()
@@ -92,7 +108,9 @@ test('farmer signup: every validation message, extra produce ticks ignored, then
   await page.getByRole('button', { name: 'Submit Application' }).click()
   const sent = await request
   expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
-  const body = sent.postDataJSON() as { produce: string[]; cities: string[]; photoUrls: string[]; agreeToTerms: boolean }
+  const body = sent.postDataJSON() as { produce: string[]; cities: string[]; photoUrls: string[]; agreeToTerms: boolean; website: string }
+  expect(body.website).toBe('https://www.example.fj')
+  expect(body).not.toHaveProperty('homepage')
   expect(body.produce).toEqual(['Dalo (Taro)', 'Cassava (Tavioka)', 'Kumala (Sweet Potato)', 'Yams (Uvi)'])
   expect(body.cities).toEqual(['Nausori'])
   expect(body.photoUrls).toHaveLength(1)

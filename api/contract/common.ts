@@ -63,10 +63,10 @@ export function dateInputTime(value: string): number {
   return Date.parse(value)
 }
 
-/** Optional free text; '' and absent both become undefined so no empty strings reach the database. */
+/** Optional free text; '', absent and invisible-only all become undefined so no empty strings reach the database. */
 export function optionalText(max?: number, maxMessage?: string) {
   const base = max === undefined ? z.string().trim() : z.string().trim().max(max, maxMessage)
-  return base.optional().transform((v) => (v === '' ? undefined : v))
+  return base.optional().transform((v) => (v === undefined || !hasVisibleText(v) ? undefined : v))
 }
 
 const emailCheck = z.email()
@@ -82,20 +82,59 @@ export function optionalEmail(message: string, max = 255) {
     .transform((v) => (v === '' ? undefined : v))
 }
 
-/** Website that is an http(s) URL or empty; http(s) only so a stored link can never run script. */
+// A scheme is letters then ':' not followed by a digit, so 'example.fj:8080' still counts as bare.
+const hasScheme = /^[a-z][a-z\d+.-]*:(?!\d)/i
+
+/** 'www.example.fj' → 'https://www.example.fj': people type a site the way they read it out. */
+export function withHttps(value: string): string {
+  return value === '' || hasScheme.test(value) ? value : `https://${value}`
+}
+
+/**
+ * Website that is an http(s) URL or empty; a bare host gets https:// in front. http(s) only, so a
+ * stored link can never run script ('javascript:…' keeps its scheme and is refused).
+ */
 export function optionalUrl(message: string) {
   return z
     .string()
     .trim()
+    .transform(withHttps)
     .refine((v) => v === '' || httpUrlCheck.safeParse(v).success, message)
     .optional()
     .transform((v) => (v === '' ? undefined : v))
 }
 
-/** Required, trimmed text with one message for missing or blank. */
+// White space, format characters (zero-width space and joiners, bidi marks, soft hyphen, tags),
+// other default-ignorable code points (Hangul fillers, variation selectors) and the blank braille
+// cell all render as nothing.
+const invisible = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu
+
+/** True when the text shows at least one visible character. */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(invisible, '') !== ''
+}
+
+/** Required, trimmed text with one message for missing, blank, or made only of invisible characters. */
 export function requiredText(message: string, max?: number, maxMessage?: string) {
-  const base = z.string({ error: message }).trim().min(1, { error: message, abort: true })
+  const base = z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .refine(hasVisibleText, { error: message, abort: true })
   return max === undefined ? base : base.max(max, maxMessage)
+}
+
+type SubscriptionDates = { subscriptionStart?: string; subscriptionEnd?: string }
+
+/**
+ * `.refine(...subscriptionEndAfterStart(message))` for a body holding both subscription dates: the
+ * end must come after the start. Equal dates are refused too: a subscription that ends when it
+ * starts lists nobody.
+ */
+export function subscriptionEndAfterStart(message: string): [(body: SubscriptionDates) => boolean, { error: string; path: string[] }] {
+  const check = (b: SubscriptionDates) =>
+    b.subscriptionStart === undefined || b.subscriptionEnd === undefined || !(dateInputTime(b.subscriptionEnd) <= dateInputTime(b.subscriptionStart))
+  return [check, { error: message, path: ['subscriptionEnd'] }]
 }
 
 /** Body of the two purge endpoints (signups and audit logs), spec 001 §5. */

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { messages } from './messages'
 import { TimestampSchema, optionalText, requiredText } from './common'
+import { honeypotField } from './honeypot'
 import { optionalPhotoPath } from './uploads'
 
 const m = messages.experts
@@ -48,7 +49,7 @@ const expertFields = {
 }
 
 /** POST /api/public/expert-signup (queued). Self-registered experts start inactive. */
-export const ExpertRegistrationSchema = z.object(expertFields)
+export const ExpertRegistrationSchema = z.object({ ...expertFields, ...honeypotField })
 export type ExpertRegistration = z.infer<typeof ExpertRegistrationSchema>
 export type ExpertRegistrationInput = z.input<typeof ExpertRegistrationSchema>
 

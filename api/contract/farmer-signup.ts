@@ -11,7 +11,9 @@ import {
   optionalUrl,
   requiredDate,
   requiredText,
+  subscriptionEndAfterStart,
 } from './common'
+import { honeypotField } from './honeypot'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
 
 const m = messages.farmerSignup
@@ -53,7 +55,8 @@ export const FarmerSignupSchema = z.object({
   agreeToTerms: z.boolean({ error: m.agreeToTermsRequired }).refine((v) => v, m.agreeToTermsRequired),
   /** Up to 3 farm photos, each a path from the upload flow (clarifications, Photos). */
   photoUrls: z.array(PhotoPathSchema).max(MAX_SIGNUP_PHOTOS, m.photosMax).default([]),
-})
+  ...honeypotField,
+}).refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
 /** What the server gets after parsing. */
 export type FarmerSignup = z.infer<typeof FarmerSignupSchema>
 /** What the form holds before parsing (react-hook-form values). */

@@ -1,7 +1,7 @@
 // Farmers: the public card and browse shapes, and the back-office farmer, subscription and payment shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { TimestampSchema, optionalDate, optionalText, optionalUrl, requiredDate, requiredText } from './common'
+import { TimestampSchema, optionalDate, optionalText, optionalUrl, requiredDate, requiredText, subscriptionEndAfterStart } from './common'
 import { MAX_PRODUCE_PER_FARMER } from './farmer-signup'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
 
@@ -24,6 +24,8 @@ export const PublicFarmerSchema = z.object({
   isPremium: z.boolean(),
   isBulk: z.boolean(),
   deliveryAvailable: z.boolean(),
+  /** Demo data (db/seed): every card and dialog shows a 'Demo' badge so nobody takes it for a real farmer. */
+  isDemo: z.boolean(),
   /** The card shows the first one (clarifications, Photos). */
   photoUrls: z.array(z.string()),
 })
@@ -41,6 +43,7 @@ export const AvailabilityFarmerSchema = z.object({
   deliveryAvailable: z.boolean(),
   isBulk: z.boolean(),
   produce: z.array(z.string()),
+  isDemo: z.boolean(),
 })
 export type AvailabilityFarmer = z.infer<typeof AvailabilityFarmerSchema>
 
@@ -140,7 +143,7 @@ export const FarmerCreateSchema = z.object({
   isPremium: farmerFields.isPremium.default(false),
   isBulk: farmerFields.isBulk.default(false),
   deliveryAvailable: farmerFields.deliveryAvailable.default(false),
-})
+}).refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
 export type FarmerCreate = z.infer<typeof FarmerCreateSchema>
 export type FarmerCreateInput = z.input<typeof FarmerCreateSchema>
 
@@ -149,7 +152,7 @@ export type FarmerCreateInput = z.input<typeof FarmerCreateSchema>
  * fields — see farmerPatchCapability in permissions.ts. `{ isActive }` alone is the Activate/Deactivate
  * action: the server sets the dates (activate: today 00:00 Fiji … +90 days; deactivate: −60 days … −1 day).
  */
-export const FarmerUpdateSchema = z.object(farmerFields).partial()
+export const FarmerUpdateSchema = z.object(farmerFields).partial().refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
 export type FarmerUpdate = z.infer<typeof FarmerUpdateSchema>
 
 /** PATCH /api/admin/farmers/:id/subscription. */
@@ -159,6 +162,7 @@ export const FarmerSubscriptionUpdateSchema = z
     subscriptionEnd: requiredDate(m.subscriptionEndRequired),
     isActive: z.boolean(),
   })
+  .refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
 export type FarmerSubscriptionUpdate = z.infer<typeof FarmerSubscriptionUpdateSchema>
 
 export const AdminFarmersQuerySchema = z.object({ search: z.string().trim().max(200).optional() })

@@ -1,6 +1,7 @@
 // The contract's public face: import from 'api/contract' (or this file), never from its parts.
 export * from './messages'
 export * from './common'
+export * from './honeypot'
 export * from './errors'
 export * from './permissions'
 export * from './reference'

@@ -75,6 +75,8 @@ export const messages = {
     produceMax: 'Maximum 5 produce items allowed',
     subscriptionStartRequired: 'Subscription start date is required',
     subscriptionEndRequired: 'Subscription end date is required',
+    /** product: issue 8 — an end on or before the start. */
+    subscriptionEndBeforeStart: 'Subscription end date must be after the start date',
     agreeToTermsRequired: 'You must agree to the Terms of Use to continue',
     /** product: clarifications allow up to 3 farm photos. */
     photosMax: 'Maximum 3 photos allowed',
@@ -122,6 +124,8 @@ export const messages = {
     produceMax: 'Maximum 5 produce items allowed',
     subscriptionStartRequired: 'Subscription start date is required',
     subscriptionEndRequired: 'Subscription end date is required',
+    /** product: issue 8 — an end on or before the start. */
+    subscriptionEndBeforeStart: 'Subscription end date must be after the start date',
     /** product: a produce name that is not an active produce item (spec: "chosen only from active produce"). */
     produceNotActive: 'Please choose produce from the active produce list',
     /** product: unique e-mail clash on create/update (409). */

@@ -1,7 +1,8 @@
 // Platform reviews (moderated) and farm reviews (published at once), public and admin shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { TimestampSchema, optionalEmail, optionalText } from './common'
+import { TimestampSchema, hasVisibleText, optionalEmail, optionalText } from './common'
+import { honeypotField } from './honeypot'
 
 const m = messages.reviews
 
@@ -31,7 +32,13 @@ export const PlatformReviewCreateSchema = z.object({
   userName: optionalText(100, m.userNameMax),
   userEmail: optionalEmail(m.userEmailInvalid),
   rating,
-  comment: z.string({ error: m.commentMinChars }).trim().min(10, m.commentMinChars).max(500, m.commentMaxChars),
+  comment: z
+    .string({ error: m.commentMinChars })
+    .trim()
+    .min(10, m.commentMinChars)
+    .max(500, m.commentMaxChars)
+    .refine(hasVisibleText, m.commentMinChars),
+  ...honeypotField,
 })
 export type PlatformReviewCreate = z.infer<typeof PlatformReviewCreateSchema>
 export type PlatformReviewCreateInput = z.input<typeof PlatformReviewCreateSchema>
@@ -114,7 +121,9 @@ export const FarmReviewCreateSchema = z.object({
     .string({ error: messages.farmReviews.commentRequired })
     .trim()
     .min(1, messages.farmReviews.commentRequired)
-    .max(FARM_REVIEW_MAX_CHARS, messages.farmReviews.commentMax),
+    .max(FARM_REVIEW_MAX_CHARS, messages.farmReviews.commentMax)
+    .refine(hasVisibleText, messages.farmReviews.commentRequired),
+  ...honeypotField,
 })
 export type FarmReviewCreate = z.infer<typeof FarmReviewCreateSchema>
 export type FarmReviewCreateInput = z.input<typeof FarmReviewCreateSchema>
@@ -141,6 +150,8 @@ export const FarmWithRatingsSchema = z.object({
   farmer: z.object({
     id: z.uuid(),
     name: z.string(),
+    /** Demo data (db/seed): the card shows a 'Demo' badge so nobody takes it for a real farm. */
+    isDemo: z.boolean(),
     town: z.string().nullable(),
     cities: z.array(z.string()),
     produce: z.array(z.string()),

@@ -19,6 +19,7 @@ export type ListedFarmer = {
   isPremium: boolean
   isBulk: boolean
   deliveryAvailable: boolean
+  isDemo: boolean
 }
 
 export function parseList(json: string | null | undefined): string[] {
@@ -36,7 +37,7 @@ export function directoryRepository(db: Kysely<Database>) {
     async listedFarmers(now: Date): Promise<ListedFarmer[]> {
       const rows = await db
         .selectFrom('farmers')
-        .select(['id', 'name', 'phone', 'email', 'website', 'town', 'tikina', 'cities', 'produce', 'photoUrls', 'isPremium', 'isBulk', 'deliveryAvailable'])
+        .select(['id', 'name', 'phone', 'email', 'website', 'town', 'tikina', 'cities', 'produce', 'photoUrls', 'isPremium', 'isBulk', 'deliveryAvailable', 'isDemo'])
         .where(isPubliclyListed(now))
         .execute()
       return rows.map((r) => ({
@@ -47,6 +48,7 @@ export function directoryRepository(db: Kysely<Database>) {
         isPremium: r.isPremium === 1,
         isBulk: r.isBulk === 1,
         deliveryAvailable: r.deliveryAvailable === 1,
+        isDemo: r.isDemo === 1,
       }))
     },
     activeProduce: () => db.selectFrom('produce').select(['id', 'name']).where('isActive', '=', 1).orderBy('name').execute(),

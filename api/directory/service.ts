@@ -41,6 +41,7 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
     isPremium: f.isPremium,
     isBulk: f.isBulk,
     deliveryAvailable: f.deliveryAvailable,
+    isDemo: f.isDemo,
     photoUrls: f.photoUrls.map(displayPhotoPath),
   })
 
@@ -55,6 +56,7 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
     deliveryAvailable: f.deliveryAvailable,
     isBulk: f.isBulk,
     produce: f.produce,
+    isDemo: f.isDemo,
   })
 
   /** Listed farmers serving a city (case-insensitive). */

@@ -33,7 +33,7 @@ describe('GET /api/farms-with-ratings', () => {
     const list = z.array(FarmWithRatingsSchema).parse(await (await api.fetch('/api/farms-with-ratings')).json())
     expect(list.map((f) => f.farmer.name)).toEqual(['Quiet Farm', 'Rated Farm'])
     expect(list.find((f) => f.farmer.id === listed)).toEqual({
-      farmer: { id: listed, name: 'Rated Farm', town: 'Sawani', cities: ['Nausori', 'Suva', 'Nasinu'], produce: ['Kava (Yaqona)'] },
+      farmer: { id: listed, name: 'Rated Farm', isDemo: false, town: 'Sawani', cities: ['Nausori', 'Suva', 'Nasinu'], produce: ['Kava (Yaqona)'] },
       averageRating: 4.5,
       reviewCount: 2,
     })

@@ -6,7 +6,7 @@ import { isPubliclyListed } from '../directory/public-listing'
 export function farmReviewsRepository(db: Kysely<Database>) {
   return {
     listedFarms: (now: Date) =>
-      db.selectFrom('farmers').select(['id', 'name', 'town', 'cities', 'produce']).where(isPubliclyListed(now)).orderBy('name').execute(),
+      db.selectFrom('farmers').select(['id', 'name', 'town', 'cities', 'produce', 'isDemo']).where(isPubliclyListed(now)).orderBy('name').execute(),
     /** Count and average per farm, for the farms given. */
     ratings: (farmIds: string[]) =>
       farmIds.length === 0

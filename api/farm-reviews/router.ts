@@ -1,10 +1,12 @@
 // HTTP for farm reviews (spec 000 §7): farms with ratings, a farm's reviews, and new reviews (queued).
+import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
 import { FarmReviewCreateSchema, FarmReviewsQuerySchema, type FarmReviewCreate, type FarmReviewsQuery } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
+import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
 import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { farmReviewsService } from './service'
@@ -13,6 +15,14 @@ import { contractRouter } from '../http/contract-router'
 export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmReviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  // The answer a real review gets, echoing what the bot sent.
+  const bot = honeypot((body) => ({
+    id: randomUUID(),
+    farmId: typeof body.farmId === 'string' ? body.farmId : randomUUID(),
+    rating: typeof body.rating === 'number' ? body.rating : 5,
+    comment: typeof body.comment === 'string' ? body.comment.trim() : '',
+    createdAt: new Date().toISOString(),
+  }))
   const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
   on('GET /api/farms-with-ratings', async (_req, res) => {
@@ -21,7 +31,7 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }), async (_req, res) => {
     res.json(await service.reviews((res.locals.query as FarmReviewsQuery).farmId))
   })
-  on('POST /api/farm-reviews', publicLimit, idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
+  on('POST /api/farm-reviews', publicLimit, bot, idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals))
   })
   return router

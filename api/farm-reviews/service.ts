@@ -20,7 +20,7 @@ export function farmReviewsService(db: Kysely<Database>) {
       return farms.map((farm) => {
         const rating = ratings.get(farm.id)
         return {
-          farmer: { id: farm.id, name: farm.name, town: farm.town, cities: parseList(farm.cities), produce: parseList(farm.produce) },
+          farmer: { id: farm.id, name: farm.name, isDemo: farm.isDemo === 1, town: farm.town, cities: parseList(farm.cities), produce: parseList(farm.produce) },
           averageRating: rating ? Number(rating.averageRating) : 0,
           reviewCount: rating ? Number(rating.reviewCount) : 0,
         }

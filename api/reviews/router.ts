@@ -1,10 +1,12 @@
 // HTTP for public platform reviews (spec 000 §7): read approved, submit for moderation (queued).
+import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
 import { PlatformReviewCreateSchema, type PlatformReviewCreate } from '../contract'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
+import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
 import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { reviewsService } from './service'
@@ -18,7 +20,7 @@ export function reviewsRouter(db: Kysely<Database>, logger: Logger) {
   on('GET /api/public/reviews', async (_req, res) => {
     res.json(await service.approved())
   })
-  on('POST /api/public/reviews', publicLimit, idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
+  on('POST /api/public/reviews', publicLimit, honeypot(() => ({ id: randomUUID(), status: 'pending' })), idempotent, validate({ body: PlatformReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as PlatformReviewCreate, res.locals))
   })
   return router

@@ -30,8 +30,13 @@ export function fijiClock(now: Date) {
 
 const emailFor = (name: string) =>
   `${name.toLowerCase().replace(/[^a-z ]/g, '').trim().split(/\s+/).join('.')}@${DEMO_DOMAIN}`
-const phoneFor = (n: number) =>
-  `+679 9${String(10 + ((n * 2) % 90)).padStart(2, '0')} ${String(1000 + ((n * 373) % 9000))}`
+/**
+ * A demo phone number that can never ring anyone: '+679 010 1nnn'. Fiji numbers are 7 digits and
+ * none starts with 0 (0 leads only the international and toll-free prefixes), so this reaches no
+ * person, no WhatsApp account, no M-PAiSA wallet — yet the product's forms accept it as typed
+ * text. docs/decisions/011-demo-phone-numbers.md.
+ */
+export const phoneFor = (n: number) => `+679 010 ${String(1000 + n)}`
 const mpaisaFor = (phone: string) => phone.replace('+679', '').replace(/\D/g, '')
 const receiptFor = (n: number) => `MP${4810000 + n * 7919}`
 

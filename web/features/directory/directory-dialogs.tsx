@@ -4,6 +4,7 @@ import { Box, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { FarmerLocation, ProduceAvailability, PublicFarmer } from '../../../api/contract'
 import { NativeDialog } from '../../shared/ui/native-dialog'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
 import { farmerCountLabel, joinPlace, produceGroups, sortFarmers, telHref } from './directory-logic'
@@ -26,6 +27,7 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
                   <Heading as="h3" size="md">
                     {farmer.name}
                   </Heading>
+                  <DemoBadge isDemo={farmer.isDemo} />
                   {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
                 </Flex>
                 {place ? (
@@ -76,11 +78,13 @@ function FarmerRow({ farmer }: { farmer: PublicFarmer }) {
     <chakra.details borderTopWidth="1px" borderColor="gray.100" data-testid="city-farmer">
       <Summary>
         <span>{farmer.name}</span>
+        <DemoBadge isDemo={farmer.isDemo} />
         {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
       </Summary>
       <Box px="3" pb="3" ps="8" display="flex" flexDirection="column" gap="1" fontSize="sm">
         <Flex align="center" gap="2" wrap="wrap">
           <Text fontWeight="semibold">{farmer.name}</Text>
+          <DemoBadge isDemo={farmer.isDemo} />
           <Pill tone="green">Active</Pill>
         </Flex>
         <Text>

@@ -34,6 +34,7 @@ function farmer(over: Partial<PublicFarmer>): PublicFarmer {
     isPremium: false,
     isBulk: false,
     deliveryAvailable: false,
+    isDemo: false,
     photoUrls: [],
     ...over,
   }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import type { PublicFarmer } from '../../../api/contract'
 import { trackFarmerClick } from '../../shared/analytics'
 import { CardArticle } from '../../shared/ui/card-article'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
 import { joinPlace, mailtoHref, publicEmail, safeWebsite, telHref } from './directory-logic'
@@ -20,10 +21,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function FarmerBadges({ farmer }: { farmer: Pick<PublicFarmer, 'isPremium' | 'deliveryAvailable' | 'isBulk'> }) {
-  if (!farmer.isPremium && !farmer.deliveryAvailable && !farmer.isBulk) return null
+export function FarmerBadges({ farmer }: { farmer: Pick<PublicFarmer, 'isPremium' | 'deliveryAvailable' | 'isBulk' | 'isDemo'> }) {
+  if (!farmer.isPremium && !farmer.deliveryAvailable && !farmer.isBulk && !farmer.isDemo) return null
   return (
     <Flex gap="1.5" wrap="wrap">
+      <DemoBadge isDemo={farmer.isDemo} />
       {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
       {farmer.deliveryAvailable ? <Pill tone="green">Delivery</Pill> : null}
       {farmer.isBulk ? <Pill tone="blue">Bulk</Pill> : null}

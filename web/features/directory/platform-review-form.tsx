@@ -15,9 +15,10 @@ import {
   messages,
   ratingLabel,
 } from '../../../api/contract'
-import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
-import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
+import { savedTexts } from '../../shared/outbox/outcome'
+import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
+import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
@@ -73,6 +74,7 @@ export function PlatformReviewForm() {
   const refusedItem = useRef<string | undefined>(undefined)
   const [refusal, setRefusal] = useState<string | null>(null)
   const ratingInput = useRef<HTMLInputElement>(null)
+  const honeypot = useRef<HTMLInputElement>(null)
   const fields = useRef<Record<FieldName, HTMLElement | null>>({ userName: null, userEmail: null, comment: null })
   const ids = { userName: useId(), userEmail: useId(), comment: useId(), counter: useId(), error: useId() }
 
@@ -106,12 +108,18 @@ export function PlatformReviewForm() {
       fields.current[firstInvalid]?.focus()
       return
     }
-    const body = PlatformReviewFormSchema.parse(values)
+    const body = { ...PlatformReviewFormSchema.parse(values), ...honeypotOf(honeypot.current) }
     setSubmitting(true)
     setRefusal(null)
     try {
       const item = await queueSubmission({ kind: 'platformReview', payload: body, replaces: refusedItem.current })
-      const outcome = outcomeOf(await waitForOutcome(item.id))
+      const outcome = await outcomeWithdrawingFailure(item.id)
+      if (outcome.kind === 'failed') {
+        // The server failed (5xx) and the review is no longer queued: the spec's failure toast, the review kept as typed.
+        refusedItem.current = undefined
+        toast({ title: messages.common.errorTitle, description: m.submitFailed, variant: 'destructive' })
+        return
+      }
       if (outcome.kind === 'refused') {
         // Needs attention at once (400): the server's message here, the review kept as typed.
         refusedItem.current = item.id
@@ -240,6 +248,7 @@ export function PlatformReviewForm() {
           {submitting ? 'Submitting…' : 'Submit Review'}
         </Button>
       </Box>
+      <HoneypotField inputRef={honeypot} />
     </chakra.form>
   )
 }

@@ -7,10 +7,12 @@ import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages, ratingLabel } from '../../../api/contract'
-import { outcomeOf, savedTexts } from '../../shared/outbox/outcome'
-import { queueSubmission, waitForOutcome } from '../../shared/outbox/runtime'
+import { savedTexts } from '../../shared/outbox/outcome'
+import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
+import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
 import { toast } from '../../shared/ui/toast'
 import { refetchFresh } from './fresh-fetch'
@@ -24,7 +26,7 @@ export function farmReviewCommentError(farmId: string, rating: number, comment: 
   return parsed.error.issues.find((i) => i.path[0] === 'comment')?.message ?? parsed.error.issues[0]?.message
 }
 
-export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: string }; onClose: () => void }) {
+export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: string; isDemo?: boolean }; onClose: () => void }) {
   const queryClient = useQueryClient()
   const [rating, setRating] = useState(5)
   const [comment, setComment] = useState('')
@@ -34,6 +36,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   // A refused review of this dialog: submitting again resends it, fixed, under the same key.
   const refusedItem = useRef<string | undefined>(undefined)
   const commentRef = useRef<HTMLTextAreaElement>(null)
+  const honeypot = useRef<HTMLInputElement>(null)
   const commentId = useId()
   const counterId = useId()
   const errorId = useId()
@@ -53,12 +56,19 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
       commentRef.current?.focus()
       return
     }
-    const body = FarmReviewCreateSchema.parse({ farmId: farm.id, rating, comment })
+    const body = { ...FarmReviewCreateSchema.parse({ farmId: farm.id, rating, comment }), ...honeypotOf(honeypot.current) }
     setSubmitting(true)
     setFailed(null)
     try {
       const item = await queueSubmission({ kind: 'farmReview', payload: body, replaces: refusedItem.current })
-      const outcome = outcomeOf(await waitForOutcome(item.id))
+      const outcome = await outcomeWithdrawingFailure(item.id)
+      if (outcome.kind === 'failed') {
+        // The server failed (5xx) and the review is no longer queued: the spec's failure toast, the review kept in the dialog.
+        refusedItem.current = undefined
+        setFailed(`${m.submitFailed}. ${m.submitFailedDescription}`)
+        toast({ title: m.submitFailed, description: m.submitFailedDescription, variant: 'destructive' })
+        return
+      }
       if (outcome.kind === 'refused') {
         refusedItem.current = item.id
         setFailed(`The server did not accept this review: ${outcome.message}`)
@@ -88,6 +98,11 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   return (
     <NativeDialog title={`Review ${farm.name}`} subtitle="Your review is published right away." onClose={onClose} maxW="34rem">
       <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="flex" flexDirection="column" gap="4">
+        {farm.isDemo ? (
+          <Box>
+            <DemoBadge isDemo />
+          </Box>
+        ) : null}
         <StarRatingInput
           legend="Rating"
           required
@@ -149,6 +164,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
             {submitting ? 'Submitting…' : 'Submit Review'}
           </Button>
         </Flex>
+        <HoneypotField inputRef={honeypot} />
       </chakra.form>
     </NativeDialog>
   )

@@ -9,6 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { messages, ratingLabel, type FarmReview, type FarmWithRatings } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
 import { CardArticle } from '../../shared/ui/card-article'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Stars } from '../../shared/ui/star-rating'
 import { FarmReviewDialog } from './farm-review-dialog'
@@ -64,6 +65,11 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
           {farmer.name}
         </chakra.button>
       </Heading>
+      {farmer.isDemo ? (
+        <Box>
+          <DemoBadge isDemo />
+        </Box>
+      ) : null}
       <RatingLine farm={farm} />
       <Box>
         <Line label="Town" value={farmer.town ?? ''} />
@@ -90,6 +96,11 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
       onClose={onClose}
     >
       <Box display="flex" flexDirection="column" gap="1">
+        {farmer.isDemo ? (
+          <Box>
+            <DemoBadge isDemo />
+          </Box>
+        ) : null}
         <Line label="Town" value={farmer.town ?? ''} />
         <Line label="Cities" value={farmer.cities.join(', ')} />
         <Line label="Produce" value={farmer.produce.join(', ')} />

@@ -6,7 +6,7 @@
 // activates them.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router-dom'
 import {
@@ -22,6 +22,7 @@ import { useReferenceList } from '../../shared/outbox/reference'
 import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
 import { productName, useDocumentTitle } from '../../shared/site'
+import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { toast } from '../../shared/ui/toast'
 import { ErrorSummary, FormField, FormSection, RequiredFieldsNote, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
 import { LocalPhotoPicker, type LocalPhoto } from './local-photos'
@@ -147,11 +148,13 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
     if (markIssues(issues, fieldOrder, (name, message) => setError(name, { type: 'server', message })) > 0) onInvalid()
   }
 
+  const honeypot = useRef<HTMLInputElement>(null)
+
   const onValid = async (parsed: ExpertRegistration) => {
     setShowSummary(false)
     setRefusal(null)
     await submitQueued({
-      queue: () => queueExpertRegistration(parsed, { photo, replaces }),
+      queue: () => queueExpertRegistration({ ...parsed, ...honeypotOf(honeypot.current) }, { photo, replaces }),
       showIssues,
       dirty,
       clearDraft: () => draft.clear(),
@@ -264,6 +267,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
             {isSubmitting ? 'Submitting…' : photoBusy ? 'Preparing photo…' : 'Submit Registration'}
           </Button>
         </Flex>
+        <HoneypotField inputRef={honeypot} />
       </chakra.form>
     </Box>
   )

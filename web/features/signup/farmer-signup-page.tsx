@@ -6,7 +6,7 @@
 // only when the server has it, else "Saved on this phone". The form is autosaved as a draft.
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import {
@@ -26,6 +26,7 @@ import { useReferenceList } from '../../shared/outbox/reference'
 import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
 import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
+import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import {
   CheckboxField,
   ErrorSummary,
@@ -43,7 +44,7 @@ import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type
 import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
-import { formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
+import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
 
 const m = messages.farmerSignup
@@ -256,11 +257,13 @@ function FarmerSignupForm({
     if (markIssues(issues, fieldOrder, (name, message) => setError(name, { type: 'server', message })) > 0) onInvalid()
   }
 
+  const honeypot = useRef<HTMLInputElement>(null)
+
   const onValid = async (parsed: FarmerSignup) => {
     setShowSummary(false)
     setRefusal(null)
     await submitQueued({
-      queue: () => queueFarmerSignup(parsed, { mode, photos, agent, replaces }),
+      queue: () => queueFarmerSignup({ ...parsed, ...honeypotOf(honeypot.current) }, { mode, photos, agent, replaces }),
       showIssues,
       dirty,
       clearDraft: () => draft.clear(),
@@ -393,6 +396,7 @@ function FarmerSignupForm({
             {isSubmitting ? 'Submitting…' : photosBusy ? 'Preparing photo…' : 'Submit Application'}
           </Button>
         </Flex>
+        <HoneypotField inputRef={honeypot} />
       </chakra.form>
     </Box>
   )
@@ -557,7 +561,7 @@ function SubscriptionSection({
           {...register(name)}
           {...controlProps(id, { error, required: true })}
           type="date"
-          min={name === 'subscriptionEnd' && start ? start : undefined}
+          min={name === 'subscriptionEnd' ? dayAfter(start) : undefined}
           bg="white"
           borderColor="gray.400"
         />

@@ -106,5 +106,6 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, onRef
     toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
     return
   }
-  onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.waitsForSignIn })
+  // A server failure (5xx) stays queued and goes out by itself: for a signup that is 'saved'.
+  onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.kind === 'saved' && outcome.waitsForSignIn })
 }

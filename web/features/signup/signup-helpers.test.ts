@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serverIssues } from './server-error'
-import { formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
+import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 
 describe('toggleLimited', () => {
   it('adds and removes', () => {
@@ -40,6 +40,12 @@ describe('subscription cost', () => {
     expect(subscriptionDays('2026-01-02', '2026-01-01')).toBeNull()
     expect(subscriptionDays('2026-01-01', '')).toBeNull()
     expect(subscriptionDays('nope', '2026-01-01')).toBeNull()
+  })
+
+  it("lets the end date picker start the day after the start (an end on the start day is refused)", () => {
+    expect(dayAfter('2026-01-31')).toBe('2026-02-01')
+    expect(dayAfter('')).toBeUndefined()
+    expect(dayAfter('nope')).toBeUndefined()
   })
 
   it('shows FJ$ with 2 decimals', () => {

@@ -29,6 +29,12 @@ export function groupProduceByCategory(produce: readonly PublicProduce[], otherC
 
 const DAY_MS = 86_400_000
 
+/** The date input's earliest end: the day after the start (the contract refuses an end on or before it). */
+export function dayAfter(date: string | undefined): string | undefined {
+  const time = date ? Date.parse(date) : Number.NaN
+  return Number.isNaN(time) ? undefined : new Date(time + DAY_MS).toISOString().slice(0, 10)
+}
+
 /**
  * Days between a subscription's start and end dates ('YYYY-MM-DD'), rounded up (spec 001 §9:
  * "total days is the days between subscription start and end, rounded up"). Null when either

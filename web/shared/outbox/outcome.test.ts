@@ -25,6 +25,13 @@ describe('what a form says after queueing', () => {
     expect(outcomeOf({ ...base, lastError: { status: 401, message: 'Sign in' } })).toEqual({ kind: 'saved', waitsForSignIn: true })
   })
 
+  it("says 'failed', not 'saved', when the server answered with a 5xx", () => {
+    expect(outcomeOf({ ...base, lastError: { status: 500, message: 'The server had a problem (500).' } })).toEqual({ kind: 'failed', status: 500 })
+    expect(outcomeOf({ ...base, status: 'sending', lastError: { status: 503, message: 'x' } })).toEqual({ kind: 'failed', status: 503 })
+    // A network failure has no status: that is 'saved' (it goes out by itself).
+    expect(outcomeOf({ ...base, lastError: { message: 'Failed to fetch' } })).toEqual({ kind: 'saved', waitsForSignIn: false })
+  })
+
   it("gives the server's message and field issues of a refusal", () => {
     const refused: OutboxItem = {
       ...base,

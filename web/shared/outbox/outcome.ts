@@ -12,6 +12,12 @@ export type Outcome =
   | { kind: 'sent' }
   /** Refused (400/413/422): the server's message, and its field issues when it gave them. */
   | { kind: 'refused'; message: string; issues: { path: string; message: string }[] }
+  /**
+   * The server was reached and failed (5xx): not 'saved' in the sense a visitor reads it. The public
+   * review forms show the spec's failure toast (runtime.ts withdraws the item first); the signup
+   * forms keep it queued and say saved.
+   */
+  | { kind: 'failed'; status: number }
   /** Kept on the phone, sent later: 'Saved on this phone'. */
   | { kind: 'saved'; waitsForSignIn: boolean }
 
@@ -22,7 +28,9 @@ export function outcomeOf(item: OutboxItem | undefined): Outcome {
   if (item.status === 'needsAttention') {
     return { kind: 'refused', message: item.lastError?.message ?? 'The server did not accept this.', issues: issuesOf(item) }
   }
-  return { kind: 'saved', waitsForSignIn: item.lastError?.status === 401 }
+  const status = item.lastError?.status
+  if (status !== undefined && status >= 500) return { kind: 'failed', status }
+  return { kind: 'saved', waitsForSignIn: status === 401 }
 }
 
 function issuesOf(item: OutboxItem): { path: string; message: string }[] {

@@ -40,6 +40,7 @@ import { messages } from '../../../api/contract/messages'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
 import { isPasswordChangeRequired, sendingToken } from './sending-session'
+import { outcomeOf, type Outcome } from './outcome'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
 
@@ -253,6 +254,8 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
       next: (item) => {
         last = item
         if (!item || item.status === 'sent' || item.status === 'needsAttention') finish(item)
+        // The server answered and failed (5xx): the form can say so now rather than after the wait.
+        else if (item.status === 'waiting' && (item.lastError?.status ?? 0) >= 500) finish(item)
         else if (cannotSendNow() && engine.getState().currentItemId !== id) finish(item)
       },
       error: () => finish(last),
@@ -271,6 +274,25 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
     }, ms)
     cleanups.push(() => clearTimeout(timer))
   })
+}
+
+/**
+ * The public review forms' outcome: a server failure (5xx) is taken back out of the outbox, so the
+ * form can truthfully say "Please try again" and a second submit cannot deliver it twice. An item
+ * the engine is resending at that very moment cannot be taken back: it stays queued, read as saved.
+ */
+export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
+  const outcome = outcomeOf(await waitForOutcome(id))
+  if (outcome.kind !== 'failed') return outcome
+  const { engine } = startOutbox()
+  // The engine counts the item as its current one until its drain ends (right after this answer).
+  await Promise.race([engine.idle(), new Promise((resolve) => setTimeout(resolve, 3_000))])
+  try {
+    await engine.deleteItem(id)
+    return outcome
+  } catch {
+    return { kind: 'saved', waitsForSignIn: false }
+  }
 }
 
 // ---- the Outbox screen's actions --------------------------------------------------------------

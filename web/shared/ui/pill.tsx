@@ -3,10 +3,11 @@ import type { ReactNode } from 'react'
 import { pillTones, type PillTone } from './tones'
 
 /** A small status badge ('Premium', 'Delivery', 'Verified Review') with AA-contrast colours. */
-export function Pill({ tone = 'gray', children }: { tone?: PillTone; children: ReactNode }) {
+export function Pill({ tone = 'gray', children, ...rest }: { tone?: PillTone; children: ReactNode; title?: string; 'data-testid'?: string }) {
   const colours = pillTones[tone]
   return (
     <chakra.span
+      {...rest}
       display="inline-flex"
       alignItems="center"
       px="2"

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, readConfig } from './config'
+
+describe('readConfig', () => {
+  it('seeds demo data by default on a developer start, never on a production start unless asked', () => {
+    expect(readConfig({}).seedDemo).toBe(true)
+    expect(readConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false)
+    expect(readConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true)
+    expect(readConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false)
+  })
+
+  it('keeps the working defaults and reads good values', () => {
+    expect(readConfig({})).toMatchObject({ port: 3000, trustProxyHops: 0 })
+    expect(readConfig({ PORT: ' 3001 ', TRUST_PROXY: 'true' })).toMatchObject({ port: 3001, trustProxyHops: 1 })
+    expect(readConfig({ TRUST_PROXY: '2', PORT: '' })).toMatchObject({ port: 3000, trustProxyHops: 2 })
+  })
+
+  it('refuses every wrong value at once, one line per setting', () => {
+    let error: unknown
+    try {
+      readConfig({ PORT: '80a', SEED_DEMO: 'sometimes', LOG_LEVEL: 'loud', SMTP_URL: 'mail.example', ADMIN_EMAIL: 'admin' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a whole number from 1 to 65535 (got "80a"), e.g. PORT=3001 npm start.',
+      'SEED_DEMO must be 1 or 0 (got "sometimes").',
+      'ADMIN_EMAIL must be an e-mail address (got "admin").',
+      'SMTP_URL must look like smtp://user:pass@mail.example:587 (or smtps://…).',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+    ])
+  })
+})

@@ -1,0 +1,94 @@
+// Start-up that tells the truth (issue 8): the real server process (api/server.ts, started as
+// scripts/chaos/server-process.ts starts it) on a taken port, and with wrong settings, fails
+// clearly, with a non-zero exit, before it writes anything.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { REPO_ROOT, freePort, serverProcess } from '../scripts/chaos/server-process'
+
+const temp: string[] = []
+afterEach(() => {
+  for (const dir of temp.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-start-'))
+  temp.push(dir)
+  return dir
+}
+
+/** Runs api/server.ts to its end (or kills it after 60 s) and answers how it ended. */
+function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}
+
+async function occupy(port: number): Promise<net.Server> {
+  const blocker = net.createServer()
+  await new Promise<void>((resolve, reject) => {
+    blocker.once('error', reject)
+    blocker.listen(port, () => resolve())
+  })
+  return blocker
+}
+
+describe('api/server.ts start-up', () => {
+  it('on a taken port says so, exits non-zero and creates no database', async () => {
+    const port = await freePort()
+    const blocker = await occupy(port)
+    const dataDir = path.join(tempDir(), 'data')
+    try {
+      const { code, output } = await runServer({ PORT: String(port), DATA_DIR: dataDir })
+      expect(code).toBe(1)
+      expect(output).toContain(`Port ${port} is already in use. Set PORT to another port, e.g. PORT=${port + 1} npm start.`)
+      expect(output).not.toContain('Admin sign-in')
+      expect(fs.existsSync(dataDir)).toBe(false)
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()))
+    }
+  }, 90_000)
+
+  it.each([
+    ['PORT not a number', { PORT: 'three thousand' }, 'PORT must be a whole number from 1 to 65535 (got "three thousand"), e.g. PORT=3001 npm start.'],
+    ['PORT out of range', { PORT: '70000' }, 'PORT must be a whole number from 1 to 65535 (got "70000")'],
+    ['SEED_DEMO not a flag', { SEED_DEMO: 'maybe' }, 'SEED_DEMO must be 1 or 0 (got "maybe").'],
+    ['TRUST_PROXY not a count', { TRUST_PROXY: 'yes please' }, 'TRUST_PROXY must be the number of proxies in front'],
+    ['ADMIN_PASSWORD too weak', { ADMIN_PASSWORD: 'password' }, 'ADMIN_PASSWORD must be at least 8 characters'],
+  ])('with %s says which setting is wrong, exits non-zero and writes nothing', async (_, env, message) => {
+    const dataDir = path.join(tempDir(), 'data')
+    const { code, output } = await runServer({ PORT: String(await freePort()), DATA_DIR: dataDir, ...env })
+    expect(code).toBe(1)
+    expect(output).toContain('Viti Farmers cannot start:')
+    expect(output).toContain(message)
+    expect(fs.existsSync(dataDir)).toBe(false)
+  }, 90_000)
+
+  it('on a free port starts, answers /api/health and creates its database (the control)', async () => {
+    const dir = tempDir()
+    const dataDir = path.join(dir, 'data')
+    const server = serverProcess({ port: await freePort(), dataDir, logFile: path.join(dir, 'server.log') })
+    await server.start()
+    try {
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200)
+      expect(fs.existsSync(path.join(dataDir, 'viti-farmers.sqlite'))).toBe(true)
+    } finally {
+      expect((await server.stop()).code).toBe(0)
+    }
+  }, 120_000)
+})

@@ -1,0 +1,47 @@
+// npm run reset-admin-password -- [e-mail] [--password <new password>]
+// Sets a new password (generated unless given) for a staff account — by default the first global
+// admin — marks it to be changed at the next sign-in, ends that user's sessions, writes an audit
+// row and prints the password once. Uses DATA_DIR like the server; never creates a database.
+import fs from 'node:fs'
+import { parseArgs } from 'node:util'
+import { databaseFile, openDatabase, resolveDataDir } from '../db/connection'
+import { ResetAdminPasswordError, resetAdminPassword } from '../api/admin-users/reset-admin-password'
+
+const USAGE = 'Usage: npm run reset-admin-password -- [e-mail] [--password <new password>]'
+
+function fail(message: string): never {
+  console.error(`\n  ${message}\n`)
+  process.exit(1)
+}
+
+let args: ReturnType<typeof parse>
+function parse() {
+  return parseArgs({ allowPositionals: true, options: { password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } })
+}
+try {
+  args = parse()
+} catch (error) {
+  fail(`${error instanceof Error ? error.message : String(error)}\n  ${USAGE}`)
+}
+if (args.values.help) {
+  console.log(USAGE)
+  process.exit(0)
+}
+if (args.positionals.length > 1) fail(USAGE)
+
+const file = databaseFile(resolveDataDir())
+if (!fs.existsSync(file)) fail(`No database at ${file}. Set DATA_DIR to the server's data folder (the server creates it on its first start).`)
+
+const { db, close } = openDatabase({ file })
+try {
+  const result = await resetAdminPassword(db, { email: args.positionals[0], password: args.values.password })
+  console.log(`\n  Password reset for ${result.email}`)
+  if (result.generated) console.log(`    new password: ${result.password}  (shown once; it must be changed at the next sign-in)`)
+  else console.log('    new password: the one you gave (it must be changed at the next sign-in)')
+  console.log('    every session of this account has been signed out\n')
+} catch (error) {
+  await close()
+  if (error instanceof ResetAdminPasswordError) fail(error.message)
+  throw error
+}
+await close()
