@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const cities = (farmerId: string) =>
-  t.sqlite.prepare('select city, cityKey, isActive, isPremium, name from farmer_cities where farmerId = ? order by cityKey').all(farmerId)
+  t.sqlite.prepare('select city, cityKey, isActive, isPremium, name from farmer_cities where farmerId = ? order by cityKey').all(farmerId) as { city: string }[]
 const produce = (farmerId: string) =>
   t.sqlite.prepare('select produce, produceKey from farmer_produce where farmerId = ? order by produceKey').all(farmerId)
 const version = () => (t.sqlite.prepare('select version from directory_version').get() as { version: number }).version
