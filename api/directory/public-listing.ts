@@ -2,7 +2,7 @@
 // in Pacific/Fiji, inside subscriptionStart … subscriptionEnd inclusive. Every public query and
 // the analytics count use this file, so the directory and the counts can never disagree.
 import { DateTime } from 'luxon'
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../../db/schema'
 
 export const FIJI_ZONE = 'Pacific/Fiji'
@@ -30,6 +30,16 @@ export function isPubliclyListed(now: Date) {
       eb('farmers.subscriptionStart', '<', today.end),
       eb('farmers.subscriptionEnd', '>=', today.start),
     ])
+}
+
+/**
+ * The same rule as raw SQL on `alias`: a farmers row, or a farmer–city / farmer–produce pair
+ * (migration 0002 copies the three listing columns into each pair, so its indexes can answer).
+ */
+export function listedSql(alias: string, now: Date): RawBuilder<unknown> {
+  const today = fijiDayBounds(now)
+  const col = (name: string) => sql.ref(`${alias}.${name}`)
+  return sql`${col('isActive')} = 1 and ${col('subscriptionStart')} < ${today.end} and ${col('subscriptionEnd')} >= ${today.start}`
 }
 
 export async function countListedFarmers(db: Kysely<Database>, now: Date): Promise<number> {

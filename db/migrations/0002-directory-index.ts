@@ -87,6 +87,9 @@ async function up(db: Kysely<unknown>): Promise<void> {
       .execute(db)
   }
 
+  // All listed farmers in list order (the search with no words): the first page is an index range.
+  await sql.raw(`CREATE INDEX farmers_order_idx ON farmers ("isPremium" DESC, "name" COLLATE NOCASE, "id")`).execute(db)
+
   await sql
     .raw(
       `CREATE TRIGGER farmers_pairs_after_insert AFTER INSERT ON farmers BEGIN
@@ -138,6 +141,7 @@ async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`DROP TABLE IF EXISTS ${table}`).execute(db)
   }
   await sql.raw('DROP TABLE IF EXISTS directory_version').execute(db)
+  await sql.raw('DROP INDEX IF EXISTS farmers_order_idx').execute(db)
 }
 
 export const directoryIndex: Migration = { up, down }
