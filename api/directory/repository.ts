@@ -141,8 +141,9 @@ export function directoryRepository(db: Kysely<Database>) {
       const farmerCount = count?.n ?? 0
       if (farmerCount === 0) return { farmerCount, farmers: [] }
       const page = await rows(
-        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from ${sql.table(pair.table)} as p join farmers as f on f."id" = p."farmerId"
-          where ${where} order by p."isPremium" desc, p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
+        // INDEXED BY: walk the name's pairs in list order and stop at the page, never sort them all.
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from ${sql.table(pair.table)} as p indexed by ${sql.raw(`${pair.table}_order_idx`)}
+          join farmers as f on f."id" = p."farmerId" where ${where} order by p."isPremium" desc, p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
       )
       return { farmerCount, farmers: page.map(toListedFarmer) }
     },
@@ -162,7 +163,7 @@ export function directoryRepository(db: Kysely<Database>) {
       const farmerCount = count?.n ?? 0
       if (farmerCount === 0) return { farmerCount, farmers: [] }
       const page = await rows(
-        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f where ${where} order by f."isPremium" desc, f."name" collate nocase, f."id" ${pageOf(request)}`,
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f indexed by farmers_order_idx where ${where} order by f."isPremium" desc, f."name" collate nocase, f."id" ${pageOf(request)}`,
       )
       return { farmerCount, farmers: page.map(toListedFarmer) }
     },
