@@ -133,19 +133,23 @@ export function directoryRepository(db: Kysely<Database>) {
       return row?.spelling ?? key
     },
 
-    /** A page of the listed farmers of one produce or city: premium first, then name. */
-    async farmersPage(filter: PairFilter, request: PageRequest, now: Date): Promise<{ farmerCount: number; farmers: ListedFarmer[] }> {
+    /** A page of the listed farmers of one produce or city (premium first, then name), without their count. */
+    async farmersOnPage(filter: PairFilter, request: PageRequest, now: Date): Promise<ListedFarmer[]> {
       const pair = PAIR[filter.kind]
-      const where = pairConditions(filter, request, now)
-      const [count] = await rows(sql<{ n: number }>`select count(*) as "n" from ${sql.table(pair.table)} as p where ${where}`)
-      const farmerCount = count?.n ?? 0
-      if (farmerCount === 0) return { farmerCount, farmers: [] }
       const page = await rows(
         // INDEXED BY: walk the name's pairs in list order and stop at the page, never sort them all.
         sql<FarmerDbRow>`select ${FARMER_COLUMNS} from ${sql.table(pair.table)} as p indexed by ${sql.raw(`${pair.table}_order_idx`)}
-          join farmers as f on f."id" = p."farmerId" where ${where} order by p."isPremium" desc, p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
+          join farmers as f on f."id" = p."farmerId" where ${pairConditions(filter, request, now)}
+          order by p."isPremium" desc, p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
       )
-      return { farmerCount, farmers: page.map(toListedFarmer) }
+      return page.map(toListedFarmer)
+    },
+
+    /** How many listed farmers one produce or city has (with the page's filters). */
+    async farmerCount(filter: PairFilter, request: PageRequest, now: Date): Promise<number> {
+      const pair = PAIR[filter.kind]
+      const [count] = await rows(sql<{ n: number }>`select count(*) as "n" from ${sql.table(pair.table)} as p where ${pairConditions(filter, request, now)}`)
+      return Number(count?.n ?? 0)
     },
 
     /** Produce sold by the listed farmers of a city, counted per produce key. */

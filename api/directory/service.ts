@@ -68,10 +68,13 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
     produce: f.produce,
   })
 
-  const publicPage = async (filter: PairFilter, query: PageRequest, now: Date): Promise<PublicFarmerPage> => {
-    const { farmerCount, farmers } = await repository.farmersPage(filter, query, now)
-    return { farmerCount, page: query.page, limit: query.limit, farmers: farmers.map(toPublicFarmer) }
+  /** A page with the count of the whole list (no page query when the list is empty). */
+  const pageOf = async <T>(filter: PairFilter, query: PageRequest, now: Date, toFarmer: (f: ListedFarmer) => T) => {
+    const farmerCount = await repository.farmerCount(filter, query, now)
+    const farmers = farmerCount === 0 ? [] : await repository.farmersOnPage(filter, query, now)
+    return { farmerCount, page: query.page, limit: query.limit, farmers: farmers.map(toFarmer) }
   }
+  const publicPage = (filter: PairFilter, query: PageRequest, now: Date): Promise<PublicFarmerPage> => pageOf(filter, query, now, toPublicFarmer)
 
   return {
     /** Moves on with every write that can change an answer (for the answer cache). */
@@ -87,7 +90,7 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
         .sort(byCount)
       return Promise.all(
         items.map(async (item) => {
-          const { farmers } = await repository.farmersPage({ kind: 'produce', name: item.name }, firstPage, now)
+          const farmers = await repository.farmersOnPage({ kind: 'produce', name: item.name }, firstPage, now)
           return { ...item, farmers: farmers.map(toAvailabilityFarmer) }
         }),
       )
@@ -97,8 +100,7 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
     async produceFarmers(produceId: number, query: FarmerPageQuery, now = new Date()): Promise<AvailabilityFarmerPage> {
       const produce = await repository.produceById(produceId)
       if (!produce) throw notFound(messages.common.notFound)
-      const { farmerCount, farmers } = await repository.farmersPage({ kind: 'produce', name: produce.name }, query, now)
-      return { farmerCount, page: query.page, limit: query.limit, farmers: farmers.map(toAvailabilityFarmer) }
+      return pageOf({ kind: 'produce', name: produce.name }, query, now, toAvailabilityFarmer)
     },
 
     /** Cities that listed farmers serve, by name, spelled as in the locations list when they match one; each with its first page. */
@@ -110,7 +112,7 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
       )
       cities.sort((a, b) => a.city.localeCompare(b.city, 'en'))
       return Promise.all(
-        cities.map(async (c) => ({ ...c, farmers: (await publicPage({ kind: 'city', name: c.city }, firstPage, now)).farmers })),
+        cities.map(async (c) => ({ ...c, farmers: (await repository.farmersOnPage({ kind: 'city', name: c.city }, firstPage, now)).map(toPublicFarmer) })),
       )
     },
 
