@@ -7,14 +7,22 @@ import type { Database } from '../../db/schema'
 
 export const FIJI_ZONE = 'Pacific/Fiji'
 
+type DayBounds = { date: string; start: string; end: string }
+/** Today's bounds, kept until the day ends: every public request asks, and a zone lookup costs ~0.1 ms. */
+let today: (DayBounds & { startMs: number; endMs: number }) | undefined
+
 /** UTC bounds [start, end) of the Fiji calendar day `offsetDays` from the one holding `now`. */
-export function fijiDayBounds(now: Date, offsetDays = 0): { date: string; start: string; end: string } {
+export function fijiDayBounds(now: Date, offsetDays = 0): DayBounds {
+  const at = now.getTime()
+  if (offsetDays === 0 && today && at >= today.startMs && at < today.endMs) return { date: today.date, start: today.start, end: today.end }
   const day = DateTime.fromJSDate(now, { zone: FIJI_ZONE }).startOf('day').plus({ days: offsetDays })
-  return {
+  const bounds = {
     date: day.toISODate() ?? '',
     start: day.toUTC().toJSDate().toISOString(),
     end: day.plus({ days: 1 }).toUTC().toJSDate().toISOString(),
   }
+  if (offsetDays === 0) today = { ...bounds, startMs: Date.parse(bounds.start), endMs: Date.parse(bounds.end) }
+  return bounds
 }
 
 /**

@@ -88,6 +88,8 @@ export interface PairFilter {
 
 export function directoryRepository(db: Kysely<Database>) {
   const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
+  // Asked on every public request: built and compiled once.
+  const versionQuery = db.selectFrom('directory_version').select('version').where('id', '=', 1).compile()
 
   /** Conditions on pair alias `p` for one produce's or city's listed farmers. */
   const pairConditions = ({ kind, name, city }: PairFilter, request: Pick<PageRequest, 'delivery' | 'bulk'>, now: Date) => {
@@ -111,7 +113,7 @@ export function directoryRepository(db: Kysely<Database>) {
   return {
     /** Moves on with every write that can change a public answer (triggers, migration 0002). */
     async version(): Promise<number> {
-      const row = await db.selectFrom('directory_version').select('version').where('id', '=', 1).executeTakeFirst()
+      const [row] = (await db.executeQuery(versionQuery)).rows
       return row?.version ?? 0
     },
 
