@@ -150,20 +150,26 @@ async function directoryAt(count: number) {
   const bumpVersion = api.sqlite.prepare('update directory_version set version = version + 1')
 
   const rows = []
+  const failures: string[] = []
   for (const url of endpoints) {
-    const plain = await get(api.baseUrl, url)
-    const gzip = await get(api.baseUrl, url, { 'accept-encoding': 'gzip' })
-    const warm = await latency(api.baseUrl, url, LATENCY_REQUESTS)
-    const cold = await latency(api.baseUrl, url, COLD_REQUESTS, () => bumpVersion.run())
+    try {
+      const plain = await get(api.baseUrl, url)
+      if (plain.status !== 200) throw new Error(`answered ${plain.status}`)
+      const gzip = await get(api.baseUrl, url, { 'accept-encoding': 'gzip' })
+      const warm = await latency(api.baseUrl, url, LATENCY_REQUESTS)
+      const cold = await latency(api.baseUrl, url, COLD_REQUESTS, () => bumpVersion.run())
 
-    const json: unknown = await (await fetch(`${api.baseUrl}${url}`)).json()
-    const bare = express()
-    bare.get('/bare', (_req, res) => void res.json(json))
-    const bareServer = await listen(bare)
-    const bareRps = await requestsPerSecond(bareServer.base, '/bare')
-    const rps = await requestsPerSecond(api.baseUrl, url)
-    await bareServer.close()
-    rows.push({ url, plainKB: plain.bytes / 1024, gzipKB: gzip.bytes / 1024, warm, cold, rps, bareRps })
+      const json: unknown = await (await fetch(`${api.baseUrl}${url}`)).json()
+      const bare = express()
+      bare.get('/bare', (_req, res) => void res.json(json))
+      const bareServer = await listen(bare)
+      const bareRps = await requestsPerSecond(bareServer.base, '/bare')
+      const rps = await requestsPerSecond(api.baseUrl, url)
+      await bareServer.close()
+      rows.push({ url, plainKB: plain.bytes / 1024, gzipKB: gzip.bytes / 1024, warm, cold, rps, bareRps })
+    } catch (error) {
+      failures.push(`  ${url}: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
   await api.close()
 
@@ -173,6 +179,7 @@ async function directoryAt(count: number) {
       `  ${r.url.padEnd(62)} ${r.plainKB.toFixed(1).padStart(8)} ${r.gzipKB.toFixed(1).padStart(8)}  ${r.warm.p50.toFixed(2).padStart(7)} ${r.warm.p99.toFixed(2).padStart(7)}  ${r.cold.p50.toFixed(1).padStart(8)} ${r.cold.max.toFixed(1).padStart(8)}  ${r.rps.toFixed(0).padStart(7)} ${r.bareRps.toFixed(0).padStart(7)} ${`${((r.rps / r.bareRps) * 100).toFixed(0)}%`.padStart(6)}`,
     )
   }
+  for (const failure of failures) console.log(failure)
 }
 
 if (fs.existsSync(path.join('dist', 'index.html'))) {
@@ -187,6 +194,7 @@ console.log(
   `\nPublic directory endpoints: ${LATENCY_REQUESTS} sequential requests each (or ${LATENCY_SECONDS} s; warm), ${COLD_REQUESTS} right after a write (cold), ` +
     `then ${LOAD_CONCURRENCY} concurrent loops for ${LOAD_SECONDS} s against a bare Express handler with the same JSON.`,
 )
-const sizes = process.argv.includes('--quick') ? [SIZES[0]!] : SIZES
+// --quick: 10,000 only; --large: 100,000 only.
+const sizes = process.argv.includes('--quick') ? [SIZES[0]!] : process.argv.includes('--large') ? [SIZES[1]!] : SIZES
 for (const count of sizes) await directoryAt(count)
 agent.destroy()
