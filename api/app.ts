@@ -1,5 +1,6 @@
 // createApp builds the whole HTTP surface from its dependencies and never listens, so tests and
 // the server run the very same app.
+import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import type { Kysely } from 'kysely'
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   // Case-sensitive like the contract: '/API/…' is not '/api/…'.
   app.set('case sensitive routing', true)
   app.use(refuseUnlistedRoutes())
+  app.use('/api', compression())
   app.use('/api', express.json({ limit: '1mb' }))
   app.use('/api', authenticate(db))
 

@@ -273,6 +273,41 @@ export interface OutgoingEmailsTable {
   sentBy: string | null
 }
 
+/**
+ * Farmer–city and farmer–produce pairs (migration 0002), written ONLY by SQLite triggers on
+ * `farmers`: never insert, update or delete them from code. Each pair copies the farmer's listing
+ * and order columns so the public directory reads one index.
+ */
+interface FarmerPairColumns {
+  farmerId: string
+  isActive: IntBool
+  subscriptionStart: string | null
+  subscriptionEnd: string | null
+  isPremium: IntBool
+  deliveryAvailable: IntBool
+  isBulk: IntBool
+  name: string
+}
+
+export interface FarmerCitiesTable extends FarmerPairColumns {
+  /** As the farmer spelled it (trimmed). */
+  city: string
+  /** lower(trim(city)): the case-insensitive match key. */
+  cityKey: string
+}
+
+export interface FarmerProduceTable extends FarmerPairColumns {
+  produce: string
+  /** lower(trim(produce)). */
+  produceKey: string
+}
+
+/** One row (id 1): bumped by triggers on every write that can change a public directory answer. */
+export interface DirectoryVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
   admin_users: AdminUsersTable
   sessions: SessionsTable
@@ -295,6 +330,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   uploads: UploadsTable
   outgoing_emails: OutgoingEmailsTable
+  farmer_cities: FarmerCitiesTable
+  farmer_produce: FarmerProduceTable
+  directory_version: DirectoryVersionTable
 }
 
 export type TableName = keyof Database

@@ -98,13 +98,19 @@ test('home: a produce availability bar opens its farmers with Call, WhatsApp and
 
   const bar = page.getByRole('button', { name: /^Dalo \(Taro\) \d+ farmers$/ })
   const count = Number(await bar.locator('[data-tone] [aria-hidden="true"]').innerText())
-  expect(count).toBeGreaterThanOrEqual(5)
+  // More than the first page of five (the demo data has six).
+  expect(count).toBeGreaterThan(5)
   await expect(bar.locator('[data-tone]')).toHaveAttribute('data-tone', 'high')
   await bar.click()
 
   const dialog = page.getByRole('dialog', { name: 'Dalo (Taro)' })
   await expect(dialog).toBeVisible()
+  await expect(dialog.getByText(`${count} farmers selling Dalo (Taro)`)).toBeVisible()
+  // The availability answer carries the first five of each produce; "Show more" loads the rest.
+  await expect(dialog.getByTestId('produce-farmer')).toHaveCount(5)
+  await dialog.getByRole('button', { name: `Show more farmers (${count - 5} more)` }).click()
   await expect(dialog.getByTestId('produce-farmer')).toHaveCount(count)
+  await expect(dialog.getByRole('button', { name: /^Show more farmers/ })).toHaveCount(0)
   const josaia = dialog.getByTestId('produce-farmer').filter({ hasText: 'Josaia Tuilevu' })
   await expect(josaia.getByText('Premium')).toBeVisible()
   await expect(josaia.getByText('Demo', { exact: true })).toBeVisible()
@@ -159,6 +165,19 @@ test('home: search narrows with both filters, reports the search, and says so wh
     await expect(card.getByText('Bulk', { exact: true })).toBeVisible()
   }
   await expect(page.getByRole('article', { name: 'Seru Vakaloloma' })).toBeVisible()
+
+  // A wide search: the first 24 cards, then "Show more" brings the next page.
+  await page.getByLabel('Delivery Available').uncheck()
+  await page.getByLabel('Bulk Available').uncheck()
+  await box.fill('a')
+  // More than a page of cards (the demo data lists 27 farmers, nearly all with an "a").
+  await expect(count).toHaveText(/^\d{2,} farmers found$/)
+  const wide = Number((await count.innerText()).split(' ')[0])
+  expect(wide).toBeGreaterThan(24)
+  const results = page.getByTestId('search-results')
+  await expect(results.getByTestId('farmer-card')).toHaveCount(24)
+  await results.getByRole('button', { name: `Show more farmers (${wide - 24} more)` }).click()
+  await expect(results.getByTestId('farmer-card')).toHaveCount(Math.min(wide, 48))
 
   await box.fill('zzqx plantain nonsense')
   await expect(page.getByText(EMPTY_SEARCH)).toBeVisible()

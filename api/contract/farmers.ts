@@ -47,7 +47,45 @@ export const AvailabilityFarmerSchema = z.object({
 })
 export type AvailabilityFarmer = z.infer<typeof AvailabilityFarmerSchema>
 
-/** GET /api/produce/availability item, sorted by farmerCount descending. */
+// ---- pages (issue 12: the directory at national scale)
+
+/** Farmers each list endpoint embeds per produce or city; the dialogs page on from there. */
+export const FIRST_PAGE_SIZE = 5
+/** Farmers per page of the paged endpoints, by default and at most. */
+export const FARMER_PAGE_DEFAULT = 20
+export const FARMER_PAGE_MAX = 50
+
+/** 'true' keeps only farmers with delivery / bulk; 'false' or absent does not filter (the checkboxes only narrow). */
+const narrowingFlag = z.enum(['true', 'false']).transform((v) => v === 'true').optional()
+
+/** ?page= (from 1) and ?limit= (a larger limit is cut to FARMER_PAGE_MAX), with the two filters. */
+export const FarmerPageQuerySchema = z.object({
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number<string>().int().min(1).default(FARMER_PAGE_DEFAULT).transform((n) => Math.min(n, FARMER_PAGE_MAX)),
+  delivery: narrowingFlag,
+  bulk: narrowingFlag,
+})
+export type FarmerPageQuery = z.infer<typeof FarmerPageQuerySchema>
+export type FarmerPageQueryInput = z.input<typeof FarmerPageQuerySchema>
+
+/** One page of a farmer list (premium first, then name): `farmerCount` counts the whole list. */
+const farmerPage = <T extends z.ZodType>(farmer: T) =>
+  z.object({
+    farmerCount: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    limit: z.number().int().positive(),
+    farmers: z.array(farmer),
+  })
+export const PublicFarmerPageSchema = farmerPage(PublicFarmerSchema)
+export type PublicFarmerPage = z.infer<typeof PublicFarmerPageSchema>
+export const AvailabilityFarmerPageSchema = farmerPage(AvailabilityFarmerSchema)
+export type AvailabilityFarmerPage = z.infer<typeof AvailabilityFarmerPageSchema>
+
+/**
+ * GET /api/produce/availability item, sorted by farmerCount descending. `farmers` is the first
+ * page (at most FIRST_PAGE_SIZE, premium first, then name); the rest come from
+ * GET /api/produce/availability/:id/farmers.
+ */
 export const ProduceAvailabilitySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -56,7 +94,10 @@ export const ProduceAvailabilitySchema = z.object({
 })
 export type ProduceAvailability = z.infer<typeof ProduceAvailabilitySchema>
 
-/** GET /api/farmers/locations item: a city with its listed farmers (browse uses city and farmerCount). */
+/**
+ * GET /api/farmers/locations item: a city with its listed-farmer count and first page of farmers
+ * (at most FIRST_PAGE_SIZE); the rest come from GET /api/farmers/locations/:city/farmers.
+ */
 export const FarmerLocationSchema = z.object({
   city: z.string(),
   farmerCount: z.number().int().nonnegative(),
@@ -70,13 +111,10 @@ export type ProduceInCity = z.infer<typeof ProduceInCitySchema>
 
 /**
  * GET /api/farmers: the home page's search over listed farmers (name, produce, village, tikina,
- * cities; every word must match somewhere). 'true' keeps only farmers with delivery / bulk;
- * 'false' or absent does not filter (the checkboxes only narrow).
+ * cities; every word must match somewhere), a page at a time.
  */
-export const PublicFarmersQuerySchema = z.object({
+export const PublicFarmersQuerySchema = FarmerPageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
-  delivery: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  bulk: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 })
 export type PublicFarmersQuery = z.infer<typeof PublicFarmersQuerySchema>
 export type PublicFarmersQueryInput = z.input<typeof PublicFarmersQuerySchema>

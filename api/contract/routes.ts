@@ -63,11 +63,13 @@ export const routes = [
   // ---- public directory
   { method: 'GET', path: '/api/locations', access: 'public', response: list(ref.PublicLocationSchema), summary: 'Active locations' },
   { method: 'GET', path: '/api/produce', access: 'public', response: list(ref.PublicProduceSchema), summary: "Active produce; category 'Other' when missing" },
-  { method: 'GET', path: '/api/produce/availability', access: 'public', response: list(farmers.ProduceAvailabilitySchema), summary: 'Produce with their listed farmers' },
-  { method: 'GET', path: '/api/farmers/locations', access: 'public', response: list(farmers.FarmerLocationSchema), summary: 'Cities with listed farmers and counts' },
+  { method: 'GET', path: '/api/produce/availability', access: 'public', response: list(farmers.ProduceAvailabilitySchema), summary: 'Produce with listed-farmer counts and the first page of their farmers' },
+  { method: 'GET', path: '/api/produce/availability/:id/farmers', access: 'public', params: IntIdParamSchema, query: farmers.FarmerPageQuerySchema, response: farmers.AvailabilityFarmerPageSchema, summary: "A page of a produce's listed farmers (?page, ?limit ≤ 50); premium first, then name" },
+  { method: 'GET', path: '/api/farmers/locations', access: 'public', response: list(farmers.FarmerLocationSchema), summary: 'Cities with listed-farmer counts and the first page of their farmers' },
+  { method: 'GET', path: '/api/farmers/locations/:city/farmers', access: 'public', params: farmers.CityParamSchema, query: farmers.FarmerPageQuerySchema, response: farmers.PublicFarmerPageSchema, summary: "A page of a city's listed farmers (?page, ?limit ≤ 50, delivery, bulk); premium first, then name" },
   { method: 'GET', path: '/api/produce/by-location/:city', access: 'public', params: farmers.CityParamSchema, response: list(farmers.ProduceInCitySchema), summary: 'Produce sold in a city' },
-  { method: 'GET', path: '/api/farmers', access: 'public', query: farmers.PublicFarmersQuerySchema, response: list(farmers.PublicFarmerSchema), summary: 'Listed farmers, optionally searched (search, delivery=true, bulk=true); premium first, then name' },
-  { method: 'GET', path: '/api/farmers/by-location-and-produce/:city/:produce', access: 'public', params: farmers.CityProduceParamSchema, response: list(farmers.PublicFarmerSchema), summary: 'Listed farmers of a city selling a produce' },
+  { method: 'GET', path: '/api/farmers', access: 'public', query: farmers.PublicFarmersQuerySchema, response: farmers.PublicFarmerPageSchema, summary: 'A page of listed farmers, optionally searched (search, delivery=true, bulk=true, page, limit); premium first, then name' },
+  { method: 'GET', path: '/api/farmers/by-location-and-produce/:city/:produce', access: 'public', params: farmers.CityProduceParamSchema, query: farmers.FarmerPageQuerySchema, response: farmers.PublicFarmerPageSchema, summary: 'A page of the listed farmers of a city selling a produce' },
 
   // ---- farmer signup (queued)
   { method: 'POST', path: '/api/farmer-signup', access: 'public', body: signup.FarmerSignupSchema, response: signup.SignupCreatedResponseSchema, isQueued: true, summary: 'Public farmer signup' },

@@ -2,7 +2,7 @@
 // it is demo data, so the cards and dialogs can badge it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FarmWithRatingsSchema, FarmerLocationSchema, ProduceAvailabilitySchema, PublicFarmerSchema } from '../contract'
+import { FarmWithRatingsSchema, FarmerLocationSchema, ProduceAvailabilitySchema, PublicFarmerPageSchema } from '../contract'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { insertFarmer } from './testing'
 
@@ -25,11 +25,11 @@ describe('isDemo on public farmers', () => {
   it('is true for the demo set and false for a real farmer, on every public list', async () => {
     const flags = new Map<string, boolean>()
     const note = (f: { id: string; isDemo: boolean }) => flags.set(f.id, f.isDemo)
-    ;(await get('/api/farmers', z.array(PublicFarmerSchema))).forEach(note)
+    ;(await get('/api/farmers?limit=50', PublicFarmerPageSchema)).farmers.forEach(note)
     ;(await get('/api/farmers/locations', z.array(FarmerLocationSchema))).forEach((l) => l.farmers.forEach(note))
     ;(await get('/api/produce/availability', z.array(ProduceAvailabilitySchema))).forEach((p) => p.farmers.forEach(note))
     ;(await get('/api/farms-with-ratings', z.array(FarmWithRatingsSchema))).forEach((f) => note(f.farmer))
-    ;(await get('/api/farmers/by-location-and-produce/Suva/Bele', z.array(PublicFarmerSchema))).forEach(note)
+    ;(await get('/api/farmers/by-location-and-produce/Suva/Bele', PublicFarmerPageSchema)).farmers.forEach(note)
 
     expect(flags.get(realId)).toBe(false)
     const demo = await api.db.selectFrom('farmers').select('id').where('isDemo', '=', 1).execute()

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FarmerLocationSchema, ProduceAvailabilitySchema, ProduceInCitySchema, PublicFarmerSchema } from '../contract'
+import {
+  AvailabilityFarmerPageSchema,
+  FIRST_PAGE_SIZE,
+  FarmerLocationSchema,
+  ProduceAvailabilitySchema,
+  ProduceInCitySchema,
+  PublicFarmerPageSchema,
+} from '../contract'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { fijiDayBounds } from './public-listing'
 import { fijiMidnight, insertFarmer } from './testing'
@@ -40,34 +47,46 @@ async function getJson<T extends z.ZodType>(path: string, schema: T): Promise<z.
   expect(res.status, path).toBe(200)
   return schema.parse(await res.json())
 }
-const farmers = z.array(PublicFarmerSchema)
+const farmers = PublicFarmerPageSchema
+/** Every farmer of a paged list, page after page (the dialogs' "Show more"). */
+async function allPages(path: string): Promise<string[]> {
+  const names: string[] = []
+  for (let page = 1; ; page++) {
+    const answer = await getJson(`${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=2`, farmers)
+    names.push(...answer.farmers.map((f) => f.name))
+    if (page * answer.limit >= answer.farmerCount) return names
+  }
+}
 
 describe('GET /api/farmers (home search)', () => {
   it('lists exactly the public farmers: active with today (Fiji) inside the subscription, ends-today included', async () => {
-    const names = (await getJson('/api/farmers', farmers)).map((f) => f.name)
+    const answer = await getJson('/api/farmers', farmers)
+    expect(answer.farmerCount).toBe(LISTED.length)
+    const names = answer.farmers.map((f) => f.name)
     expect([...names].sort()).toEqual([...LISTED].sort())
     for (const hidden of UNLISTED) expect(names).not.toContain(hidden)
   })
 
   it('puts premium farmers first, then orders by name', async () => {
-    const names = (await getJson('/api/farmers', farmers)).map((f) => f.name)
+    const names = await allPages('/api/farmers')
+    expect(names).toHaveLength(LISTED.length)
     expect(names[0]).toBe('Alpha Grower')
     expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b)))
   })
 
   it('hides e-mails on the internal mail domain and keeps real ones', async () => {
-    const list = await getJson('/api/farmers', farmers)
+    const list = (await getJson('/api/farmers', farmers)).farmers
     expect(list.find((f) => f.name === 'Internal Mail')?.email).toBeNull()
     expect(list.find((f) => f.name === 'Alpha Grower')?.email).toBe('alpha@example.com')
   })
 
   it('shows the photos, first one first, for the card', async () => {
-    const alpha = (await getJson('/api/farmers', farmers)).find((f) => f.id === ids.alpha)
+    const alpha = (await getJson('/api/farmers', farmers)).farmers.find((f) => f.id === ids.alpha)
     expect(alpha?.photoUrls[0]).toBe('/objects/uploads/0b0e5f0e-8d7c-4d55-9a55-6c1f5a2b7c11')
   })
 
   it('searches name, produce, village, tikina and cities, every word must match', async () => {
-    const search = async (q: string) => (await getJson(`/api/farmers?search=${encodeURIComponent(q)}`, farmers)).map((f) => f.name).sort()
+    const search = async (q: string) => (await getJson(`/api/farmers?search=${encodeURIComponent(q)}`, farmers)).farmers.map((f) => f.name).sort()
     expect(await search('taro')).toEqual(['Alpha Grower'])
     expect(await search('SABETO')).toEqual(['Alpha Grower'])
     expect(await search('vuda tomatoes')).toEqual(['Alpha Grower'])
@@ -77,9 +96,9 @@ describe('GET /api/farmers (home search)', () => {
   })
 
   it('narrows with delivery=true and bulk=true; false does not filter', async () => {
-    expect((await getJson('/api/farmers?delivery=true', farmers)).map((f) => f.name)).toEqual(['Alpha Grower'])
-    expect((await getJson('/api/farmers?bulk=true', farmers)).map((f) => f.name)).toEqual(['Bulk Only'])
-    expect(await getJson('/api/farmers?delivery=false', farmers)).toHaveLength(LISTED.length)
+    expect((await getJson('/api/farmers?delivery=true', farmers)).farmers.map((f) => f.name)).toEqual(['Alpha Grower'])
+    expect((await getJson('/api/farmers?bulk=true', farmers)).farmers.map((f) => f.name)).toEqual(['Bulk Only'])
+    expect((await getJson('/api/farmers?delivery=false', farmers)).farmerCount).toBe(LISTED.length)
     expect((await api.fetch('/api/farmers?bulk=yes')).status).toBe(400)
   })
 })
@@ -93,7 +112,7 @@ describe('GET /api/produce/availability', () => {
     expect(list[0]?.name).toBe('Tomatoes')
     const counts = list.map((p) => p.farmerCount)
     expect(counts).toEqual([...counts].sort((a, b) => b - a))
-    expect(list.every((p) => p.farmerCount === p.farmers.length && p.farmerCount > 0)).toBe(true)
+    expect(list.every((p) => p.farmers.length === Math.min(p.farmerCount, FIRST_PAGE_SIZE) && p.farmerCount > 0)).toBe(true)
     const everyone = new Set(list.flatMap((p) => p.farmers.map((f) => f.name)))
     for (const hidden of UNLISTED) expect(everyone.has(hidden)).toBe(false)
   })
@@ -129,9 +148,25 @@ describe('browse by city', () => {
 
   it('GET /api/farmers/by-location-and-produce/:city/:produce: listed sellers only', async () => {
     const list = await getJson('/api/farmers/by-location-and-produce/Suva/Tomatoes', farmers)
-    expect(list.map((f) => f.name)).toEqual(['Alpha Grower', 'Ends Today'])
+    expect(list.farmers.map((f) => f.name)).toEqual(['Alpha Grower', 'Ends Today'])
     const taro = await getJson(`/api/farmers/by-location-and-produce/nadi/${encodeURIComponent('dalo (taro)')}`, farmers)
-    expect(taro.map((f) => f.name)).toEqual(['Alpha Grower'])
-    expect(await getJson('/api/farmers/by-location-and-produce/Suva/Kava', farmers)).toEqual([])
+    expect(taro.farmers.map((f) => f.name)).toEqual(['Alpha Grower'])
+    expect(await getJson('/api/farmers/by-location-and-produce/Suva/Kava', farmers)).toEqual({ farmerCount: 0, page: 1, limit: 20, farmers: [] })
+  })
+
+  it('GET /api/farmers/locations/:city/farmers: the city\'s listed farmers page by page, premium first', async () => {
+    expect(await allPages('/api/farmers/locations/suva/farmers')).toEqual(['Alpha Grower', 'Ends Today', 'Starts Today'])
+    expect(await allPages('/api/farmers/locations/Suva/farmers?delivery=true')).toEqual(['Alpha Grower'])
+  })
+
+  it('GET /api/produce/availability/:id/farmers: a produce\'s listed farmers page by page; 404 for an unknown produce', async () => {
+    const tomatoes = (await getJson('/api/produce/availability', z.array(ProduceAvailabilitySchema))).find((p) => p.name === 'Tomatoes')
+    const page = await getJson(`/api/produce/availability/${tomatoes?.id}/farmers?limit=2`, AvailabilityFarmerPageSchema)
+    expect(page).toMatchObject({ farmerCount: 3, page: 1, limit: 2 })
+    expect(page.farmers.map((f) => f.name)).toEqual(['Alpha Grower', 'Bare Dates'])
+    const next = await getJson(`/api/produce/availability/${tomatoes?.id}/farmers?limit=2&page=2`, AvailabilityFarmerPageSchema)
+    expect(next.farmers.map((f) => f.name)).toEqual(['Ends Today'])
+    expect((await api.fetch('/api/produce/availability/99999/farmers')).status).toBe(404)
+    expect((await api.fetch('/api/produce/availability/1/farmers?page=0')).status).toBe(400)
   })
 })

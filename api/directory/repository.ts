@@ -1,8 +1,9 @@
-// Kysely reads for the public directory: listed farmers only (public-listing.ts) and the active
-// reference names they are matched against.
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/schema'
-import { isPubliclyListed } from './public-listing'
+// SQL for the public directory. Listed farmers only (public-listing.ts); counts and pages come
+// from the farmer–city and farmer–produce pairs (migration 0002) through their indexes, so no
+// query reads every farmer. Names match case-insensitively on the pairs' lower(trim()) keys.
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { Database, IntBool } from '../../db/schema'
+import { listedSql } from './public-listing'
 
 /** A listed farmer as the directory needs it: booleans and lists already converted. */
 export type ListedFarmer = {
@@ -22,6 +23,16 @@ export type ListedFarmer = {
   isDemo: boolean
 }
 
+type FarmerDbRow = Omit<ListedFarmer, 'cities' | 'produce' | 'photoUrls' | 'isPremium' | 'isBulk' | 'deliveryAvailable' | 'isDemo'> & {
+  cities: string
+  produce: string
+  photoUrls: string
+  isPremium: IntBool
+  isBulk: IntBool
+  deliveryAvailable: IntBool
+  isDemo: IntBool
+}
+
 export function parseList(json: string | null | undefined): string[] {
   if (!json) return []
   try {
@@ -32,27 +43,160 @@ export function parseList(json: string | null | undefined): string[] {
   }
 }
 
+const toListedFarmer = (r: FarmerDbRow): ListedFarmer => ({
+  ...r,
+  cities: parseList(r.cities),
+  produce: parseList(r.produce),
+  photoUrls: parseList(r.photoUrls),
+  isPremium: r.isPremium === 1,
+  isBulk: r.isBulk === 1,
+  deliveryAvailable: r.deliveryAvailable === 1,
+  isDemo: r.isDemo === 1,
+})
+
+export interface PageRequest {
+  page: number
+  limit: number
+  delivery?: boolean
+  bulk?: boolean
+}
+
+/** Which pairs a list is read from. */
+export type PairKind = 'city' | 'produce'
+const PAIR = {
+  city: { table: 'farmer_cities', key: 'cityKey', value: 'city' },
+  produce: { table: 'farmer_produce', key: 'produceKey', value: 'produce' },
+} as const
+
+const FARMER_COLUMNS = sql.join(
+  ['id', 'name', 'phone', 'email', 'website', 'town', 'tikina', 'cities', 'produce', 'photoUrls', 'isPremium', 'isBulk', 'deliveryAvailable', 'isDemo'].map((c) =>
+    sql.ref(`f.${c}`),
+  ),
+)
+/** The match key of a name given by a client: the same lower(trim()) the triggers store. */
+const keyOf = (name: string) => sql`lower(trim(${name}))`
+const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `)
+const filtersOn = (alias: string, request: Pick<PageRequest, 'delivery' | 'bulk'>) => [
+  ...(request.delivery ? [sql`${sql.ref(`${alias}.deliveryAvailable`)} = 1`] : []),
+  ...(request.bulk ? [sql`${sql.ref(`${alias}.isBulk`)} = 1`] : []),
+]
+const pageOf = ({ page, limit }: PageRequest) => sql`limit ${limit} offset ${(page - 1) * limit}`
+
+export interface PairFilter {
+  kind: PairKind
+  name: string
+  /** Also serving this city (the browse screen's city × produce). */
+  city?: string
+}
+
 export function directoryRepository(db: Kysely<Database>) {
+  const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
+  // Asked on every public request: built and compiled once.
+  const versionQuery = db.selectFrom('directory_version').select('version').where('id', '=', 1).compile()
+
+  /** Conditions on pair alias `p` for one produce's or city's listed farmers. */
+  const pairConditions = ({ kind, name, city }: PairFilter, request: Pick<PageRequest, 'delivery' | 'bulk'>, now: Date) => {
+    const pair = PAIR[kind]
+    return and([
+      sql`${sql.ref(`p.${pair.key}`)} = ${keyOf(name)}`,
+      listedSql('p', now),
+      ...filtersOn('p', request),
+      ...(city
+        ? [sql`exists (select 1 from farmer_cities as c where c."farmerId" = p."farmerId" and c."cityKey" = ${keyOf(city)})`]
+        : []),
+    ])
+  }
+
+  /** The search's condition on farmers `f`: each word inside the name, village, tikina, cities or produce. */
+  const searchConditions = (words: string[], request: PageRequest, now: Date) => {
+    const haystack = sql`lower(f."name" || ' ' || coalesce(f."town", '') || ' ' || coalesce(f."tikina", '') || ' ' || f."cities" || ' ' || f."produce")`
+    return and([listedSql('f', now), ...filtersOn('f', request), ...words.map((word) => sql`instr(${haystack}, ${word}) > 0`)])
+  }
+
   return {
-    async listedFarmers(now: Date): Promise<ListedFarmer[]> {
-      const rows = await db
-        .selectFrom('farmers')
-        .select(['id', 'name', 'phone', 'email', 'website', 'town', 'tikina', 'cities', 'produce', 'photoUrls', 'isPremium', 'isBulk', 'deliveryAvailable', 'isDemo'])
-        .where(isPubliclyListed(now))
-        .execute()
-      return rows.map((r) => ({
-        ...r,
-        cities: parseList(r.cities),
-        produce: parseList(r.produce),
-        photoUrls: parseList(r.photoUrls),
-        isPremium: r.isPremium === 1,
-        isBulk: r.isBulk === 1,
-        deliveryAvailable: r.deliveryAvailable === 1,
-        isDemo: r.isDemo === 1,
-      }))
+    /** Moves on with every write that can change a public answer (triggers, migration 0002). */
+    async version(): Promise<number> {
+      const [row] = (await db.executeQuery(versionQuery)).rows
+      return row?.version ?? 0
     },
-    activeProduce: () => db.selectFrom('produce').select(['id', 'name']).where('isActive', '=', 1).orderBy('name').execute(),
-    activeLocationNames: async () =>
-      (await db.selectFrom('locations').select('name').where('isActive', '=', 1).execute()).map((l) => l.name),
+
+    /** Listed farmers per city or produce key, by GROUP BY over the pairs' covering index. */
+    countsByKey: (kind: PairKind, now: Date) => {
+      const pair = PAIR[kind]
+      return rows(
+        sql<{ key: string; farmerCount: number }>`select ${sql.ref(`p.${pair.key}`)} as "key", count(*) as "farmerCount"
+          from ${sql.table(pair.table)} as p where ${listedSql('p', now)} group by ${sql.ref(`p.${pair.key}`)}`,
+      )
+    },
+
+    /** One spelling farmers use for a city or produce key (for names missing from the reference lists). */
+    spellingOf: async (kind: PairKind, key: string) => {
+      const pair = PAIR[kind]
+      const [row] = await rows(
+        sql<{ spelling: string }>`select ${sql.ref(pair.value)} as "spelling" from ${sql.table(pair.table)} where ${sql.ref(pair.key)} = ${key} limit 1`,
+      )
+      return row?.spelling ?? key
+    },
+
+    /** A page of the listed farmers of one produce or city (premium first, then name), without their count. */
+    async farmersOnPage(filter: PairFilter, request: PageRequest, now: Date): Promise<ListedFarmer[]> {
+      const pair = PAIR[filter.kind]
+      const page = await rows(
+        // INDEXED BY: walk the name's pairs in list order and stop at the page, never sort them all.
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from ${sql.table(pair.table)} as p indexed by ${sql.raw(`${pair.table}_order_idx`)}
+          join farmers as f on f."id" = p."farmerId" where ${pairConditions(filter, request, now)}
+          order by p."isPremium" desc, p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
+      )
+      return page.map(toListedFarmer)
+    },
+
+    /** How many listed farmers one produce or city has (with the page's filters). */
+    async farmerCount(filter: PairFilter, request: PageRequest, now: Date): Promise<number> {
+      const pair = PAIR[filter.kind]
+      const [count] = await rows(sql<{ n: number }>`select count(*) as "n" from ${sql.table(pair.table)} as p where ${pairConditions(filter, request, now)}`)
+      return Number(count?.n ?? 0)
+    },
+
+    /** Produce sold by the listed farmers of a city, counted per produce key. */
+    produceCountsInCity: (city: string, now: Date) =>
+      rows(
+        sql<{ key: string; spelling: string; farmerCount: number }>`select p."produceKey" as "key", min(p."produce") as "spelling", count(*) as "farmerCount"
+          from farmer_cities as c join farmer_produce as p on p."farmerId" = c."farmerId"
+          where c."cityKey" = ${keyOf(city)} and ${listedSql('c', now)} group by p."produceKey"`,
+      ),
+
+    /** A page of listed farmers whose text holds every word (already lower-case); premium first, then name. */
+    async searchPage(words: string[], request: PageRequest, now: Date): Promise<{ farmerCount: number; farmers: ListedFarmer[] }> {
+      const where = searchConditions(words, request, now)
+      const [count] = await rows(sql<{ n: number }>`select count(*) as "n" from farmers as f where ${where}`)
+      const farmerCount = count?.n ?? 0
+      if (farmerCount === 0) return { farmerCount, farmers: [] }
+      const page = await rows(
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f indexed by farmers_order_idx where ${where} order by f."isPremium" desc, f."name" collate nocase, f."id" ${pageOf(request)}`,
+      )
+      return { farmerCount, farmers: page.map(toListedFarmer) }
+    },
+
+    activeProduce: () =>
+      db
+        .selectFrom('produce')
+        .select((eb) => ['id', 'name', sql<string>`lower(trim(${eb.ref('name')}))`.as('key')])
+        .where('isActive', '=', 1)
+        .execute(),
+    produceById: (id: number) =>
+      db
+        .selectFrom('produce')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .where('isActive', '=', 1)
+        .executeTakeFirst(),
+    activeLocations: () =>
+      db
+        .selectFrom('locations')
+        .select((eb) => ['name', sql<string>`lower(trim(${eb.ref('name')}))`.as('key')])
+        .where('isActive', '=', 1)
+        .execute(),
   }
 }
+
+export type DirectoryRepository = ReturnType<typeof directoryRepository>

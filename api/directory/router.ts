@@ -1,30 +1,60 @@
-// HTTP for the public directory (spec 000 §7): browse by city and produce, availability, search.
+// HTTP for the public directory (spec 000 §7): browse by city and produce, availability, search,
+// and the pages after each list's first one. Every answer is kept per directory version and
+// Fiji day (answer-cache.ts), carries an ETag and revalidates to a bodiless 304.
+import type { Request, Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { CityParamSchema, CityProduceParamSchema, PublicFarmersQuerySchema, type PublicFarmersQuery } from '../contract'
+import {
+  CityParamSchema,
+  CityProduceParamSchema,
+  FarmerPageQuerySchema,
+  IntIdParamSchema,
+  PublicFarmersQuerySchema,
+  type FarmerPageQuery,
+  type PublicFarmersQuery,
+} from '../contract'
 import { validate } from '../middleware/validate'
+import { answerCache, sendAnswer } from './answer-cache'
+import { fijiDayBounds } from './public-listing'
 import { directoryService } from './service'
 import { contractRouter } from '../http/contract-router'
 
 export function directoryRouter(db: Kysely<Database>, mailDomain: string) {
   const service = directoryService(db, mailDomain)
+  const cache = answerCache(service.version)
+  /** Answers from the cache, computing with the same `now` the cache key's day came from. */
+  const answer = (compute: (req: Request, res: Response, now: Date) => Promise<unknown>) => async (req: Request, res: Response) => {
+    const now = new Date()
+    sendAnswer(req, res, await cache.get(req.originalUrl, fijiDayBounds(now).date, () => compute(req, res, now)))
+  }
+  const page = (res: Response) => res.locals.query as FarmerPageQuery
+  const params = <T>(res: Response) => res.locals.params as T
+
   const { router, on } = contractRouter()
-  on('GET /api/produce/availability', async (_req, res) => {
-    res.json(await service.produceAvailability())
-  })
-  on('GET /api/farmers/locations', async (_req, res) => {
-    res.json(await service.farmerLocations())
-  })
-  on('GET /api/farmers', validate({ query: PublicFarmersQuerySchema }), async (_req, res) => {
-    res.json(await service.searchFarmers(res.locals.query as PublicFarmersQuery))
-  })
-  on('GET /api/produce/by-location/:city', validate({ params: CityParamSchema }), async (_req, res) => {
-    const { city } = res.locals.params as { city: string }
-    res.json(await service.produceInCity(city))
-  })
-  on('GET /api/farmers/by-location-and-produce/:city/:produce', validate({ params: CityProduceParamSchema }), async (_req, res) => {
-    const { city, produce } = res.locals.params as { city: string; produce: string }
-    res.json(await service.farmersByCityAndProduce(city, produce))
-  })
+  on('GET /api/produce/availability', answer((_req, _res, now) => service.produceAvailability(now)))
+  on('GET /api/produce/availability/:id/farmers',
+    validate({ params: IntIdParamSchema, query: FarmerPageQuerySchema }),
+    answer((_req, res, now) => service.produceFarmers(params<{ id: number }>(res).id, page(res), now)),
+  )
+  on('GET /api/farmers/locations', answer((_req, _res, now) => service.farmerLocations(now)))
+  on('GET /api/farmers/locations/:city/farmers',
+    validate({ params: CityParamSchema, query: FarmerPageQuerySchema }),
+    answer((_req, res, now) => service.cityFarmers(params<{ city: string }>(res).city, page(res), now)),
+  )
+  on('GET /api/farmers',
+    validate({ query: PublicFarmersQuerySchema }),
+    answer((_req, res, now) => service.searchFarmers(res.locals.query as PublicFarmersQuery, now)),
+  )
+  on('GET /api/produce/by-location/:city',
+    validate({ params: CityParamSchema }),
+    answer((_req, res, now) => service.produceInCity(params<{ city: string }>(res).city, now)),
+  )
+  on('GET /api/farmers/by-location-and-produce/:city/:produce',
+    validate({ params: CityProduceParamSchema, query: FarmerPageQuerySchema }),
+    answer((_req, res, now) => {
+      const { city, produce } = params<{ city: string; produce: string }>(res)
+      return service.farmersByCityAndProduce(city, produce, page(res), now)
+    }),
+  )
   return router
 }

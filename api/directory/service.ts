@@ -1,27 +1,38 @@
 // Public directory rules: who is shown (listed farmers only), how names match (case-insensitive),
-// what a card may reveal (no internal e-mail) and the order lists come in.
+// what a card may reveal (no internal e-mail), the order lists come in (premium first, then
+// name) and how much one answer carries (counts, plus a first page of farmers; pages after it).
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import {
+  FIRST_PAGE_SIZE,
   displayPhotoPath,
   isInternalEmail,
+  messages,
   type AvailabilityFarmer,
+  type AvailabilityFarmerPage,
   type FarmerLocation,
+  type FarmerPageQuery,
   type ProduceAvailability,
   type ProduceInCity,
   type PublicFarmer,
+  type PublicFarmerPage,
   type PublicFarmersQuery,
 } from '../contract'
-import { directoryRepository, type ListedFarmer } from './repository'
+import { notFound } from '../errors'
+import { directoryRepository, type ListedFarmer, type PageRequest, type PairFilter } from './repository'
 
-const key = (name: string) => name.trim().toLocaleLowerCase('en')
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en')
-/** Farmer lists: premium listings first, then by name. */
-const farmerOrder = (a: ListedFarmer, b: ListedFarmer) => Number(b.isPremium) - Number(a.isPremium) || byName(a, b)
-const hasName = (list: string[], name: string) => list.some((item) => key(item) === key(name))
-/** Search text: accents dropped, punctuation as spaces, lower case (so "Dalo (Taro)" matches "taro"). */
-const searchText = (text: string) =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('en').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+const byCount = <T extends { farmerCount: number; name: string }>(a: T, b: T) => b.farmerCount - a.farmerCount || a.name.localeCompare(b.name, 'en')
+/** Search words: accents dropped, punctuation as spaces, lower case (so "Dalo (Taro)" matches "taro"). */
+const searchWords = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase('en')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+const firstPage: PageRequest = { page: 1, limit: FIRST_PAGE_SIZE }
 
 export function directoryService(db: Kysely<Database>, mailDomain: string) {
   const repository = directoryRepository(db)
@@ -59,72 +70,71 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
     isDemo: f.isDemo,
   })
 
-  /** Listed farmers serving a city (case-insensitive). */
-  const farmersIn = async (city: string, now: Date) =>
-    (await repository.listedFarmers(now)).filter((f) => hasName(f.cities, city)).sort(farmerOrder)
+  /** A page with the count of the whole list (no page query when the list is empty). */
+  const pageOf = async <T>(filter: PairFilter, query: PageRequest, now: Date, toFarmer: (f: ListedFarmer) => T) => {
+    const farmerCount = await repository.farmerCount(filter, query, now)
+    const farmers = farmerCount === 0 ? [] : await repository.farmersOnPage(filter, query, now)
+    return { farmerCount, page: query.page, limit: query.limit, farmers: farmers.map(toFarmer) }
+  }
+  const publicPage = (filter: PairFilter, query: PageRequest, now: Date): Promise<PublicFarmerPage> => pageOf(filter, query, now, toPublicFarmer)
 
   return {
-    /** Active produce with at least one listed farmer, most farmers first, then by name. */
+    /** Moves on with every write that can change an answer (for the answer cache). */
+    version: () => repository.version(),
+
+    /** Active produce with at least one listed farmer, most farmers first, then by name; each with its first page. */
     async produceAvailability(now = new Date()): Promise<ProduceAvailability[]> {
-      const [farmers, produce] = await Promise.all([repository.listedFarmers(now), repository.activeProduce()])
-      farmers.sort(farmerOrder)
-      return produce
-        .map((p) => {
-          const sellers = farmers.filter((f) => hasName(f.produce, p.name))
-          return { id: p.id, name: p.name, farmerCount: sellers.length, farmers: sellers.map(toAvailabilityFarmer) }
-        })
+      const [counts, produce] = await Promise.all([repository.countsByKey('produce', now), repository.activeProduce()])
+      const countOf = new Map(counts.map((c) => [c.key, Number(c.farmerCount)]))
+      const items = produce
+        .map((p) => ({ id: p.id, name: p.name, farmerCount: countOf.get(p.key) ?? 0 }))
         .filter((p) => p.farmerCount > 0)
-        .sort((a, b) => b.farmerCount - a.farmerCount || byName(a, b))
+        .sort(byCount)
+      return Promise.all(
+        items.map(async (item) => {
+          const farmers = await repository.farmersOnPage({ kind: 'produce', name: item.name }, firstPage, now)
+          return { ...item, farmers: farmers.map(toAvailabilityFarmer) }
+        }),
+      )
     },
 
-    /** Cities that listed farmers serve, by name; spelled as in the locations list when they match one. */
-    async farmerLocations(now = new Date()): Promise<FarmerLocation[]> {
-      const [farmers, locationNames] = await Promise.all([repository.listedFarmers(now), repository.activeLocationNames()])
-      const spelling = new Map(locationNames.map((name) => [key(name), name]))
-      const groups = new Map<string, { city: string; farmers: ListedFarmer[] }>()
-      for (const farmer of farmers.sort(farmerOrder)) {
-        for (const city of new Set(farmer.cities.map(key))) {
-          const group = groups.get(city) ?? { city: spelling.get(city) ?? farmer.cities.find((c) => key(c) === city) ?? city, farmers: [] }
-          group.farmers.push(farmer)
-          groups.set(city, group)
-        }
-      }
-      return [...groups.values()]
-        .map((g) => ({ city: g.city, farmerCount: g.farmers.length, farmers: g.farmers.map(toPublicFarmer) }))
-        .sort((a, b) => a.city.localeCompare(b.city, 'en'))
+    /** A page of one active produce's listed farmers (the produce dialog's "Show more"). */
+    async produceFarmers(produceId: number, query: FarmerPageQuery, now = new Date()): Promise<AvailabilityFarmerPage> {
+      const produce = await repository.produceById(produceId)
+      if (!produce) throw notFound(messages.common.notFound)
+      return pageOf({ kind: 'produce', name: produce.name }, query, now, toAvailabilityFarmer)
     },
+
+    /** Cities that listed farmers serve, by name, spelled as in the locations list when they match one; each with its first page. */
+    async farmerLocations(now = new Date()): Promise<FarmerLocation[]> {
+      const [counts, locations] = await Promise.all([repository.countsByKey('city', now), repository.activeLocations()])
+      const spelling = new Map(locations.map((l) => [l.key, l.name]))
+      const cities = await Promise.all(
+        counts.map(async (c) => ({ city: spelling.get(c.key) ?? (await repository.spellingOf('city', c.key)), farmerCount: Number(c.farmerCount) })),
+      )
+      cities.sort((a, b) => a.city.localeCompare(b.city, 'en'))
+      return Promise.all(
+        cities.map(async (c) => ({ ...c, farmers: (await repository.farmersOnPage({ kind: 'city', name: c.city }, firstPage, now)).map(toPublicFarmer) })),
+      )
+    },
+
+    /** A page of one city's listed farmers (the city dialog's and browse screen's "Show more"). */
+    cityFarmers: (city: string, query: FarmerPageQuery, now = new Date()): Promise<PublicFarmerPage> => publicPage({ kind: 'city', name: city }, query, now),
 
     /** Produce sold by listed farmers of a city, most farmers first, then by name. */
     async produceInCity(city: string, now = new Date()): Promise<ProduceInCity[]> {
-      const [farmers, produce] = await Promise.all([farmersIn(city, now), repository.activeProduce()])
-      const spelling = new Map(produce.map((p) => [key(p.name), p.name]))
-      const counts = new Map<string, ProduceInCity>()
-      for (const farmer of farmers) {
-        for (const item of new Set(farmer.produce.map(key))) {
-          const entry = counts.get(item) ?? { name: spelling.get(item) ?? farmer.produce.find((p) => key(p) === item) ?? item, farmerCount: 0 }
-          entry.farmerCount += 1
-          counts.set(item, entry)
-        }
-      }
-      return [...counts.values()].sort((a, b) => b.farmerCount - a.farmerCount || byName(a, b))
+      const [counts, produce] = await Promise.all([repository.produceCountsInCity(city, now), repository.activeProduce()])
+      const spelling = new Map(produce.map((p) => [p.key, p.name]))
+      return counts.map((c) => ({ name: spelling.get(c.key) ?? c.spelling, farmerCount: Number(c.farmerCount) })).sort(byCount)
     },
 
-    async farmersByCityAndProduce(city: string, produce: string, now = new Date()): Promise<PublicFarmer[]> {
-      return (await farmersIn(city, now)).filter((f) => hasName(f.produce, produce)).map(toPublicFarmer)
-    },
+    farmersByCityAndProduce: (city: string, produce: string, query: FarmerPageQuery, now = new Date()): Promise<PublicFarmerPage> =>
+      publicPage({ kind: 'produce', name: produce, city }, query, now),
 
     /** The home page search: every word must appear in the name, a produce, the village, tikina or a city. */
-    async searchFarmers(query: PublicFarmersQuery, now = new Date()): Promise<PublicFarmer[]> {
-      const words = searchText(query.search ?? '').split(' ').filter(Boolean)
-      return (await repository.listedFarmers(now))
-        .filter((f) => !query.delivery || f.deliveryAvailable)
-        .filter((f) => !query.bulk || f.isBulk)
-        .filter((f) => {
-          const haystack = [f.name, f.town ?? '', f.tikina ?? '', ...f.cities, ...f.produce].map(searchText)
-          return words.every((word) => haystack.some((text) => text.includes(word)))
-        })
-        .sort(farmerOrder)
-        .map(toPublicFarmer)
+    async searchFarmers(query: PublicFarmersQuery, now = new Date()): Promise<PublicFarmerPage> {
+      const { farmerCount, farmers } = await repository.searchPage(searchWords(query.search ?? ''), query, now)
+      return { farmerCount, page: query.page, limit: query.limit, farmers: farmers.map(toPublicFarmer) }
     },
   }
 }

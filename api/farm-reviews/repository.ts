@@ -7,27 +7,25 @@ export function farmReviewsRepository(db: Kysely<Database>) {
   return {
     listedFarms: (now: Date) =>
       db.selectFrom('farmers').select(['id', 'name', 'town', 'cities', 'produce', 'isDemo']).where(isPubliclyListed(now)).orderBy('name').execute(),
-    /** Count and average per farm, for the farms given. */
-    ratings: (farmIds: string[]) =>
-      farmIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('farm_reviews')
-            .select((eb) => ['farmId', eb.fn.countAll<number>().as('reviewCount'), eb.fn.avg<number>('rating').as('averageRating')])
-            .where('farmId', 'in', farmIds)
-            .groupBy('farmId')
-            .execute(),
-    /** Reviews newest first, of the given farms only. */
-    reviewsOf: (farmIds: string[]) =>
-      farmIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('farm_reviews')
-            .select(['id', 'farmId', 'rating', 'comment', 'createdAt'])
-            .where('farmId', 'in', farmIds)
-            .orderBy('createdAt', 'desc')
-            .orderBy('id')
-            .execute(),
+    /** Count and average per reviewed listed farm (a join, not a list of ids: 100,000 farms exceed SQLite's bound variables). */
+    ratingsOfListed: (now: Date) =>
+      db
+        .selectFrom('farm_reviews')
+        .innerJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
+        .where(isPubliclyListed(now))
+        .select((eb) => ['farm_reviews.farmId', eb.fn.countAll<number>().as('reviewCount'), eb.fn.avg<number>('farm_reviews.rating').as('averageRating')])
+        .groupBy('farm_reviews.farmId')
+        .execute(),
+    /** Reviews of listed farms newest first; of one farm when farmId is given. */
+    reviewsOfListed: (farmId: string | undefined, now: Date) => {
+      let query = db
+        .selectFrom('farm_reviews')
+        .innerJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
+        .where(isPubliclyListed(now))
+        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt'])
+      if (farmId !== undefined) query = query.where('farm_reviews.farmId', '=', farmId)
+      return query.orderBy('farm_reviews.createdAt', 'desc').orderBy('farm_reviews.id').execute()
+    },
     insert: async (trx: Kysely<Database>, row: FarmReviewRow) => {
       await trx.insertInto('farm_reviews').values(row).execute()
     },

@@ -16,7 +16,7 @@ export function farmReviewsService(db: Kysely<Database>) {
     /** Listed farms by name, each with its average rating (0 without reviews) and review count. */
     async farmsWithRatings(now = new Date()): Promise<FarmWithRatings[]> {
       const farms = await repository.listedFarms(now)
-      const ratings = new Map((await repository.ratings(farms.map((f) => f.id))).map((r) => [r.farmId, r]))
+      const ratings = new Map((await repository.ratingsOfListed(now)).map((r) => [r.farmId, r]))
       return farms.map((farm) => {
         const rating = ratings.get(farm.id)
         return {
@@ -29,8 +29,7 @@ export function farmReviewsService(db: Kysely<Database>) {
 
     /** Reviews of listed farms, newest first; of one farm when farmId is given (none for an unlisted one). */
     async reviews(farmId: string | undefined, now = new Date()): Promise<FarmReview[]> {
-      const farmIds = (await repository.listedFarms(now)).map((f) => f.id).filter((id) => farmId === undefined || id === farmId)
-      return repository.reviewsOf(farmIds)
+      return repository.reviewsOfListed(farmId, now)
     },
 
     async submit(review: FarmReviewCreate, locals: Record<string, unknown>): Promise<FarmReview> {

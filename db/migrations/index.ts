@@ -1,9 +1,11 @@
 // Every migration, by name. Kysely runs them in name order, so names start with a zero-padded number.
 import type { Migration } from 'kysely'
 import { initial } from './0001-initial'
+import { directoryIndex } from './0002-directory-index'
 import { auditKeepsUser } from './0003-audit-keeps-user'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-directory-index': directoryIndex,
   '0003-audit-keeps-user': auditKeepsUser,
 }

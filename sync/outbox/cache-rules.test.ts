@@ -12,6 +12,9 @@ describe('what the service worker caches', () => {
       '/api/farmers/locations', '/api/farmers/by-location-and-produce/Nausori/Dalo', '/api/farms-with-ratings',
       '/api/farm-reviews', '/api/farm-reviews?farmId=abc', '/api/public/reviews', '/api/public/experts',
       '/api/public/expert-fields', '/api/analytics/live',
+      // The pages after each list's first one (issue 12), each under its own URL.
+      '/api/produce/availability/3/farmers?page=2&limit=20', '/api/farmers/locations/Nadi/farmers?page=1&limit=24',
+      '/api/farmers/by-location-and-produce/Nausori/Dalo?page=2&limit=20&delivery=true',
     ]) expect([path, isDirectoryRequest(get(path))]).toEqual([path, true])
   })
 

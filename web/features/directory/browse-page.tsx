@@ -10,7 +10,8 @@ import { useSearchParams } from 'react-router-dom'
 import type { ProduceInCity, PublicFarmer } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
 import { CityButtons } from './city-buttons'
-import { farmerCountLabel, passesFilters, sortCities, sortFarmers, type Filters } from './directory-logic'
+import { CARD_PAGE_SIZE, farmerCountLabel, sortCities, type Filters } from './directory-logic'
+import { ShowMore, useFarmerPages } from './farmer-pages'
 import { FarmerCardList } from './farmer-card'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { ProduceAvailabilityPanel } from './produce-availability'
@@ -139,23 +140,26 @@ function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string
   )
 }
 
-function FarmersStep({ city, produce, allFarmers, filters }: { city: string; produce: string | null; allFarmers: readonly PublicFarmer[]; filters: Filters }) {
-  const farmers = useQuery<PublicFarmer[]>({
-    queryKey: ['/api/farmers/by-location-and-produce', enc(city), enc(produce ?? '')],
-    enabled: produce !== null,
-  })
-  const list = useMemo(() => (produce === null ? allFarmers : (farmers.data ?? [])), [produce, allFarmers, farmers.data])
-  const filtered = useMemo(() => sortFarmers(list.filter((f) => passesFilters(f, filters))), [list, filters])
-  if (produce !== null && farmers.isPending) return <Loading />
-  if (produce !== null && farmers.isError)
-    return <LoadError message={texts.failedToFetchFarmersForLocationAndProduce} onRetry={() => void farmers.refetch()} />
-  if (list.length === 0) return <EmptyState>{produce === null ? texts.noFarmersInLocation : texts.noFarmersForProduce(city, produce)}</EmptyState>
+function FarmersStep({ city, produce, filters }: { city: string; produce: string | null; filters: Filters }) {
+  // The filters go to the server, so the count and every page are of the matching farmers only.
+  const url = produce === null ? `/api/farmers/locations/${enc(city)}/farmers` : `/api/farmers/by-location-and-produce/${enc(city)}/${enc(produce)}`
+  const pages = useFarmerPages<PublicFarmer>(url, { autoload: true, limit: CARD_PAGE_SIZE, filters })
+  const filtering = filters.delivery || filters.bulk
+  // Without filters the list's own count; with them, the unfiltered count for "N of M".
+  const unfiltered = useFarmerPages<PublicFarmer>(filtering ? url : null, { autoload: true, limit: CARD_PAGE_SIZE })
+  const errorMessage = produce === null ? texts.failedToFetchFarmersLocations : texts.failedToFetchFarmersForLocationAndProduce
+  if (pages.isPending) return <Loading />
+  if (pages.isError && !pages.isLoaded) return <LoadError message={errorMessage} onRetry={pages.retry} />
+  const total = filtering ? unfiltered.farmerCount : pages.farmerCount
+  if (total === 0 && !(filtering && !unfiltered.isLoaded))
+    return <EmptyState>{produce === null ? texts.noFarmersInLocation : texts.noFarmersForProduce(city, produce)}</EmptyState>
   return (
     <>
       <Text role="status" color="fg.muted" mb="3">
-        {filtered.length === list.length ? farmerCountLabel(list.length) : `${farmerCountLabel(filtered.length)} of ${list.length} match your filters`}
+        {filtering && unfiltered.isLoaded ? `${farmerCountLabel(pages.farmerCount)} of ${total} match your filters` : farmerCountLabel(pages.farmerCount)}
       </Text>
-      {filtered.length === 0 ? <EmptyState>{texts.emptySearch}</EmptyState> : <FarmerCardList farmers={filtered} />}
+      {pages.farmerCount === 0 ? <EmptyState>{texts.emptySearch}</EmptyState> : <FarmerCardList farmers={pages.farmers} />}
+      <ShowMore pages={pages} errorMessage={errorMessage} />
     </>
   )
 }
@@ -231,7 +235,7 @@ export function BrowseFarmersPage() {
             Change location
           </Button>
         </Flex>
-        {locations.isPending && !produce ? <Loading /> : <FarmersStep city={city} produce={produce} allFarmers={cityEntry?.farmers ?? []} filters={search.filters} />}
+        <FarmersStep city={city} produce={produce} filters={search.filters} />
       </>
     )
   }

@@ -1,20 +1,29 @@
 // The produce dialog (a bar's farmers) and the city dialog ('All Farmers' and one expandable
-// group per produce; each farmer row expands). A lazy chunk: see lazy-dialogs.ts.
+// group per produce; each farmer row expands). Each list shows its first page and loads the
+// next on "Show more"; a produce group loads when first opened. A lazy chunk: see lazy-dialogs.ts.
 import { Box, Flex, Heading, Text, chakra } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
-import type { FarmerLocation, ProduceAvailability, PublicFarmer } from '../../../api/contract'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import type { AvailabilityFarmer, FarmerLocation, ProduceAvailability, ProduceInCity, PublicFarmer } from '../../../api/contract'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
-import { farmerCountLabel, joinPlace, produceGroups, sortFarmers, telHref } from './directory-logic'
-import { EmptyState } from '../../shared/ui/load-state'
+import { DIALOG_PAGE_SIZE, farmerCountLabel, joinPlace, telHref } from './directory-logic'
+import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
+import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
 export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailability; onClose: () => void }) {
-  const farmers = sortFarmers(produce.farmers)
+  // The availability answer embeds the first page; "Show more" pages on from the produce's own list.
+  const pages = useFarmerPages<AvailabilityFarmer>(`/api/produce/availability/${produce.id}/farmers`, {
+    initial: produce.farmers,
+    farmerCount: produce.farmerCount,
+    limit: DIALOG_PAGE_SIZE,
+  })
+  const { farmers } = pages
   return (
-    <NativeDialog title={produce.name} subtitle={`${farmerCountLabel(farmers.length)} selling ${produce.name}`} onClose={onClose}>
+    <NativeDialog title={produce.name} subtitle={`${farmerCountLabel(pages.farmerCount)} selling ${produce.name}`} onClose={onClose}>
       {farmers.length === 0 ? (
         <EmptyState>{texts.emptySearch}</EmptyState>
       ) : (
@@ -43,6 +52,7 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
           })}
         </chakra.ul>
       )}
+      <ShowMore pages={pages} errorMessage={texts.failedToFetchProduceAvailability} />
     </NativeDialog>
   )
 }
@@ -113,41 +123,82 @@ function FarmerRow({ farmer }: { farmer: PublicFarmer }) {
   )
 }
 
-function FarmerGroup({ title, farmers, open }: { title: string; farmers: readonly PublicFarmer[]; open?: boolean }) {
+function FarmerGroup({ title, count, onToggle, children }: { title: string; count: number; onToggle?: (open: boolean) => void; children: ReactNode }) {
   return (
-    <chakra.details open={open} borderWidth="1px" borderColor="gray.200" borderRadius="lg" data-testid="farmer-group">
+    <chakra.details borderWidth="1px" borderColor="gray.200" borderRadius="lg" data-testid="farmer-group" onToggle={(e) => onToggle?.(e.currentTarget.open)}>
       <Summary>
         <span>{title}</span>
         <chakra.span fontWeight="normal" color="fg.muted">
-          ({farmers.length})
+          ({count})
         </chakra.span>
       </Summary>
-      <Box>
-        {farmers.map((farmer) => (
-          <FarmerRow key={farmer.id} farmer={farmer} />
-        ))}
-      </Box>
+      <Box>{children}</Box>
     </chakra.details>
   )
 }
 
-export function CityDialog({ location, onClose }: { location: FarmerLocation; onClose: () => void }) {
-  const farmers = sortFarmers(location.farmers)
-  const groups = produceGroups(farmers)
+function PagedRows({ pages, errorMessage }: { pages: FarmerPages<PublicFarmer>; errorMessage: string }) {
   return (
-    <NativeDialog title={location.city} subtitle={farmerCountLabel(farmers.length)} onClose={onClose}>
-      {farmers.length === 0 ? (
+    <>
+      {pages.farmers.map((farmer) => (
+        <FarmerRow key={farmer.id} farmer={farmer} />
+      ))}
+      {pages.isPending ? <Loading /> : null}
+      <Box px="3" pb="3">
+        <ShowMore pages={pages} errorMessage={errorMessage} />
+      </Box>
+    </>
+  )
+}
+
+/** A produce's farmers in the city: loaded when the group is first opened, then page by page. */
+function ProduceGroupFarmers({ city, produce }: { city: string; produce: string }) {
+  const pages = useFarmerPages<PublicFarmer>(`/api/farmers/by-location-and-produce/${encodeURIComponent(city)}/${encodeURIComponent(produce)}`, {
+    autoload: true,
+    limit: DIALOG_PAGE_SIZE,
+  })
+  return <PagedRows pages={pages} errorMessage={texts.failedToFetchFarmersForLocationAndProduce} />
+}
+
+function ProduceGroup({ city, item }: { city: string; item: ProduceInCity }) {
+  const [opened, setOpened] = useState(false)
+  return (
+    <FarmerGroup title={item.name} count={item.farmerCount} onToggle={(open) => open && setOpened(true)}>
+      {opened ? <ProduceGroupFarmers city={city} produce={item.name} /> : null}
+    </FarmerGroup>
+  )
+}
+
+export function CityDialog({ location, onClose }: { location: FarmerLocation; onClose: () => void }) {
+  const city = encodeURIComponent(location.city)
+  // The locations answer embeds the city's first page; "Show more" pages on from the city's own list.
+  const all = useFarmerPages<PublicFarmer>(`/api/farmers/locations/${city}/farmers`, {
+    initial: location.farmers,
+    farmerCount: location.farmerCount,
+    limit: DIALOG_PAGE_SIZE,
+  })
+  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', city] })
+  const groups = (produce.data ?? []).filter((p) => p.farmerCount > 0).sort((a, b) => a.name.localeCompare(b.name))
+  return (
+    <NativeDialog title={location.city} subtitle={farmerCountLabel(all.farmerCount)} onClose={onClose}>
+      {all.farmerCount === 0 ? (
         <EmptyState>{texts.noFarmersInLocation}</EmptyState>
       ) : (
         <Box display="flex" flexDirection="column" gap="3">
-          <FarmerGroup title={texts.allFarmers} farmers={farmers} />
+          <FarmerGroup title={texts.allFarmers} count={all.farmerCount}>
+            <PagedRows pages={all} errorMessage={texts.failedToFetchFarmersLocations} />
+          </FarmerGroup>
           <Heading as="h3" size="md" mt="2">
             By produce
           </Heading>
-          {groups.length === 0 ? (
+          {produce.isPending ? (
+            <Loading />
+          ) : produce.isError ? (
+            <LoadError message={texts.failedToFetchProduceForLocation} onRetry={() => void produce.refetch()} />
+          ) : groups.length === 0 ? (
             <EmptyState>{texts.categoriesUpdating}</EmptyState>
           ) : (
-            groups.map((group) => <FarmerGroup key={group.name} title={group.name} farmers={group.farmers} />)
+            groups.map((item) => <ProduceGroup key={item.name} city={location.city} item={item} />)
           )}
         </Box>
       )}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isInternalEmail, type FarmerLocation, type PublicFarmer } from '../../../api/contract'
 import {
+  farmerPageUrl,
+  showMoreLabel,
   availableProduce,
   barTone,
   barTones,
@@ -9,7 +11,6 @@ import {
   inferSearch,
   isSearching,
   joinPlace,
-  produceGroups,
   publicEmail,
   safeWebsite,
   searchFarmers,
@@ -115,17 +116,11 @@ describe('produce availability bars', () => {
   })
 })
 
-describe('city dialog groups', () => {
-  it('makes one group per produce with its farmers', () => {
-    const groups = produceGroups([josaia, sunita, ramesh])
-    expect(groups.map((g) => [g.name, g.farmers.map((f) => f.name)])).toEqual([
-      ['Cabbage', ['Ramesh Prasad']],
-      ['Cassava (Tavioka)', ['Josaia Tuilevu']],
-      ['Dalo (Taro)', ['Josaia Tuilevu']],
-      ['Eggplant', ['Sunita Devi']],
-      ['Tomatoes', ['Ramesh Prasad', 'Sunita Devi']],
-    ])
-    expect(produceGroups([farmer({ produce: [] })])).toEqual([])
+describe('farmer pages', () => {
+  it('asks for a page with its limit, keeping a search and adding only the filters that narrow', () => {
+    expect(farmerPageUrl('/api/farmers/locations/Nadi%20Town/farmers', { page: 2, limit: 20 })).toBe('/api/farmers/locations/Nadi%20Town/farmers?page=2&limit=20')
+    expect(farmerPageUrl('/api/farmers?search=dalo', { page: 1, limit: 24, delivery: true, bulk: false })).toBe('/api/farmers?search=dalo&delivery=true&page=1&limit=24')
+    expect(showMoreLabel(7)).toBe('Show more farmers (7 more)')
   })
 })
 

@@ -75,6 +75,25 @@ export function farmersSearchUrl(query: string, filters: Filters): string {
   return qs ? `/api/farmers?${qs}` : '/api/farmers'
 }
 
+/** Farmers per "Show more" page: a dialog's list, and the card grids (three columns). */
+export const DIALOG_PAGE_SIZE = 20
+export const CARD_PAGE_SIZE = 24
+
+/** A page of a paged farmer list: `url` with ?page, ?limit and the filters that narrow ('true' only). */
+export function farmerPageUrl(url: string, { page, limit, delivery, bulk }: { page: number; limit: number; delivery?: boolean; bulk?: boolean }): string {
+  const [path = '', query = ''] = url.split('?')
+  const params = new URLSearchParams(query)
+  if (delivery) params.set('delivery', 'true')
+  if (bulk) params.set('bulk', 'true')
+  params.set('page', String(page))
+  params.set('limit', String(limit))
+  return `${path}?${params.toString()}`
+}
+
+export function showMoreLabel(remaining: number): string {
+  return `Show more farmers (${remaining} more)`
+}
+
 /** True when a search or a filter is active, so the results list is shown. */
 export function isSearching(query: string, filters: Filters): boolean {
   return query.trim() !== '' || filters.delivery || filters.bulk
@@ -152,27 +171,7 @@ export function availableProduce(items: readonly ProduceAvailability[]): Produce
   return items.filter((p) => p.farmerCount > 0).sort((a, b) => b.farmerCount - a.farmerCount || a.name.localeCompare(b.name))
 }
 
-// ---- city dialog
-
-export interface ProduceGroup {
-  name: string
-  farmers: PublicFarmer[]
-}
-
-/** One group per produce sold by the city's farmers, by name. */
-export function produceGroups(farmers: readonly PublicFarmer[]): ProduceGroup[] {
-  const groups = new Map<string, PublicFarmer[]>()
-  for (const farmer of farmers) {
-    for (const produce of farmer.produce) {
-      const list = groups.get(produce) ?? []
-      if (!list.some((f) => f.id === farmer.id)) list.push(farmer)
-      groups.set(produce, list)
-    }
-  }
-  return [...groups.entries()]
-    .map(([name, list]) => ({ name, farmers: sortFarmers(list) }))
-    .sort((a, b) => a.name.localeCompare(b.name))
-}
+// ---- city grid
 
 export function sortCities<T extends { city: string }>(cities: readonly T[]): T[] {
   return [...cities].sort((a, b) => a.city.localeCompare(b.city))

@@ -2,18 +2,20 @@
 // filters, the results, and the search analytics event (one second after typing stops, only
 // above 2 characters, with its inferred type, location and result count).
 //
-// Results come from GET /api/farmers?search=…&delivery=true&bulk=true (every word must match
-// the name, a produce, the village, tikina or a city). When that request fails (offline, weak
-// signal), the same search runs in the browser over the listed farmers of
-// GET /api/farmers/locations, which the page has already loaded for its city grid.
+// Results come a page at a time from GET /api/farmers?search=…&delivery=true&bulk=true&page=…
+// (every word must match the name, a produce, the village, tikina or a city). When the first
+// page fails (offline, weak signal), the same search runs in the browser over the farmers the
+// page already holds: each city's first page from GET /api/farmers/locations.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import type { FarmerLocation, PublicFarmer } from '../../../api/contract'
 import { trackSearch } from '../../shared/analytics'
 import { TextInput } from '../../shared/ui/text-input'
-import { farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
+import { CARD_PAGE_SIZE, farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
 import { FarmerCardList } from './farmer-card'
+import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
+import { useProduceAvailability } from './produce-availability'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
@@ -22,7 +24,6 @@ export const SEARCH_EVENT_DELAY_MS = 1000
 export const SEARCH_EVENT_MIN_CHARS = 3
 /** Wait this long after a keystroke before asking the server (one request per pause, not per key). */
 const SEARCH_REQUEST_DELAY_MS = 300
-const PAGE_SIZE = 24
 
 export const locationsQueryKey = ['/api/farmers/locations'] as const
 
@@ -47,7 +48,12 @@ export interface DirectorySearch {
   /** A search text or a filter is active: the results are shown. */
   searching: boolean
   status: 'pending' | 'error' | 'success'
+  /** The farmers loaded so far (pages of the server's answer, or the offline search's all). */
   results: PublicFarmer[]
+  /** How many farmers match in all. */
+  total: number
+  /** The server's pages ("Show more"); null for the offline search. */
+  pages: FarmerPages<PublicFarmer> | null
   retry: () => void
 }
 
@@ -61,35 +67,35 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
   const [filters, setFilters] = useState<Filters>({ delivery: false, bulk: false })
   const text = useDebounced(query.trim(), SEARCH_REQUEST_DELAY_MS)
   const searching = filtersAlone ? isSearching(text, filters) : text !== ''
-  const remote = useQuery<PublicFarmer[]>({
-    queryKey: [farmersSearchUrl(text, filters)],
-    enabled: searching,
-    placeholderData: keepPreviousData,
-  })
+  const remote = useFarmerPages<PublicFarmer>(searching ? farmersSearchUrl(text, filters) : null, { autoload: true, limit: CARD_PAGE_SIZE })
+  const produceNames = useProduceAvailability().data
   const locations = useFarmerLocations()
 
   const farmers = useMemo(() => uniqueFarmers(locations.data ?? []), [locations.data])
   const known = useMemo<SearchKnowledge>(
     () => ({
-      produce: [...new Set(farmers.flatMap((f) => f.produce))],
+      produce: [...new Set([...(produceNames ?? []).map((p) => p.name), ...farmers.flatMap((f) => f.produce)])],
       cities: (locations.data ?? []).map((l) => l.city),
       farmers: farmers.map((f) => f.name),
     }),
-    [farmers, locations.data],
+    [farmers, locations.data, produceNames],
   )
-  const useLocal = remote.isError && locations.isSuccess
+  // Offline (or a failed request) before any page arrived: search the farmers the page already
+  // holds (each city's first page), a partial answer rather than none.
+  const useLocal = remote.isError && !remote.isLoaded && locations.isSuccess
   const local = useMemo(() => (useLocal ? searchFarmers(farmers, text, filters) : null), [useLocal, farmers, text, filters])
-  const results = local ?? remote.data ?? []
-  const status = local || remote.isSuccess ? 'success' : remote.isError ? 'error' : 'pending'
-  /** The search text the shown results belong to (null while they are a previous search's). */
-  const resultsFor = local || (remote.isSuccess && !remote.isPlaceholderData) ? text : null
+  const results = local ?? remote.farmers
+  const total = local ? local.length : remote.farmerCount
+  const status = local || remote.isLoaded ? 'success' : remote.isError ? 'error' : 'pending'
+  /** The search text the shown results belong to (pages are per search, so any loaded page is this one's). */
+  const resultsFor = local || remote.isLoaded ? text : null
 
   // The event goes one second after typing stops, once the results of that text are known.
-  const latest = useRef({ results, known, browsingCity })
+  const latest = useRef({ total, known, browsingCity })
   const typedAt = useRef(0)
   const sentFor = useRef<string | null>(null)
   useEffect(() => {
-    latest.current = { results, known, browsingCity }
+    latest.current = { total, known, browsingCity }
   })
   useEffect(() => {
     typedAt.current = Date.now()
@@ -100,8 +106,8 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
     const wait = Math.max(0, SEARCH_EVENT_DELAY_MS - (Date.now() - typedAt.current))
     const timer = setTimeout(() => {
       sentFor.current = typed
-      const { results: found, known: names, browsingCity: city } = latest.current
-      trackSearch({ query: typed.slice(0, 200), ...inferSearch(typed, names, city), resultCount: found.length })
+      const { total: found, known: names, browsingCity: city } = latest.current
+      trackSearch({ query: typed.slice(0, 200), ...inferSearch(typed, names, city), resultCount: found })
     }, wait)
     return () => clearTimeout(timer)
   }, [query, resultsFor])
@@ -114,7 +120,9 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
     searching: (filtersAlone ? isSearching(query, filters) : query.trim() !== '') && searching,
     status,
     results,
-    retry: () => void remote.refetch(),
+    total,
+    pages: local ? null : remote,
+    retry: remote.retry,
   }
 }
 
@@ -186,8 +194,7 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
 
 /** The results of a search or filter; nothing while neither is active. */
 export function SearchResults({ search, headingRef }: { search: DirectorySearch; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const [shown, setShown] = useState(PAGE_SIZE)
-  const { results, status } = search
+  const { results, status, total, pages } = search
   const headingId = useId()
   if (!search.searching) return null
   let body
@@ -197,12 +204,8 @@ export function SearchResults({ search, headingRef }: { search: DirectorySearch;
   else
     body = (
       <>
-        <FarmerCardList farmers={results.slice(0, shown)} />
-        {results.length > shown ? (
-          <Button mt="4" variant="outline" colorPalette="brand" onClick={() => setShown(shown + PAGE_SIZE)}>
-            Show more farmers ({results.length - shown} more)
-          </Button>
-        ) : null}
+        <FarmerCardList farmers={results} />
+        {pages ? <ShowMore pages={pages} errorMessage={texts.failedToFetchFarmers} /> : null}
       </>
     )
   return (
@@ -212,7 +215,7 @@ export function SearchResults({ search, headingRef }: { search: DirectorySearch;
           Search Results
         </Heading>
         <Text role="status" color="fg.muted" data-testid="result-count">
-          {status === 'success' ? (results.length === 1 ? '1 farmer found' : `${results.length} farmers found`) : ''}
+          {status === 'success' ? (total === 1 ? '1 farmer found' : `${total} farmers found`) : ''}
         </Text>
       </Flex>
       {body}
