@@ -9,6 +9,9 @@ import { adminScreenTitles, pendingScreenIssues, type AdminScreen, type BuiltAdm
 import { AdminShell } from './ui/admin-shell'
 import { BackToDashboard } from './ui/back-to-dashboard'
 import { UserManagementScreen } from './users/user-management-screen'
+import { ProduceScreen } from './reference/produce-screen'
+import { CategoriesScreen } from './reference/categories-screen'
+import { LocationsScreen } from './reference/locations-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -32,6 +35,12 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <UserManagementScreen />
     case 'audit-trail':
       return <AuditTrailScreen />
+    case 'produce':
+      return <ProduceScreen />
+    case 'categories':
+      return <CategoriesScreen />
+    case 'locations':
+      return <LocationsScreen />
     default:
       return <PendingScreen screen={screen} />
   }

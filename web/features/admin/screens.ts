@@ -25,7 +25,12 @@ export const adminScreenTitles = {
 export type AdminScreen = keyof typeof adminScreenTitles
 
 /** Screens this issue built; every other one is a placeholder naming the issue that builds it. */
-export type BuiltAdminScreen = 'user-management' | 'audit-trail'
+export type BuiltAdminScreen =
+  | 'user-management'
+  | 'audit-trail'
+  | 'produce'
+  | 'categories'
+  | 'locations'
 
 /** The issue (by its subject) that builds each screen not built yet. */
 export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
@@ -34,9 +39,6 @@ export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>,
   'trial-period': 'Costing, trial period and settings',
   'active-pending': 'Subscription lists (active pending, expired)',
   'expired-subscriptions': 'Subscription lists (active pending, expired)',
-  produce: 'Reference data (produce, categories, locations)',
-  categories: 'Reference data (produce, categories, locations)',
-  locations: 'Reference data (produce, categories, locations)',
   signups: 'Signup approvals and data-agent signups',
   'da-signups': 'Signup approvals and data-agent signups',
   'payments-received': 'Payments received',
