@@ -12,6 +12,7 @@ import { UserManagementScreen } from './users/user-management-screen'
 import { ProduceScreen } from './reference/produce-screen'
 import { CategoriesScreen } from './reference/categories-screen'
 import { LocationsScreen } from './reference/locations-screen'
+import { ExpertsScreen } from './experts/experts-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -41,6 +42,8 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <CategoriesScreen />
     case 'locations':
       return <LocationsScreen />
+    case 'subject-matter-experts':
+      return <ExpertsScreen />
     default:
       return <PendingScreen screen={screen} />
   }

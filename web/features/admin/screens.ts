@@ -31,6 +31,7 @@ export type BuiltAdminScreen =
   | 'produce'
   | 'categories'
   | 'locations'
+  | 'subject-matter-experts'
 
 /** The issue (by its subject) that builds each screen not built yet. */
 export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
@@ -45,7 +46,6 @@ export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>,
   payments: 'Payments received',
   email: 'Send Email',
   analytics: 'Admin analytics',
-  'subject-matter-experts': 'Experts and review moderation',
   reviews: 'Experts and review moderation',
   'farm-reviews': 'Experts and review moderation',
 }
