@@ -13,6 +13,8 @@ import { ProduceScreen } from './reference/produce-screen'
 import { CategoriesScreen } from './reference/categories-screen'
 import { LocationsScreen } from './reference/locations-screen'
 import { ExpertsScreen } from './experts/experts-screen'
+import { ReviewsScreen } from './moderation/reviews-screen'
+import { FarmReviewsScreen } from './moderation/farm-reviews-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -44,6 +46,10 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <LocationsScreen />
     case 'subject-matter-experts':
       return <ExpertsScreen />
+    case 'reviews':
+      return <ReviewsScreen />
+    case 'farm-reviews':
+      return <FarmReviewsScreen />
     default:
       return <PendingScreen screen={screen} />
   }

@@ -32,6 +32,8 @@ export type BuiltAdminScreen =
   | 'categories'
   | 'locations'
   | 'subject-matter-experts'
+  | 'reviews'
+  | 'farm-reviews'
 
 /** The issue (by its subject) that builds each screen not built yet. */
 export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
@@ -46,6 +48,4 @@ export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>,
   payments: 'Payments received',
   email: 'Send Email',
   analytics: 'Admin analytics',
-  reviews: 'Experts and review moderation',
-  'farm-reviews': 'Experts and review moderation',
 }

@@ -16,6 +16,7 @@ import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { ListState } from '../ui/list-state'
+import { StatGrid } from '../ui/stat-grid'
 import { ExpertDialog } from './expert-dialog'
 import { expertCounters, expertFieldsKey, expertsKey, useExpertWrite, wasUpdated } from './experts-data'
 import { ManageFieldsDialog, ShareLinkDialog } from './field-and-link-dialogs'
@@ -74,27 +75,16 @@ export function ExpertsScreen() {
         </Button>
       </HStack>
 
-      <SimpleGrid as="ul" columns={{ base: 2, md: 4 }} gap="3" listStyle="none" m="0" p="0" aria-label="Expert counters">
-        {(
-          [
-            ['Total Experts', counters.total],
-            ['With Companies', counters.withCompanies],
-            ['Recent Additions', counters.recentAdditions],
-            ['With Comments', counters.withComments],
-          ] as const
-        ).map(([label, value]) => (
-          <Card.Root as="li" key={label} size="sm">
-            <Card.Body gap="1">
-              <Text fontSize="sm" color="fg.muted">
-                {label}
-              </Text>
-              <Text fontSize="2xl" fontWeight="bold">
-                {experts.isPending ? '…' : value}
-              </Text>
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </SimpleGrid>
+      <StatGrid
+        label="Expert counters"
+        isLoading={experts.isPending}
+        stats={[
+          ['Total Experts', counters.total],
+          ['With Companies', counters.withCompanies],
+          ['Recent Additions', counters.recentAdditions],
+          ['With Comments', counters.withComments],
+        ]}
+      />
 
       <ListState
         isPending={experts.isPending}

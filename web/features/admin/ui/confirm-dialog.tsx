@@ -3,7 +3,8 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useIsOnline } from '../../../shared/session'
-import { messageOr, toastError, toastSuccess } from '../feedback'
+import { toast } from '../../../shared/ui/toast'
+import { messageOr, toastError } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from './admin-dialog'
 import { OfflineNotice } from './offline-notice'
 
@@ -19,11 +20,13 @@ export interface ConfirmDialogProps {
   isConfirmDisabled?: boolean
   onConfirm: () => Promise<unknown>
   successText: string
+  /** A second line under the success title ('Review has been successfully moderated.'). */
+  successDescription?: string
   /** Fallback when the server sends no message ('Failed to delete category'…). */
   failureText: string
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, destructive, isConfirmDisabled, onConfirm, successText, failureText }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, destructive, isConfirmDisabled, onConfirm, successText, successDescription, failureText }: ConfirmDialogProps) {
   const isOnline = useIsOnline()
   const [isBusy, setBusy] = useState(false)
   const submit = async (event: FormEvent) => {
@@ -31,7 +34,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
     setBusy(true)
     try {
       await onConfirm()
-      toastSuccess(successText)
+      toast({ title: successText, description: successDescription })
       onOpenChange(false)
     } catch (error) {
       toastError(messageOr(error, failureText))
