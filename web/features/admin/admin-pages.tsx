@@ -15,6 +15,7 @@ import { LocationsScreen } from './reference/locations-screen'
 import { ExpertsScreen } from './experts/experts-screen'
 import { ReviewsScreen } from './moderation/reviews-screen'
 import { FarmReviewsScreen } from './moderation/farm-reviews-screen'
+import { SendEmailScreen } from './email/send-email-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -50,6 +51,8 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <ReviewsScreen />
     case 'farm-reviews':
       return <FarmReviewsScreen />
+    case 'email':
+      return <SendEmailScreen />
     default:
       return <PendingScreen screen={screen} />
   }

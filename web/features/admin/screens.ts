@@ -34,6 +34,7 @@ export type BuiltAdminScreen =
   | 'subject-matter-experts'
   | 'reviews'
   | 'farm-reviews'
+  | 'email'
 
 /** The issue (by its subject) that builds each screen not built yet. */
 export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
@@ -46,6 +47,5 @@ export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>,
   'da-signups': 'Signup approvals and data-agent signups',
   'payments-received': 'Payments received',
   payments: 'Payments received',
-  email: 'Send Email',
   analytics: 'Admin analytics',
 }
