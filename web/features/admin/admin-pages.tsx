@@ -16,6 +16,7 @@ import { ExpertsScreen } from './experts/experts-screen'
 import { ReviewsScreen } from './moderation/reviews-screen'
 import { FarmReviewsScreen } from './moderation/farm-reviews-screen'
 import { SendEmailScreen } from './email/send-email-screen'
+import { AnalyticsScreen } from './analytics/analytics-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -53,6 +54,8 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <FarmReviewsScreen />
     case 'email':
       return <SendEmailScreen />
+    case 'analytics':
+      return <AnalyticsScreen />
     default:
       return <PendingScreen screen={screen} />
   }
