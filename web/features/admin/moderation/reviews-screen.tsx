@@ -24,7 +24,7 @@ const statusLabel = { pending: 'Pending', approved: 'Approved', rejected: 'Rejec
 
 export function Stars({ rating }: { rating: number }) {
   return (
-    <Text as="span" aria-label={`${rating} out of 5 stars`}>
+    <Text as="span" role="img" aria-label={`${rating} out of 5 stars`}>
       <chakra.span aria-hidden="true" color="orange.500" letterSpacing="0.1em">
         {'★'.repeat(rating)}
         <chakra.span color="fg.subtle">{'★'.repeat(5 - rating)}</chakra.span>
