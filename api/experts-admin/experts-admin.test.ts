@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
+import { messageOf, sender } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { pngOfSize, putBytes } from '../uploads/testing'
 
@@ -16,9 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-const send = (method: string, path: string, body?: unknown, headers = admin) =>
-  api.fetch(path, { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
-const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message
+const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => sender(api, () => admin)(method, path, body, headers)
 const experts = () => api.db.selectFrom('subject_matter_experts').selectAll().execute()
 const expert = { name: 'Dr Ana Vula', company: 'Koronivia Research', expertField: 'Soil Science', contactNumber: '+679 330 1234', email: 'ana.vula@example.fj', comments: 'Soil tests' }
 

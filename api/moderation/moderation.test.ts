@@ -5,6 +5,7 @@ import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
+import { messageOf, sender } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 let api: TestApp
@@ -16,9 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-const send = (method: string, path: string, body?: unknown, headers = admin) =>
-  api.fetch(path, { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
-const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message
+const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => sender(api, () => admin)(method, path, body, headers)
 const submitReview = async (comment = 'A very useful directory for finding fresh produce near Suva market today') =>
   ((await (await api.postJson('/api/public/reviews', { userName: 'Seru', rating: 4, comment })).json()) as { id: string }).id
 const publicReviewIds = async () => ((await (await api.fetch('/api/public/reviews')).json()) as { id: string }[]).map((r) => r.id)

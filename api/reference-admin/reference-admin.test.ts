@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
 import { bearer, createStaffUser, seededAdminId, tokenFor } from '../testing/staff'
+import { messageOf, sender } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 const m = messages.reference
@@ -19,9 +20,7 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-const send = (method: string, path: string, body?: unknown, headers = admin) =>
-  api.fetch(path, { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
-const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message
+const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => sender(api, () => admin)(method, path, body, headers)
 const count = async (table: 'locations' | 'produce' | 'produce_categories' | 'audit_logs') =>
   Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
 const auditOf = (action: string, targetId: number) =>

@@ -13,6 +13,7 @@ import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { useAdminWrite } from '../ui/admin-write'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
+import { DataTable, RowActions } from '../ui/data-table'
 import { ListState } from '../ui/list-state'
 import { StatGrid } from '../ui/stat-grid'
 import {
@@ -88,18 +89,7 @@ export function FarmReviewsScreen() {
         emptyText={all.length === 0 ? 'No farm reviews found' : 'No reviews match your filters'}
         label="Loading farm reviews"
       >
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Farm</Table.ColumnHeader>
-                <Table.ColumnHeader>Rating</Table.ColumnHeader>
-                <Table.ColumnHeader>Comment</Table.ColumnHeader>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+        <DataTable columns={['Farm', 'Rating', 'Comment', 'Date', 'Actions']}>
               {shown.map((review) => (
                 <Table.Row key={review.id}>
                   <Table.Cell fontWeight="medium">{farmNameOf(review)}</Table.Cell>
@@ -111,20 +101,11 @@ export function FarmReviewsScreen() {
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatFijiDate(review.createdAt)}</Table.Cell>
                   <Table.Cell>
-                    <HStack gap="2">
-                      <Button size="xs" variant="outline" aria-label={`View review of ${farmNameOf(review)}`} onClick={() => setViewing(review)}>
-                        View
-                      </Button>
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete review of ${farmNameOf(review)}`} onClick={() => setDeleting(review)}>
-                        Delete
-                      </Button>
-                    </HStack>
+                    <RowActions name={`review of ${farmNameOf(review)}`} edit={{ label: 'View', onClick: () => setViewing(review) }} onDelete={() => setDeleting(review)} />
                   </Table.Cell>
                 </Table.Row>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        </DataTable>
       </ListState>
 
       <AdminDialog open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} title="Review Details">

@@ -1,6 +1,6 @@
 // /admin/categories (spec 001 §2, global only): name, status, created date, edit and delete, an
 // add dialog and the CSV export. A delete leaves the category's produce Uncategorized.
-import { Badge, Button, Flex, Heading, HStack, Stack, Table } from '@chakra-ui/react'
+import { Button, Flex, Heading, HStack, Stack, Table } from '@chakra-ui/react'
 import { useState } from 'react'
 import { messages } from '../../../../api/contract/messages'
 import { ProduceCategoryCreateSchema, ProduceCategoryUpdateSchema, type ProduceCategory } from '../../../../api/contract/reference'
@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../../../shared/site'
 import { formatFijiDate } from '../format'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { ListState, statusPalette } from '../ui/list-state'
+import { DataTable, RowActions } from '../ui/data-table'
+import { ActiveBadge, ListState } from '../ui/list-state'
 import { ItemDialog } from './item-dialog'
 import { categoriesKey, namedCsv, useAdminList, useCategoryWrite } from './reference-data'
 
@@ -42,39 +43,20 @@ export function CategoriesScreen() {
       </Flex>
 
       <ListState isPending={categories.isPending} isError={categories.isError} isEmpty={items.length === 0} failedText={m.failedToFetchCategories} emptyText="No categories found" label="Loading categories">
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((item) => (
-                <Table.Row key={item.id}>
-                  <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={statusPalette(item.isActive)}>{item.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatFijiDate(item.createdAt)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2">
-                      <Button size="xs" variant="outline" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
-                        Delete
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable columns={['Name', 'Status', 'Created', 'Actions']}>
+          {items.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
+              <Table.Cell>
+                <ActiveBadge isActive={item.isActive} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatFijiDate(item.createdAt)}</Table.Cell>
+              <Table.Cell>
+                <RowActions name={item.name} edit={{ label: 'Edit', onClick: () => setEditing(item) }} onDelete={() => setDeleting(item)} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       </ListState>
 
       <ItemDialog

@@ -12,6 +12,7 @@ import { messageOr, toastError, toastSuccess } from '../feedback'
 import { formatFijiDate } from '../format'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
+import { DataTable, RowActions } from '../ui/data-table'
 import { ListState } from '../ui/list-state'
 import { locationsKey, namedCsv, useAdminList, useLocationWrite } from './reference-data'
 
@@ -86,17 +87,7 @@ export function LocationsScreen() {
       </chakra.form>
 
       <ListState isPending={locations.isPending} isError={locations.isError} isEmpty={items.length === 0} failedText={m.failedToFetchLocations} emptyText="No locations found" label="Loading locations">
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Active</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+        <DataTable columns={['Name', 'Active', 'Created', 'Actions']}>
               {items.map((location) => (
                 <Table.Row key={location.id}>
                   <Table.Cell fontWeight="medium" minW="12rem">
@@ -130,22 +121,16 @@ export function LocationsScreen() {
                           <Button size="xs" variant="outline" onClick={() => setRenaming(null)}>
                             Cancel
                           </Button>
+                          <RowActions name={location.name} onDelete={() => setDeleting(location)} />
                         </>
                       ) : (
-                        <Button size="xs" variant="outline" aria-label={`Rename ${location.name}`} onClick={() => setRenaming({ id: location.id, name: location.name })}>
-                          Rename
-                        </Button>
+                        <RowActions name={location.name} edit={{ label: 'Rename', onClick: () => setRenaming({ id: location.id, name: location.name }) }} onDelete={() => setDeleting(location)} />
                       )}
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${location.name}`} onClick={() => setDeleting(location)}>
-                        Delete
-                      </Button>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        </DataTable>
       </ListState>
 
       <ConfirmDialog

@@ -1,6 +1,6 @@
 // /admin/produce (spec 001 §2): All Produce (count) with category or Uncategorized, status and
 // created date; Export CSV when the list is not empty. Only a global admin adds, edits, deletes.
-import { Badge, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { can } from '../../../../api/contract/permissions'
 import { messages } from '../../../../api/contract/messages'
@@ -11,7 +11,8 @@ import { formatFijiDate } from '../format'
 import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { ListState, statusPalette } from '../ui/list-state'
+import { DataTable, RowActions } from '../ui/data-table'
+import { ActiveBadge, ListState } from '../ui/list-state'
 import { ItemDialog } from './item-dialog'
 import { categoriesKey, produceCsv, produceKey, useAdminList, useProduceWrite } from './reference-data'
 
@@ -52,43 +53,23 @@ export function ProduceScreen() {
       </Flex>
 
       <ListState isPending={produce.isPending} isError={produce.isError} isEmpty={items.length === 0} failedText={m.failedToFetchProduce} emptyText="No produce items found" label="Loading produce">
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Category</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
-                {canManage && <Table.ColumnHeader>Actions</Table.ColumnHeader>}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((item) => (
-                <Table.Row key={item.id}>
-                  <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
-                  <Table.Cell>{item.category || <Text as="span" color="fg.muted">Uncategorized</Text>}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={statusPalette(item.isActive)}>{item.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatFijiDate(item.createdAt)}</Table.Cell>
-                  {canManage && (
-                    <Table.Cell>
-                      <HStack gap="2">
-                        <Button size="xs" variant="outline" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
-                          Delete
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable columns={canManage ? ['Name', 'Category', 'Status', 'Created', 'Actions'] : ['Name', 'Category', 'Status', 'Created']}>
+          {items.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
+              <Table.Cell>{item.category || <Text as="span" color="fg.muted">Uncategorized</Text>}</Table.Cell>
+              <Table.Cell>
+                <ActiveBadge isActive={item.isActive} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatFijiDate(item.createdAt)}</Table.Cell>
+              {canManage && (
+                <Table.Cell>
+                  <RowActions name={item.name} edit={{ label: 'Edit', onClick: () => setEditing(item) }} onDelete={() => setDeleting(item)} />
+                </Table.Cell>
+              )}
+            </Table.Row>
+          ))}
+        </DataTable>
       </ListState>
 
       <ItemDialog

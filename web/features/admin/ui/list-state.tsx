@@ -1,6 +1,6 @@
 // The three states every admin list shares: a 5-row skeleton while loading (spec 001 §9), the
 // spec's load-failure text, and the spec's empty text.
-import { Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Skeleton, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 export function ListState({ isPending, isError, isEmpty, failedText, emptyText, label, children }: {
@@ -31,5 +31,7 @@ export function ListState({ isPending, isError, isEmpty, failedText, emptyText, 
   return <>{children}</>
 }
 
-/** Active/Inactive status as a readable badge colour pair. */
-export const statusPalette = (isActive: boolean) => (isActive ? 'green' : 'gray')
+/** Active or Inactive, as the reference lists show it. */
+export function ActiveBadge({ isActive }: { isActive: boolean }) {
+  return <Badge colorPalette={isActive ? 'green' : 'gray'}>{isActive ? 'Active' : 'Inactive'}</Badge>
+}
