@@ -2,6 +2,7 @@
 // review on /reviews, an activated expert on /experts, a new produce in the signup form (also
 // offline once the phone has refreshed its lists), and an e-mail from /admin/email reaching a
 // real SMTP server started here (the e2e server's SMTP_URL points at it, playwright.config.ts).
+import AxeBuilder from '@axe-core/playwright'
 import { SMTPServer } from 'smtp-server'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { e2eAdmin, e2eSmtpPort } from './fixtures'
@@ -112,6 +113,28 @@ test('a produce added by a global admin is offered in the signup form, and offli
     await expect(page.getByRole('checkbox', { name: produce, exact: true })).toBeVisible({ timeout: 3_000 })
   }).toPass({ timeout: 20_000 })
   await context.setOffline(false)
+})
+
+test('the back office II screens have no WCAG A/AA violations, on a phone-sized screen too', async ({ page }) => {
+  // Sixteen axe runs on a shared 2-core machine.
+  test.setTimeout(240_000)
+  await signInAsAdmin(page)
+  const screens = ['produce', 'categories', 'locations', 'subject-matter-experts', 'reviews', 'farm-reviews', 'email', 'analytics']
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const screen of screens) {
+      await page.goto(`/admin/${screen}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const summary = results.violations.map((v) => `${screen}@${width}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+      expect.soft(summary).toEqual([])
+    }
+  }
+  // The daily bars are a table a screen reader can read, with a caption.
+  await page.goto('/admin/analytics')
+  await expect(page.getByRole('table', { name: /Page views and visitors per day, last 7 days/ })).toBeVisible()
+  await expect(page.getByRole('rowheader')).toHaveCount(7)
 })
 
 test.describe('Send Email over SMTP', () => {
