@@ -2,7 +2,7 @@
 // on a fresh DATA_DIR. Debian's Chromium is used when present; Playwright never downloads one here.
 import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { e2eAdmin } from './e2e/fixtures'
+import { e2eAdmin, e2eSmtpPort } from './e2e/fixtures'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 // A non-default E2E_PORT also gets its own build and data folders, so two runs never collide.
@@ -60,6 +60,7 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(port)}/?ignoreTLS=true`,
     },
   },
 })

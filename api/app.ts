@@ -23,6 +23,11 @@ import { expertsRouter } from './experts/router'
 import { uploadsRouter } from './uploads/router'
 import { analyticsRouter } from './analytics/router'
 import { webAppRouter } from './web-app'
+import { referenceAdminRouter } from './reference-admin/router'
+import { expertsAdminRouter } from './experts-admin/router'
+import { moderationRouter } from './moderation/router'
+import { emailRouter } from './email/router'
+import { createMailer, type Mailer } from './email/mailer'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -30,6 +35,8 @@ export type AppDeps = {
   logger: Logger
   /** Built web app (dist/); omitted in API tests. */
   webDir?: string
+  /** Outgoing e-mail; built from config.smtpUrl when omitted. */
+  mailer?: Mailer
 }
 
 export function createApp(deps: AppDeps) {
@@ -83,6 +90,10 @@ export function createApp(deps: AppDeps) {
   app.use(statsRouter(db))
   app.use(adminUsersRouter(db))
   app.use(auditRouter(db))
+  app.use(referenceAdminRouter(db))
+  app.use(expertsAdminRouter(db))
+  app.use(moderationRouter(db))
+  app.use(emailRouter(db, deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger }), config.mailDomain))
   app.use('/api', apiNotFound)
 
   if (deps.webDir) app.use(webAppRouter(deps.webDir))

@@ -34,43 +34,11 @@ const notYetBuilt: string[] = [
   'GET /api/admin/trial-farmers',
   'GET /api/admin/settings',
   'POST /api/admin/settings',
-  // Issue "Reference data: produce, categories, locations"
-  'GET /api/admin/produce',
-  'POST /api/admin/produce',
-  'PATCH /api/admin/produce/:id',
-  'DELETE /api/admin/produce/:id',
-  'GET /api/admin/produce-categories',
-  'POST /api/admin/produce-categories',
-  'PATCH /api/admin/produce-categories/:id',
-  'DELETE /api/admin/produce-categories/:id',
-  'GET /api/admin/locations',
-  'POST /api/admin/locations',
-  'PATCH /api/admin/locations/:id',
-  'DELETE /api/admin/locations/:id',
   // Issue "Signup approvals and the data-agent signups report"
   'GET /api/admin/signups',
   'GET /api/admin/signups/data-agent',
   'POST /api/admin/signups/:id/process',
   'DELETE /api/admin/signups/purge',
-  // Issue "Send e-mail"
-  'GET /api/admin/email/config',
-  'POST /api/admin/send-email',
-  // Issue "Subject matter experts"
-  'GET /api/admin/subject-matter-experts',
-  'POST /api/admin/subject-matter-experts',
-  'PUT /api/admin/subject-matter-experts/:id',
-  'PATCH /api/admin/subject-matter-experts/:id/toggle-status',
-  'DELETE /api/admin/subject-matter-experts/:id',
-  'GET /api/admin/expert-fields',
-  'POST /api/admin/expert-fields',
-  'DELETE /api/admin/expert-fields/:id',
-  // Issue "Review moderation"
-  'GET /api/admin/reviews',
-  'GET /api/admin/reviews/pending',
-  'PATCH /api/admin/reviews/:id',
-  'DELETE /api/admin/reviews/:id',
-  'GET /api/admin/farm-reviews',
-  'DELETE /api/admin/farm-reviews/:id',
 ]
 
 // Top-level await: the cases below are generated from the live app's router stack.

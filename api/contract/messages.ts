@@ -184,6 +184,8 @@ export const messages = {
     produceNameRequired: 'Produce name is required',
     /** product: unique-name clash (409). */
     nameTaken: 'This name is already in use',
+    /** product: a produce category that is not in the category list. */
+    categoryUnknown: 'Please choose a category from the list',
     failedToFetchProduce: 'Failed to fetch produce',
     failedToFetchCategories: 'Failed to fetch categories',
     failedToFetchLocations: 'Failed to fetch locations',

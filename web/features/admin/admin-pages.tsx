@@ -9,6 +9,14 @@ import { adminScreenTitles, pendingScreenIssues, type AdminScreen, type BuiltAdm
 import { AdminShell } from './ui/admin-shell'
 import { BackToDashboard } from './ui/back-to-dashboard'
 import { UserManagementScreen } from './users/user-management-screen'
+import { ProduceScreen } from './reference/produce-screen'
+import { CategoriesScreen } from './reference/categories-screen'
+import { LocationsScreen } from './reference/locations-screen'
+import { ExpertsScreen } from './experts/experts-screen'
+import { ReviewsScreen } from './moderation/reviews-screen'
+import { FarmReviewsScreen } from './moderation/farm-reviews-screen'
+import { SendEmailScreen } from './email/send-email-screen'
+import { AnalyticsScreen } from './analytics/analytics-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -32,6 +40,22 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <UserManagementScreen />
     case 'audit-trail':
       return <AuditTrailScreen />
+    case 'produce':
+      return <ProduceScreen />
+    case 'categories':
+      return <CategoriesScreen />
+    case 'locations':
+      return <LocationsScreen />
+    case 'subject-matter-experts':
+      return <ExpertsScreen />
+    case 'reviews':
+      return <ReviewsScreen />
+    case 'farm-reviews':
+      return <FarmReviewsScreen />
+    case 'email':
+      return <SendEmailScreen />
+    case 'analytics':
+      return <AnalyticsScreen />
     default:
       return <PendingScreen screen={screen} />
   }

@@ -25,7 +25,17 @@ export const adminScreenTitles = {
 export type AdminScreen = keyof typeof adminScreenTitles
 
 /** Screens this issue built; every other one is a placeholder naming the issue that builds it. */
-export type BuiltAdminScreen = 'user-management' | 'audit-trail'
+export type BuiltAdminScreen =
+  | 'user-management'
+  | 'audit-trail'
+  | 'produce'
+  | 'categories'
+  | 'locations'
+  | 'subject-matter-experts'
+  | 'reviews'
+  | 'farm-reviews'
+  | 'email'
+  | 'analytics'
 
 /** The issue (by its subject) that builds each screen not built yet. */
 export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
@@ -34,16 +44,8 @@ export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>,
   'trial-period': 'Costing, trial period and settings',
   'active-pending': 'Subscription lists (active pending, expired)',
   'expired-subscriptions': 'Subscription lists (active pending, expired)',
-  produce: 'Reference data (produce, categories, locations)',
-  categories: 'Reference data (produce, categories, locations)',
-  locations: 'Reference data (produce, categories, locations)',
   signups: 'Signup approvals and data-agent signups',
   'da-signups': 'Signup approvals and data-agent signups',
   'payments-received': 'Payments received',
   payments: 'Payments received',
-  email: 'Send Email',
-  analytics: 'Admin analytics',
-  'subject-matter-experts': 'Experts and review moderation',
-  reviews: 'Experts and review moderation',
-  'farm-reviews': 'Experts and review moderation',
 }

@@ -1,0 +1,31 @@
+// Kysely access for the admin side of subject matter experts and expertise fields.
+import { sql, type Kysely, type Updateable } from 'kysely'
+import type { Database, NewSubjectMatterExpert, SubjectMatterExpertsTable } from '../../db/schema'
+
+export function expertsAdminRepository(db: Kysely<Database>) {
+  return {
+    /** Newest first, as the admin cards show them. */
+    list: () => db.selectFrom('subject_matter_experts').selectAll().orderBy('createdAt', 'desc').orderBy('name').execute(),
+    find: (id: string) => db.selectFrom('subject_matter_experts').selectAll().where('id', '=', id).executeTakeFirst(),
+    insert: async (row: NewSubjectMatterExpert) => {
+      await db.insertInto('subject_matter_experts').values(row).execute()
+    },
+    update: async (id: string, patch: Updateable<SubjectMatterExpertsTable>) => {
+      await db.updateTable('subject_matter_experts').set(patch).where('id', '=', id).execute()
+    },
+    delete: async (id: string) => {
+      await db.deleteFrom('subject_matter_experts').where('id', '=', id).execute()
+    },
+
+    findField: (id: number) => db.selectFrom('expert_fields').selectAll().where('id', '=', id).executeTakeFirst(),
+    findFieldByName: (name: string) =>
+      db.selectFrom('expert_fields').selectAll().where(sql<boolean>`name = ${name} collate nocase`).executeTakeFirst(),
+    insertField: async (name: string) => {
+      const row = await db.insertInto('expert_fields').values({ name, isDefault: 0 }).returning(['id', 'name', 'isDefault']).executeTakeFirstOrThrow()
+      return row
+    },
+    deleteField: async (id: number) => {
+      await db.deleteFrom('expert_fields').where('id', '=', id).execute()
+    },
+  }
+}

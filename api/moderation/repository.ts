@@ -1,0 +1,40 @@
+// Kysely access for moderation: platform reviews (all statuses) and farm reviews with farm names.
+import type { Kysely, Updateable } from 'kysely'
+import type { Database, PlatformReviewsTable } from '../../db/schema'
+
+export function moderationRepository(db: Kysely<Database>) {
+  return {
+    reviews: (status?: 'pending') => {
+      let query = db.selectFrom('platform_reviews').selectAll()
+      if (status) query = query.where('status', '=', status)
+      return query.orderBy('createdAt', 'desc').orderBy('id').execute()
+    },
+    findReview: (id: string) => db.selectFrom('platform_reviews').selectAll().where('id', '=', id).executeTakeFirst(),
+    updateReview: async (id: string, patch: Updateable<PlatformReviewsTable>) => {
+      await db.updateTable('platform_reviews').set(patch).where('id', '=', id).execute()
+    },
+    deleteReview: async (id: string) => {
+      await db.deleteFrom('platform_reviews').where('id', '=', id).execute()
+    },
+
+    /** Every farm review, listed farm or not, newest first; farmName null when the farmer is gone. */
+    farmReviews: () =>
+      db
+        .selectFrom('farm_reviews')
+        .leftJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
+        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt', 'farmers.name as farmName'])
+        .orderBy('farm_reviews.createdAt', 'desc')
+        .orderBy('farm_reviews.id')
+        .execute(),
+    findFarmReview: (id: string) =>
+      db
+        .selectFrom('farm_reviews')
+        .leftJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
+        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farmers.name as farmName'])
+        .where('farm_reviews.id', '=', id)
+        .executeTakeFirst(),
+    deleteFarmReview: async (id: string) => {
+      await db.deleteFrom('farm_reviews').where('id', '=', id).execute()
+    },
+  }
+}

@@ -1,0 +1,75 @@
+// Review moderation (spec 001 §2, §4): a pending platform review is approved (then public) or
+// rejected with a reason, once; any review can be deleted. Farm reviews are published at once, so
+// staff only delete spam; a farm's average is computed when read, so it follows the delete.
+import type { Kysely } from 'kysely'
+import type { Database, PlatformReviewRow } from '../../db/schema'
+import { staffWrite, type Actor } from '../audit/staff-write'
+import { messages, type AdminFarmReview, type PlatformReview, type ReviewModeration } from '../contract'
+import { HttpError } from '../errors'
+import { moderationRepository } from './repository'
+
+const notFound = () => new HttpError(404, messages.common.notFound)
+const COMMENT_IN_TRAIL = 100
+
+const toReview = (row: PlatformReviewRow): PlatformReview => row
+
+export function moderationService(db: Kysely<Database>) {
+  return {
+    reviews: async (): Promise<PlatformReview[]> => (await moderationRepository(db).reviews()).map(toReview),
+    pendingReviews: async (): Promise<PlatformReview[]> => (await moderationRepository(db).reviews('pending')).map(toReview),
+
+    moderate: (actor: Actor, id: string, decision: ReviewModeration): Promise<PlatformReview> =>
+      staffWrite(db, actor, async (trx) => {
+        const repository = moderationRepository(trx)
+        const row = await repository.findReview(id)
+        if (!row) throw notFound()
+        // Decisions are final (spec §4): a second click or a colleague's late click changes nothing.
+        if (row.status !== 'pending') throw new HttpError(409, messages.reviews.alreadyModerated)
+        const now = new Date().toISOString()
+        await repository.updateReview(id, {
+          status: decision.status,
+          rejectionReason: decision.status === 'rejected' ? decision.rejectionReason! : null,
+          reviewedBy: actor.userName ?? actor.userEmail,
+          reviewedAt: now,
+          updatedAt: now,
+        })
+        const moderated = toReview((await repository.findReview(id))!)
+        return {
+          result: moderated,
+          audit: {
+            action: decision.status === 'approved' ? 'approve_review' : 'reject_review',
+            targetType: 'platform_review',
+            targetId: id,
+            targetName: row.userName ?? 'Anonymous User',
+            details: { rating: row.rating, ...(decision.status === 'rejected' && { rejectionReason: decision.rejectionReason }) },
+          },
+        }
+      }),
+
+    removeReview: (actor: Actor, id: string): Promise<void> =>
+      staffWrite(db, actor, async (trx) => {
+        const repository = moderationRepository(trx)
+        const row = await repository.findReview(id)
+        if (!row) throw notFound()
+        await repository.deleteReview(id)
+        return {
+          result: undefined,
+          audit: { action: 'delete_review', targetType: 'platform_review', targetId: id, targetName: row.userName ?? 'Anonymous User', details: { status: row.status, rating: row.rating, comment: row.comment.slice(0, COMMENT_IN_TRAIL) } },
+        }
+      }),
+
+    farmReviews: (): Promise<AdminFarmReview[]> => moderationRepository(db).farmReviews(),
+
+    removeFarmReview: (actor: Actor, id: string): Promise<void> =>
+      staffWrite(db, actor, async (trx) => {
+        const repository = moderationRepository(trx)
+        const row = await repository.findFarmReview(id)
+        if (!row) throw notFound()
+        await repository.deleteFarmReview(id)
+        return {
+          result: undefined,
+          audit: { action: 'delete_farm_review', targetType: 'farm_review', targetId: id, targetName: row.farmName ?? 'Unknown Farm', details: { farmId: row.farmId, rating: row.rating, comment: row.comment.slice(0, COMMENT_IN_TRAIL) } },
+        }
+      }),
+  }
+}

@@ -1,0 +1,133 @@
+// Manage Expertise (add by text and the Enter key, delete from the list, Done) and Share Signup
+// Link (read-only link to /expert-signup on this origin, Copy, how it works) — spec 001 §2.
+import { Button, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import type { ExpertField } from '../../../../api/contract/experts'
+import { messages } from '../../../../api/contract/messages'
+import { useIsOnline } from '../../../shared/session'
+import { toast } from '../../../shared/ui/toast'
+import { messageOr, toastError, toastSuccess } from '../feedback'
+import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { OfflineNotice } from '../ui/offline-notice'
+import { useExpertFieldWrite } from './experts-data'
+
+const m = messages.experts
+/** The Copied indicator lasts 2 seconds (spec 001 §9). */
+export const LINK_COPIED_MS = 2000
+
+export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boolean; fields: readonly ExpertField[]; onOpenChange: (open: boolean) => void }) {
+  const isOnline = useIsOnline()
+  const write = useExpertFieldWrite()
+  const [name, setName] = useState('')
+  const trimmed = name.trim()
+  const isListed = fields.some((f) => f.name.toLowerCase() === trimmed.toLowerCase())
+  // The add button is disabled for a blank or already listed name (spec §5).
+  const canAdd = isOnline && trimmed !== '' && !isListed
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!canAdd) return
+    try {
+      await write.mutateAsync({ method: 'POST', url: '/api/admin/expert-fields', body: { name: trimmed } })
+      toastSuccess(m.fieldAdded)
+      setName('')
+    } catch (error) {
+      toastError(messageOr(error, m.failedToAddField))
+    }
+  }
+  const remove = async (field: ExpertField) => {
+    try {
+      await write.mutateAsync({ method: 'DELETE', url: `/api/admin/expert-fields/${field.id}` })
+      toastSuccess(m.fieldDeleted)
+    } catch (error) {
+      toastError(messageOr(error, m.failedToDeleteField))
+    }
+  }
+
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title="Manage Expertise">
+      <DialogBody>
+        <Stack gap="4">
+          <OfflineNotice isOnline={isOnline} />
+          <form onSubmit={(event) => void add(event)}>
+            <HStack gap="2" align="flex-start">
+              <Input aria-label="New expertise" placeholder="Add a field of expertise" value={name} onChange={(e) => setName(e.target.value)} />
+              <Button type="submit" colorPalette="brand" disabled={!canAdd}>
+                Add
+              </Button>
+            </HStack>
+            {isListed && trimmed && (
+              <Text fontSize="sm" color="fg.muted" mt="1">
+                {m.fieldNameTaken}
+              </Text>
+            )}
+          </form>
+          <chakra.ul listStyle="none" maxH="20rem" overflowY="auto" m="0" p="0">
+            {fields.map((field) => (
+              <chakra.li key={field.id} display="flex" alignItems="center" gap="2" py="1" borderBottomWidth="1px">
+                <Text flex="1">{field.name}</Text>
+                <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${field.name}`} disabled={!isOnline} onClick={() => void remove(field)}>
+                  Delete
+                </Button>
+              </chakra.li>
+            ))}
+          </chakra.ul>
+        </Stack>
+      </DialogBody>
+      <DialogFooter>
+        <Button colorPalette="brand" onClick={() => onOpenChange(false)}>
+          Done
+        </Button>
+      </DialogFooter>
+    </AdminDialog>
+  )
+}
+
+export function ShareLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const link = `${window.location.origin}/expert-signup`
+  const [isCopied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!isCopied) return
+    const timer = setTimeout(() => setCopied(false), LINK_COPIED_MS)
+    return () => clearTimeout(timer)
+  }, [isCopied])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      setCopied(true)
+      toastSuccess(m.linkCopied)
+    } catch {
+      toast({ title: m.copyFailedTitle, description: m.copyFailedDescription, variant: 'destructive' })
+    }
+  }
+
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title="Share Signup Link">
+      <DialogBody>
+        <Stack gap="4">
+          <Text>Send this link to subject matter experts so they can register themselves.</Text>
+          <HStack gap="2">
+            <Input readOnly aria-label="Expert signup link" value={link} onFocus={(e) => e.target.select()} />
+            <Button variant="outline" onClick={() => void copy()}>
+              {isCopied ? 'Copied!' : 'Copy'}
+            </Button>
+          </HStack>
+          <Stack gap="1">
+            <Text fontWeight="semibold">How it works</Text>
+            <chakra.ol ps="5" listStyleType="decimal">
+              <chakra.li>The expert opens the link and fills in the registration form.</chakra.li>
+              <chakra.li>The registration arrives here as an Inactive expert.</chakra.li>
+              <chakra.li>Review it and switch it on with the power toggle to show it on the Experts page.</chakra.li>
+            </chakra.ol>
+          </Stack>
+        </Stack>
+      </DialogBody>
+      <DialogFooter>
+        <Button colorPalette="brand" onClick={() => onOpenChange(false)}>
+          Done
+        </Button>
+      </DialogFooter>
+    </AdminDialog>
+  )
+}

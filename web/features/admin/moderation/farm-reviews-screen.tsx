@@ -1,0 +1,163 @@
+// /admin/farm-reviews (spec 001 §2): stats, a text search over farm name or comment, rating
+// buttons All and 1 to 5, and the table with colour-banded ratings, comments cut at 50
+// characters, a details dialog and a delete confirmation (farm, rating, first 100 characters).
+import { Badge, Button, Heading, HStack, Input, Stack, Table, Text, chakra } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { messages } from '../../../../api/contract/messages'
+import type { AdminFarmReview } from '../../../../api/contract/reviews'
+import { useDocumentTitle } from '../../../shared/site'
+import { useLoadErrorToast } from '../feedback'
+import { formatFijiDate, formatFijiDateTime } from '../format'
+import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { useAdminWrite } from '../ui/admin-write'
+import { BackToDashboard } from '../ui/back-to-dashboard'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { DataTable, RowActions } from '../ui/data-table'
+import { ListState } from '../ui/list-state'
+import { StatGrid } from '../ui/stat-grid'
+import {
+  DIALOG_COMMENT_CHARS,
+  TABLE_COMMENT_CHARS,
+  farmNameOf,
+  farmReviewStats,
+  filterFarmReviews,
+  ratingLabels,
+  ratingPalette,
+  truncate,
+} from './moderation'
+import { Stars } from './reviews-screen'
+
+const farmReviewsKey = ['/api/admin/farm-reviews'] as const
+/** product: load failure of the farm review list (the spec names none). */
+const FAILED_TO_FETCH = 'Failed to fetch farm reviews'
+
+function RatingBadge({ rating }: { rating: number }) {
+  return (
+    <Badge colorPalette={ratingPalette(rating)} aria-label={`Rating ${rating} of 5, ${ratingLabels[rating] ?? ''}`}>
+      {rating} ★
+    </Badge>
+  )
+}
+
+export function FarmReviewsScreen() {
+  useDocumentTitle('Farm Reviews')
+  const reviews = useQuery<AdminFarmReview[]>({ queryKey: farmReviewsKey })
+  useLoadErrorToast(reviews.error, FAILED_TO_FETCH)
+  const write = useAdminWrite([farmReviewsKey, ['/api/farms-with-ratings'], ['/api/farm-reviews']])
+  const [search, setSearch] = useState('')
+  const [rating, setRating] = useState<number | null>(null)
+  const [viewing, setViewing] = useState<AdminFarmReview | null>(null)
+  const [deleting, setDeleting] = useState<AdminFarmReview | null>(null)
+  const all = reviews.data ?? []
+  const stats = farmReviewStats(all)
+  const shown = filterFarmReviews(all, search, rating)
+
+  return (
+    <Stack gap="6">
+      <BackToDashboard />
+      <Heading as="h1" size="2xl">
+        Farm Reviews
+      </Heading>
+      <StatGrid
+        label="Farm review stats"
+        isLoading={reviews.isPending}
+        stats={[
+          ['Total Reviews', stats.total],
+          ['Average Rating', stats.averageRating],
+          ['Farms Reviewed', stats.farmsReviewed],
+          ['5-Star Reviews', stats.fiveStar],
+        ]}
+      />
+
+      <Stack gap="3">
+        <Input type="search" aria-label="Search farm name or comment" placeholder="Search farm name or comment" value={search} onChange={(e) => setSearch(e.target.value)} maxW="28rem" />
+        <HStack gap="1" wrap="wrap" role="group" aria-label="Filter by rating">
+          {[null, 1, 2, 3, 4, 5].map((value) => (
+            <Button key={value ?? 'all'} size="sm" variant={rating === value ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={rating === value} onClick={() => setRating(value)}>
+              {value === null ? 'All' : `${value} ★`}
+            </Button>
+          ))}
+        </HStack>
+      </Stack>
+
+      <ListState
+        isPending={reviews.isPending}
+        isError={reviews.isError}
+        isEmpty={shown.length === 0}
+        failedText={FAILED_TO_FETCH}
+        emptyText={all.length === 0 ? 'No farm reviews found' : 'No reviews match your filters'}
+        label="Loading farm reviews"
+      >
+        <DataTable columns={['Farm', 'Rating', 'Comment', 'Date', 'Actions']}>
+              {shown.map((review) => (
+                <Table.Row key={review.id}>
+                  <Table.Cell fontWeight="medium">{farmNameOf(review)}</Table.Cell>
+                  <Table.Cell>
+                    <RatingBadge rating={review.rating} />
+                  </Table.Cell>
+                  <Table.Cell minW="12rem" title={review.comment}>
+                    {truncate(review.comment, TABLE_COMMENT_CHARS)}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatFijiDate(review.createdAt)}</Table.Cell>
+                  <Table.Cell>
+                    <RowActions name={`review of ${farmNameOf(review)}`} edit={{ label: 'View', onClick: () => setViewing(review) }} onDelete={() => setDeleting(review)} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+        </DataTable>
+      </ListState>
+
+      <AdminDialog open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} title="Review Details">
+        {viewing && (
+          <>
+            <DialogBody>
+              <Stack gap="2">
+                <Text fontWeight="semibold">{farmNameOf(viewing)}</Text>
+                <HStack gap="2">
+                  <Stars rating={viewing.rating} />
+                  <Text fontSize="sm">{ratingLabels[viewing.rating]}</Text>
+                </HStack>
+                <Text whiteSpace="pre-wrap">{viewing.comment}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {formatFijiDateTime(viewing.createdAt)}
+                </Text>
+              </Stack>
+            </DialogBody>
+            <DialogFooter>
+              <Button colorPalette="brand" onClick={() => setViewing(null)}>
+                Close
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </AdminDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Farm Review"
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/farm-reviews/${deleting!.id}` })}
+        successText={messages.reviews.deleted}
+        failureText={messages.farmReviews.failedToDelete}
+      >
+        {deleting && (
+          <Stack gap="2">
+            <Text>This review will be permanently deleted and the farm&apos;s average rating recalculated.</Text>
+            <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
+              <chakra.dt fontWeight="semibold">Farm</chakra.dt>
+              <chakra.dd m="0">{farmNameOf(deleting)}</chakra.dd>
+              <chakra.dt fontWeight="semibold">Rating</chakra.dt>
+              <chakra.dd m="0">
+                <RatingBadge rating={deleting.rating} />
+              </chakra.dd>
+              <chakra.dt fontWeight="semibold">Comment</chakra.dt>
+              <chakra.dd m="0">{truncate(deleting.comment, DIALOG_COMMENT_CHARS)}</chakra.dd>
+            </chakra.dl>
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  )
+}

@@ -1,0 +1,179 @@
+// /admin/reviews (spec 001 §2): stat cards, tabs Pending (default), Approved, Rejected and All
+// with counts; each review with its details; Approve and Reject while pending, Delete always.
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { messages } from '../../../../api/contract/messages'
+import type { PlatformReview } from '../../../../api/contract/reviews'
+import { useDocumentTitle } from '../../../shared/site'
+import { useLoadErrorToast } from '../feedback'
+import { formatFijiDate, formatFijiDateTime } from '../format'
+import { BackToDashboard } from '../ui/back-to-dashboard'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { useAdminWrite } from '../ui/admin-write'
+import { ListState } from '../ui/list-state'
+import { StatGrid } from '../ui/stat-grid'
+import { reviewCounts, reviewTabLabels, reviewTabs, reviewsInTab, type ReviewTab } from './moderation'
+
+const m = messages.reviews
+const reviewsKey = ['/api/admin/reviews'] as const
+/** product: load failure of the review list (the spec names none). */
+const FAILED_TO_FETCH = 'Failed to fetch reviews'
+const statusPalette = { pending: 'orange', approved: 'green', rejected: 'red' } as const
+const statusLabel = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const
+
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <Text as="span" role="img" aria-label={`${rating} out of 5 stars`}>
+      <chakra.span aria-hidden="true" color="orange.500" letterSpacing="0.1em">
+        {'★'.repeat(rating)}
+        <chakra.span color="fg.subtle">{'★'.repeat(5 - rating)}</chakra.span>
+      </chakra.span>{' '}
+      <chakra.span aria-hidden="true" fontSize="sm">
+        ({rating}/5)
+      </chakra.span>
+    </Text>
+  )
+}
+
+export function ReviewsScreen() {
+  useDocumentTitle('Platform Reviews')
+  const reviews = useQuery<PlatformReview[]>({ queryKey: reviewsKey })
+  useLoadErrorToast(reviews.error, FAILED_TO_FETCH)
+  const write = useAdminWrite([reviewsKey, ['/api/public/reviews']])
+  const [tab, setTab] = useState<ReviewTab>('pending')
+  const [approving, setApproving] = useState<PlatformReview | null>(null)
+  const [rejecting, setRejecting] = useState<PlatformReview | null>(null)
+  const [reason, setReason] = useState('')
+  const [deleting, setDeleting] = useState<PlatformReview | null>(null)
+  const all = reviews.data ?? []
+  const counts = reviewCounts(all)
+  const shown = reviewsInTab(all, tab)
+
+  return (
+    <Stack gap="6">
+      <BackToDashboard />
+      <Heading as="h1" size="2xl">
+        Platform Reviews
+      </Heading>
+      <StatGrid
+        label="Review counts"
+        isLoading={reviews.isPending}
+        stats={[
+          ['Total', counts.all],
+          ['Pending', counts.pending],
+          ['Approved', counts.approved],
+          ['Rejected', counts.rejected],
+        ]}
+      />
+
+      <HStack role="tablist" aria-label="Review status" gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
+        {reviewTabs.map((value) => (
+          <Button key={value} role="tab" id={`tab-${value}`} aria-selected={tab === value} aria-controls="review-panel" size="sm" variant={tab === value ? 'solid' : 'ghost'} colorPalette="brand" onClick={() => setTab(value)}>
+            {reviewTabLabels[value]} ({counts[value]})
+          </Button>
+        ))}
+      </HStack>
+
+      <Box role="tabpanel" id="review-panel" aria-labelledby={`tab-${tab}`}>
+        <ListState isPending={reviews.isPending} isError={reviews.isError} isEmpty={shown.length === 0} failedText={FAILED_TO_FETCH} emptyText={`No ${tab === 'all' ? '' : `${reviewTabLabels[tab].toLowerCase()} `}reviews`} label="Loading reviews">
+          <Stack as="ul" gap="3" listStyle="none" m="0" p="0">
+            {shown.map((review) => (
+              <Card.Root as="li" key={review.id} size="sm" aria-label={`Review by ${review.userName ?? 'Anonymous User'}`}>
+                <Card.Body gap="2">
+                  <Flex gap="2" wrap="wrap" justify="space-between" align="flex-start">
+                    <Box>
+                      <Text fontWeight="semibold">{review.userName ?? 'Anonymous User'}</Text>
+                      <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                        {review.userEmail ?? 'Not provided'}
+                      </Text>
+                    </Box>
+                    <HStack gap="2">
+                      <Text fontSize="sm">{formatFijiDate(review.createdAt)}</Text>
+                      <Badge colorPalette={statusPalette[review.status]}>{statusLabel[review.status]}</Badge>
+                    </HStack>
+                  </Flex>
+                  <Stars rating={review.rating} />
+                  <Text whiteSpace="pre-wrap">{review.comment}</Text>
+                  {review.status === 'rejected' && review.rejectionReason && (
+                    <Text fontSize="sm" color="fg.error">
+                      Rejection reason: {review.rejectionReason}
+                    </Text>
+                  )}
+                  {review.reviewedAt && (
+                    <Text fontSize="sm" color="fg.muted">
+                      Reviewed on {formatFijiDateTime(review.reviewedAt)}
+                      {review.reviewedBy ? ` by ${review.reviewedBy}` : ''}
+                    </Text>
+                  )}
+                </Card.Body>
+                <Card.Footer gap="2" flexWrap="wrap">
+                  {review.status === 'pending' && (
+                    <>
+                      <Button size="sm" colorPalette="green" onClick={() => setApproving(review)}>
+                        Approve
+                      </Button>
+                      <Button size="sm" variant="outline" colorPalette="red" onClick={() => {
+                          setReason('')
+                          setRejecting(review)
+                        }}>
+                        Reject
+                      </Button>
+                    </>
+                  )}
+                  <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDeleting(review)}>
+                    Delete
+                  </Button>
+                </Card.Footer>
+              </Card.Root>
+            ))}
+          </Stack>
+        </ListState>
+      </Box>
+
+      <ConfirmDialog
+        open={!!approving}
+        onOpenChange={(open) => !open && setApproving(null)}
+        title="Approve Review"
+        confirmLabel="Approve"
+        onConfirm={() => write.mutateAsync({ method: 'PATCH', url: `/api/admin/reviews/${approving!.id}`, body: { status: 'approved' } })}
+        successText={m.updatedTitle}
+        successDescription={m.updatedDescription}
+        failureText={m.failedToModerate}
+      >
+        This review will be visible to the public on the reviews page.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!rejecting}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title="Reject Review"
+        confirmLabel="Reject"
+        destructive
+        isConfirmDisabled={!reason.trim()}
+        onConfirm={() => write.mutateAsync({ method: 'PATCH', url: `/api/admin/reviews/${rejecting!.id}`, body: { status: 'rejected', rejectionReason: reason.trim() } })}
+        successText={m.updatedTitle}
+        successDescription={m.updatedDescription}
+        failureText={m.failedToModerate}
+      >
+        <Stack gap="2">
+          <chakra.label htmlFor="rejection-reason" fontWeight="medium">
+            Please give a reason for rejecting this review
+          </chakra.label>
+          <Textarea id="rejection-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Stack>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Review"
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/reviews/${deleting!.id}` })}
+        successText={m.deleted}
+        failureText={m.failedToDelete}
+      >
+        This review will be permanently deleted. This action cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  )
+}

@@ -1,0 +1,150 @@
+// /admin/locations (spec 001 §2, global only): add by name, inline rename with Save and Cancel, an
+// Active switch that saves at once, delete with confirmation (the location leaves every farmer
+// who uses it), and the CSV export.
+import { Button, Flex, Heading, HStack, Input, Stack, Table, Text, chakra } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
+import { messages } from '../../../../api/contract/messages'
+import { LocationCreateSchema, LocationUpdateSchema, type Location } from '../../../../api/contract/reference'
+import { exportCsv } from '../../../shared/csv'
+import { useIsOnline } from '../../../shared/session'
+import { useDocumentTitle } from '../../../shared/site'
+import { messageOr, toastError, toastSuccess } from '../feedback'
+import { formatFijiDate } from '../format'
+import { BackToDashboard } from '../ui/back-to-dashboard'
+import { ConfirmDialog } from '../ui/confirm-dialog'
+import { DataTable, RowActions } from '../ui/data-table'
+import { ListState } from '../ui/list-state'
+import { locationsKey, namedCsv, useAdminList, useLocationWrite } from './reference-data'
+
+const m = messages.reference
+
+/** Runs a write with the spec's toasts; true when it succeeded. */
+async function report(write: Promise<unknown>, success: string, failure: string): Promise<boolean> {
+  try {
+    await write
+    toastSuccess(success)
+    return true
+  } catch (error) {
+    toastError(messageOr(error, failure))
+    return false
+  }
+}
+
+export function LocationsScreen() {
+  useDocumentTitle('Locations')
+  const isOnline = useIsOnline()
+  const locations = useAdminList<Location>(locationsKey, m.failedToFetchLocations)
+  const write = useLocationWrite()
+  const [newName, setNewName] = useState('')
+  const [addError, setAddError] = useState<string>()
+  const [renaming, setRenaming] = useState<{ id: number; name: string; error?: string } | null>(null)
+  const [deleting, setDeleting] = useState<Location | null>(null)
+  const items = locations.data ?? []
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = LocationCreateSchema.safeParse({ name: newName })
+    if (!parsed.success) return setAddError(parsed.error.issues[0]?.message)
+    setAddError(undefined)
+    if (await report(write.mutateAsync({ method: 'POST', url: '/api/admin/locations', body: parsed.data }), m.locationCreated, m.failedToCreateLocation)) setNewName('')
+  }
+  const saveRename = async () => {
+    if (!renaming) return
+    const parsed = LocationUpdateSchema.safeParse({ name: renaming.name })
+    if (!parsed.success) return setRenaming({ ...renaming, error: parsed.error.issues[0]?.message })
+    if (await report(write.mutateAsync({ method: 'PATCH', url: `/api/admin/locations/${renaming.id}`, body: parsed.data }), m.locationUpdated, m.failedToUpdateLocation)) setRenaming(null)
+  }
+  const toggle = (location: Location) =>
+    void report(write.mutateAsync({ method: 'PATCH', url: `/api/admin/locations/${location.id}`, body: { isActive: !location.isActive } }), m.locationUpdated, m.failedToUpdateLocation)
+
+  return (
+    <Stack gap="6">
+      <BackToDashboard />
+      <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+        <Heading as="h1" size="2xl">
+          Locations ({items.length})
+        </Heading>
+        <Button variant="outline" onClick={() => exportCsv(namedCsv('locations', items))} disabled={locations.isPending}>
+          Export CSV
+        </Button>
+      </Flex>
+
+      <chakra.form onSubmit={(event) => void add(event)} noValidate display="flex" gap="2" flexWrap="wrap" alignItems="flex-start">
+        <Stack gap="1" flex="1" minW="14rem">
+          <chakra.label htmlFor="new-location" fontWeight="medium">
+            New location
+          </chakra.label>
+          <Input id="new-location" value={newName} placeholder="e.g. Savusavu" aria-invalid={!!addError} aria-describedby={addError ? 'new-location-error' : undefined} onChange={(e) => setNewName(e.target.value)} />
+          {addError && (
+            <Text id="new-location-error" color="fg.error" fontSize="sm">
+              {addError}
+            </Text>
+          )}
+        </Stack>
+        <Button type="submit" colorPalette="brand" mt="7" disabled={!isOnline} loading={write.isPending && !renaming}>
+          Add Location
+        </Button>
+      </chakra.form>
+
+      <ListState isPending={locations.isPending} isError={locations.isError} isEmpty={items.length === 0} failedText={m.failedToFetchLocations} emptyText="No locations found" label="Loading locations">
+        <DataTable columns={['Name', 'Active', 'Created', 'Actions']}>
+              {items.map((location) => (
+                <Table.Row key={location.id}>
+                  <Table.Cell fontWeight="medium" minW="12rem">
+                    {renaming?.id === location.id ? (
+                      <Stack gap="1">
+                        <Input size="sm" aria-label={`New name for ${location.name}`} value={renaming.name} autoFocus onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
+                        {renaming.error && (
+                          <Text color="fg.error" fontSize="sm">
+                            {renaming.error}
+                          </Text>
+                        )}
+                      </Stack>
+                    ) : (
+                      location.name
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer">
+                      <chakra.input type="checkbox" role="switch" boxSize="4" accentColor="brand.800" checked={location.isActive} disabled={!isOnline} aria-label={`${location.name} active`} onChange={() => toggle(location)} />
+                      {location.isActive ? 'Active' : 'Inactive'}
+                    </chakra.label>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatFijiDate(location.createdAt)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2">
+                      {renaming?.id === location.id ? (
+                        <>
+                          <Button size="xs" colorPalette="brand" disabled={!isOnline} onClick={() => void saveRename()}>
+                            Save
+                          </Button>
+                          <Button size="xs" variant="outline" onClick={() => setRenaming(null)}>
+                            Cancel
+                          </Button>
+                          <RowActions name={location.name} onDelete={() => setDeleting(location)} />
+                        </>
+                      ) : (
+                        <RowActions name={location.name} edit={{ label: 'Rename', onClick: () => setRenaming({ id: location.id, name: location.name }) }} onDelete={() => setDeleting(location)} />
+                      )}
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+        </DataTable>
+      </ListState>
+
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'location'}?`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/locations/${deleting!.id}` })}
+        successText={m.locationDeleted}
+        failureText={m.failedToDeleteLocation}
+      >
+        This action cannot be undone and will remove this location from all farmers who use it.
+      </ConfirmDialog>
+    </Stack>
+  )
+}
