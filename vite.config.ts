@@ -4,6 +4,7 @@ import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress.ts'
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
@@ -57,6 +58,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       },
     }),
+    // Last: compresses what every plugin above wrote, the service worker included.
+    precompress(),
   ],
   test: {
     root: '.',

@@ -1,5 +1,6 @@
 // Photo uploads: ask for an upload URL, PUT the bytes there, then reference the photo by its path.
 import { z } from 'zod'
+import './zod-config'
 import { messages } from './messages'
 
 /** Public expert (and farmer signup) photos, spec 000 §5/§9. */

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import { appPagePaths, isAppPage } from '../../api/contract'
 import { routes } from './router'
 
 // Every path of spec 000 section 2 and spec 001 section 2.
@@ -60,5 +61,15 @@ describe('router', () => {
 
   it('keeps the query string out of matching (/reviews/farms?farm_id=…)', () => {
     expect(matchedPattern('/reviews/farms')).toBe('reviews/farms')
+  })
+
+  // The server answers 404 for paths outside the contract's list: both sides must agree.
+  it.each(appPagePaths)('renders a screen at the contract page %s', (path) => {
+    expect(matchedPattern(path)).not.toBe('*')
+  })
+
+  it('has no page the contract does not list (the server would answer it 404)', () => {
+    const patterns = routes[0]!.children!.filter((r) => r.path !== '*').map((r) => (r.index ? '/' : `/${r.path}`))
+    for (const pattern of patterns) expect(isAppPage(pattern), pattern).toBe(true)
   })
 })
