@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress.ts'
+import { siteFiles } from './scripts/site-files.ts'
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
@@ -56,8 +57,13 @@ export default defineConfig({
       // live in web/sw.ts; this only says what is precached.
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every visitor's phone gets only what visitors use: the staff and data-agent screens are
+        // cached by the worker when first used (web/sw.ts), and fetched once a user signs in
+        // (web/app/app.tsx), so the field app still opens offline after its first use.
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/outbox-page-*.js'],
       },
     }),
+    siteFiles(),
     // Last: compresses what every plugin above wrote, the service worker included.
     precompress(),
   ],

@@ -2,11 +2,11 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { BrowserRouter } from 'react-router-dom'
-import { createQueryClient } from '../shared/api'
-import { startOutboxWhenIdle } from '../shared/outbox'
+import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
+import { startOutboxWhenIdle, whenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
 import { Toaster } from '../shared/ui/toast'
-import { AppRoutes } from './router'
+import { AppRoutes, preloadSignedInScreens } from './router'
 import { system } from './theme'
 
 // The service worker is registered by the update banner's chunk, loaded right after the first
@@ -18,7 +18,17 @@ export function App() {
   const [queryClient] = useState(createQueryClient)
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
-  useEffect(() => startOutboxWhenIdle(), [])
+  // Only where it is in use (signed in, or used before on this phone); a sign-in starts it.
+  // Signed in: the Outbox and back-office chunks are fetched too (kept by the worker for offline).
+  useEffect(() => {
+    const onSession = () => {
+      startOutboxWhenIdle()
+      if (readSession()?.token) whenIdle(preloadSignedInScreens)
+    }
+    onSession()
+    window.addEventListener(SESSION_CHANGED_EVENT, onSession)
+    return () => window.removeEventListener(SESSION_CHANGED_EVENT, onSession)
+  }, [])
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>

@@ -35,11 +35,20 @@ const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage')
 const FarmerSignupPage = lazyNamed(() => import('../features/signup/farmer-signup-page'), 'FarmerSignupPage')
 const ExpertSignupPage = lazyNamed(() => import('../features/signup/expert-signup-page'), 'ExpertSignupPage')
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage')
-const OutboxPage = lazyNamed(() => import('../features/field/outbox-page'), 'OutboxPage')
+const loadOutboxPage = () => import('../features/field/outbox-page')
+const OutboxPage = lazyNamed(loadOutboxPage, 'OutboxPage')
 
 const loadAdmin = () => import('../features/admin/admin-pages')
 const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage')
 const AdminScreenPage = lazyNamed(loadAdmin, 'AdminScreenPage')
+
+/**
+ * The signed-in screens (Outbox, back office): not precached for every visitor, so they are
+ * fetched once a user signs in; the service worker keeps them for offline use.
+ */
+export function preloadSignedInScreens(): void {
+  void Promise.all([loadOutboxPage(), loadAdmin()]).catch(() => undefined)
+}
 
 /** Every /admin/<screen>; the type makes a missing or unknown screen a compile error. */
 const adminScreens: Record<AdminScreen, true> = {

@@ -36,6 +36,7 @@ import { addReloadGuard } from '../reload-guard'
 import { toast } from '../ui/toast'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
+import { markOutboxUsed } from './index'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
 
@@ -102,6 +103,7 @@ export function startOutbox(): Outbox {
   if (started) return outbox
   started = true
   const { db, engine } = outbox
+  markOutboxUsed()
   engine.start()
   connectBrowserTriggers(engine)
   watchSession(outbox)
