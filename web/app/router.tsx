@@ -20,9 +20,9 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(lo
 }
 
 const BrowseFarmersPage = lazyNamed(() => import('../features/directory/browse-page'), 'BrowseFarmersPage')
-const loadReviews = () => import('../features/reviews')
-const ReviewsPage = lazyNamed(loadReviews, 'ReviewsPage')
-const FarmReviewsPage = lazyNamed(loadReviews, 'FarmReviewsPage')
+// Two chunks: the platform reviews list renders without the farm reviews' dialog code.
+const ReviewsPage = lazyNamed(() => import('../features/reviews/reviews-page'), 'ReviewsPage')
+const FarmReviewsPage = lazyNamed(() => import('../features/reviews/farm-reviews-page'), 'FarmReviewsPage')
 const ExpertsPage = lazyNamed(() => import('../features/experts/experts-page'), 'ExpertsPage')
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage')
 

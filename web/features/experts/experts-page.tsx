@@ -5,7 +5,10 @@ import { keyframes } from '@emotion/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
-import { displayPhotoPath, messages, type PublicExpert } from '../../../api/contract'
+import type { PublicExpert } from '../../../api/contract'
+// Zod-free parts only: the directory renders without zod.
+import { displayPhotoPath } from '../../../api/contract/display'
+import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 

@@ -4,7 +4,9 @@
 import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from 'react-router-dom'
-import { ratingLabel, type PublicPlatformReview } from '../../../api/contract'
+import type { PublicPlatformReview } from '../../../api/contract'
+// Zod-free parts only: the list renders without the form code.
+import { ratingLabel } from '../../../api/contract/display'
 import { useDocumentTitle } from '../../shared/site'
 import { Pill } from '../../shared/ui/pill'
 import { Stars } from '../../shared/ui/star-rating'
