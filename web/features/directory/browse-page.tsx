@@ -198,7 +198,10 @@ export function BrowseFarmersPage() {
       <>
         <StepHeading headingRef={stepHeading}>1. Choose a location</StepHeading>
         {locations.isPending ? (
-          <Loading />
+          // The room the town grid takes (two columns on a phone), so the panel below never jumps (CLS).
+          <Box minH={{ base: '70vh', lg: '20rem' }}>
+            <Loading />
+          </Box>
         ) : locations.isError ? (
           <LoadError message={texts.failedToFetchFarmersLocations} onRetry={() => void locations.refetch()} />
         ) : cities.length === 0 ? (
