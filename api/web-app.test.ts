@@ -110,6 +110,17 @@ describe('precompressed assets', () => {
     expect(head.headers['content-length']).toBe(get.headers['content-length'])
   })
 
+  it('sends the file itself once it was changed after the build (a stale compressed copy is never sent)', async () => {
+    const file = path.join(webDir, 'sw.js')
+    const changed = `${files['sw.js']}\n// a new version\n`
+    fs.writeFileSync(file, changed)
+    const later = new Date(Date.now() + 5000)
+    fs.utimesSync(file, later, later)
+    const res = await request('/sw.js', { 'accept-encoding': 'br, gzip' })
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.body.toString()).toBe(changed)
+  })
+
   it('serves a small file with no compressed copy as it is', async () => {
     const res = await request('/robots.txt', { 'accept-encoding': 'br, gzip' })
     expect(res.status).toBe(200)

@@ -49,8 +49,14 @@ function fileFor(webDir: string, urlPath: string): string | undefined {
   return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined
 }
 
+/** The precompressed copies of `file`; a copy older than the file (edited after the build) is ignored. */
 function variantsOf(file: string): Encoding[] {
-  return encodings.filter((e) => fs.existsSync(file + e.suffix))
+  const original = fs.statSync(file, { throwIfNoEntry: false })
+  if (!original) return []
+  return encodings.filter((e) => {
+    const copy = fs.statSync(file + e.suffix, { throwIfNoEntry: false })
+    return copy !== undefined && copy.isFile() && copy.mtimeMs >= original.mtimeMs
+  })
 }
 
 function cacheControlFor(file: string): string {
@@ -99,7 +105,8 @@ export function webAppRouter(webDir: string) {
       await sendWebFile(req, res, indexFile, isAppPage(req.path) ? 200 : 404)
     } catch (error) {
       // A client that went away mid-file: nothing left to answer.
-      if (!res.headersSent) next(error)
+      if ((error as { code?: string }).code === 'ECONNABORTED' || res.headersSent) return
+      next(error)
     }
   })
   return router
