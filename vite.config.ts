@@ -57,10 +57,11 @@ export default defineConfig({
       // live in web/sw.ts; this only says what is precached.
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Every visitor's phone gets only what visitors use: the staff and data-agent screens are
-        // cached by the worker when first used (web/sw.ts), and fetched once a user signs in
-        // (web/app/app.tsx), so the field app still opens offline after its first use.
-        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/outbox-page-*.js'],
+        // Every visitor's phone gets only what visitors use (the Outbox screen too: anyone who
+        // submits a form offline finds it there). The staff screens (sign-in, back office) are
+        // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
+        // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js'],
       },
     }),
     siteFiles(),

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker (vite-plugin-pwa, strategy injectManifest). What it does, and only that:
 // - precaches the app shell, so the installed app opens with no network (promise 7), and keeps
-//   the staff and data-agent chunks when first used;
+//   the staff chunks (sign-in, back office) when first used;
 // - answers navigations with index.html, except /api/ and /objects/;
 // - caches the public directory's GET answers stale-while-revalidate and photos cache-first
 //   (promise 8; the rules are sync/outbox/cache-rules.ts);
@@ -43,7 +43,7 @@ cleanupOutdatedCaches()
 // robots.txt and sitemap.xml are files, never the app.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATE_FALLBACK_DENYLIST, /^\/(robots\.txt|sitemap\.xml)$/] }))
 
-// The staff and data-agent chunks are not precached (vite.config.ts globIgnores): each is kept
+// The staff chunks (sign-in, back office) are not precached (vite.config.ts globIgnores): each is kept
 // here the first time it loads. Their names are content hashes, so a kept copy is never stale.
 registerRoute(
   ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),

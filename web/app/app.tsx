@@ -20,7 +20,7 @@ export function App() {
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
   // Only where it is in use (signed in, or used before on this phone); a sign-in starts it.
-  // Signed in: the Outbox and back-office chunks are fetched too (kept by the worker for offline).
+  // Signed in: the back-office chunks are fetched too (kept by the worker for offline use).
   useEffect(() => {
     const onSession = () => {
       startOutboxWhenIdle()

@@ -43,8 +43,8 @@ const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage')
 const AdminScreenPage = lazyNamed(loadAdmin, 'AdminScreenPage')
 
 /**
- * The signed-in screens (Outbox, back office): not precached for every visitor, so they are
- * fetched once a user signs in; the service worker keeps them for offline use.
+ * The back office is not precached for every visitor: it is fetched once a user signs in, and the
+ * service worker keeps it for offline use (with the Outbox screen, precached anyway).
  */
 export function preloadSignedInScreens(): void {
   void Promise.all([loadOutboxPage(), loadAdmin()]).catch(() => undefined)
