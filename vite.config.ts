@@ -4,6 +4,8 @@ import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress } from './scripts/precompress.ts'
+import { siteFiles } from './scripts/site-files.ts'
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
@@ -55,8 +57,16 @@ export default defineConfig({
       // live in web/sw.ts; this only says what is precached.
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every visitor's phone gets only what visitors use (the Outbox screen too: anyone who
+        // submits a form offline finds it there). The staff screens (sign-in, back office) are
+        // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
+        // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js'],
       },
     }),
+    siteFiles(),
+    // Last: compresses what every plugin above wrote, the service worker included.
+    precompress(),
   ],
   test: {
     root: '.',

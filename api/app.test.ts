@@ -61,10 +61,10 @@ describe('the HTTP edge', () => {
     expect(await res.json()).toEqual({ message: 'No such API route' })
   })
 
-  it('serves index.html for unknown app paths (SPA fallback)', async () => {
-    for (const p of ['/', '/some/unknown/page', '/admin/farmers']) {
+  it('serves index.html for app pages, and 404 with index.html (the not-found screen) for other paths', async () => {
+    for (const [p, status] of [['/', 200], ['/admin/farmers', 200], ['/some/unknown/page', 404]] as const) {
       const res = await api.fetch(p)
-      expect(res.status).toBe(200)
+      expect(res.status, p).toBe(status)
       expect(await res.text()).toContain('<div id="root">')
     }
   })

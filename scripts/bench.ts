@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib'
 import express from 'express'
 import { DateTime } from 'luxon'
 import { startTestApp, type TestApp } from '../api/testing/test-app'
+import { lighthouseBench } from './bench/lighthouse'
 
 const SIZES = [10_000, 100_000]
 const LATENCY_REQUESTS = 200
@@ -198,3 +199,5 @@ console.log(
 const sizes = process.argv.includes('--quick') ? [SIZES[0]!] : process.argv.includes('--large') ? [SIZES[1]!] : SIZES
 for (const count of sizes) await directoryAt(count)
 agent.destroy()
+
+await lighthouseBench()

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker (vite-plugin-pwa, strategy injectManifest). What it does, and only that:
-// - precaches the app shell, so the installed app opens with no network (promise 7);
+// - precaches the app shell, so the installed app opens with no network (promise 7), and keeps
+//   the staff chunks (sign-in, back office) when first used;
 // - answers navigations with index.html, except /api/ and /objects/;
 // - caches the public directory's GET answers stale-while-revalidate and photos cache-first
 //   (promise 8; the rules are sync/outbox/cache-rules.ts);
@@ -17,6 +18,8 @@ import { OUTBOX_SYNC_MESSAGE_TYPE, OUTBOX_SYNC_TAG, type OutboxSyncMessage } fro
 import {
   DIRECTORY_CACHE, DIRECTORY_EXPIRATION, NAVIGATE_FALLBACK_DENYLIST, PHOTO_CACHE, PHOTO_EXPIRATION, isDirectoryRequest, isPhotoRequest, wantsFreshAnswer,
 } from '../sync/outbox/cache-rules'
+
+const APP_CHUNK_CACHE = 'app-chunks'
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
@@ -37,7 +40,19 @@ clientsClaim()
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATE_FALLBACK_DENYLIST] }))
+// robots.txt and sitemap.xml are files, never the app.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATE_FALLBACK_DENYLIST, /^\/(robots\.txt|sitemap\.xml)$/] }))
+
+// The staff chunks (sign-in, back office) are not precached (vite.config.ts globIgnores): each is kept
+// here the first time it loads. Their names are content hashes, so a kept copy is never stale.
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: APP_CHUNK_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+  }),
+  'GET',
+)
 
 const directoryPlugins = () => [
   new CacheableResponsePlugin({ statuses: [200] }),

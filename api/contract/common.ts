@@ -1,5 +1,6 @@
 // Building blocks shared by every area: roles, id params, date inputs, "valid or empty" fields.
 import { z } from 'zod'
+import './zod-config'
 import { messages } from './messages'
 
 export const roles = ['global_admin', 'admin_user', 'data_agent'] as const

@@ -1,5 +1,6 @@
 // The one error body every non-OK answer carries (conventions, Errors).
 import { z } from 'zod'
+import './zod-config'
 
 export const ErrorIssueSchema = z.object({
   /** Dotted field path ('cities', 'photoUrls.0'); '' for the whole body. */

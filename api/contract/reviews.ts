@@ -6,14 +6,8 @@ import { honeypotField } from './honeypot'
 
 const m = messages.reviews
 
-export const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const
-export type RatingLabel = (typeof RATING_LABELS)[number]
+export { RATING_LABELS, ratingLabel, type RatingLabel } from './display'
 
-/** Label of a rating or an average (rounded, clamped to 1..5), spec 000 §9. */
-export function ratingLabel(rating: number): RatingLabel {
-  const index = Math.min(5, Math.max(1, Math.round(rating))) - 1
-  return RATING_LABELS[index] ?? 'Poor'
-}
 
 const rating = z
   .number({ error: m.ratingRequired })

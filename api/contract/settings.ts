@@ -1,5 +1,6 @@
 // Pricing and trial settings (spec 001 §3, §5, §9).
 import { z } from 'zod'
+import './zod-config'
 import { messages } from './messages'
 
 const m = messages.settings

@@ -1,5 +1,6 @@
 // Dashboard stat cards (spec 001 §3). GET /api/admin/stats is never cached.
 import { z } from 'zod'
+import './zod-config'
 
 /** Currency display: FJ$ with 2 decimals (spec 001 §9). */
 export function formatFjd(amount: number): string {

@@ -1,6 +1,9 @@
 // Photo uploads: ask for an upload URL, PUT the bytes there, then reference the photo by its path.
 import { z } from 'zod'
+import './zod-config'
 import { messages } from './messages'
+
+export { displayPhotoPath } from './display'
 
 /** Public expert (and farmer signup) photos, spec 000 §5/§9. */
 export const EXPERT_PHOTO_MAX_BYTES = 5242880
@@ -43,11 +46,6 @@ export function uploadUrlForId(id: string): string {
 export function photoPathFromUploadUrl(uploadURL: string): string | null {
   const match = UPLOAD_URL_REGEX.exec(uploadURL)
   return match?.[1] ? photoPathForUploadId(match[1].toLowerCase()) : null
-}
-
-/** Legacy paths '/objects.private/…' are shown as '/objects/…' (spec 000 §7). */
-export function displayPhotoPath(path: string): string {
-  return path.startsWith('/objects.private/') ? `/objects/${path.slice('/objects.private/'.length)}` : path
 }
 
 /** Image types the server accepts (it checks the real type from the bytes). */

@@ -2,23 +2,34 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { BrowserRouter } from 'react-router-dom'
-import { createQueryClient } from '../shared/api'
-import { startOutboxWhenIdle } from '../shared/outbox'
+import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
+import { startOutboxWhenIdle, useAfterIdle, whenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
 import { Toaster } from '../shared/ui/toast'
-import { AppRoutes } from './router'
+import { AppRoutes, preloadSignedInScreens } from './router'
 import { system } from './theme'
 
-// The service worker is registered by the update banner's chunk, loaded right after the first
-// render: registration never delays the first paint, and workbox-window stays off the home
-// page's critical path.
+// The service worker is registered by the update banner's chunk, loaded once the page is idle
+// after its first paint: registration never delays the first paint, and workbox-window stays off
+// the home page's critical path.
 const UpdateBanner = lazy(async () => ({ default: (await import('../shared/ui/update-banner')).UpdateBanner }))
 
 export function App() {
   const [queryClient] = useState(createQueryClient)
+  const idle = useAfterIdle()
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
-  useEffect(() => startOutboxWhenIdle(), [])
+  // Only where it is in use (signed in, or used before on this phone); a sign-in starts it.
+  // Signed in: the back-office chunks are fetched too (kept by the worker for offline use).
+  useEffect(() => {
+    const onSession = () => {
+      startOutboxWhenIdle()
+      if (readSession()?.token) whenIdle(preloadSignedInScreens)
+    }
+    onSession()
+    window.addEventListener(SESSION_CHANGED_EVENT, onSession)
+    return () => window.removeEventListener(SESSION_CHANGED_EVENT, onSession)
+  }, [])
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
@@ -27,9 +38,11 @@ export function App() {
           <AppRoutes />
         </BrowserRouter>
         <Toaster />
-        <Suspense fallback={null}>
-          <UpdateBanner />
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={null}>
+            <UpdateBanner />
+          </Suspense>
+        ) : null}
       </QueryClientProvider>
     </ChakraProvider>
   )

@@ -5,8 +5,9 @@
 // Declarative routing (<BrowserRouter> + useRoutes), not a data router: createBrowserRouter
 // adds ~18 KB gzip to the home page, and data is loaded with TanStack Query, not loaders.
 // (The price: no loaders/actions/useBlocker. ScreenErrorBoundary replaces errorElement.)
-import { lazy, type ComponentType } from 'react'
+import { lazy, type ComponentType, type ReactElement } from 'react'
 import { useRoutes, type RouteObject } from 'react-router-dom'
+import type { PublicPagePath } from '../../api/contract'
 import type { AdminScreen } from '../features/admin/screens'
 import { HomePage } from '../features/directory/home-page'
 import { NotFoundPage } from '../features/static-pages/not-found-page'
@@ -19,9 +20,9 @@ function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(lo
 }
 
 const BrowseFarmersPage = lazyNamed(() => import('../features/directory/browse-page'), 'BrowseFarmersPage')
-const loadReviews = () => import('../features/reviews')
-const ReviewsPage = lazyNamed(loadReviews, 'ReviewsPage')
-const FarmReviewsPage = lazyNamed(loadReviews, 'FarmReviewsPage')
+// Two chunks: the platform reviews list renders without the farm reviews' dialog code.
+const ReviewsPage = lazyNamed(() => import('../features/reviews/reviews-page'), 'ReviewsPage')
+const FarmReviewsPage = lazyNamed(() => import('../features/reviews/farm-reviews-page'), 'FarmReviewsPage')
 const ExpertsPage = lazyNamed(() => import('../features/experts/experts-page'), 'ExpertsPage')
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage')
 
@@ -34,11 +35,20 @@ const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage')
 const FarmerSignupPage = lazyNamed(() => import('../features/signup/farmer-signup-page'), 'FarmerSignupPage')
 const ExpertSignupPage = lazyNamed(() => import('../features/signup/expert-signup-page'), 'ExpertSignupPage')
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage')
-const OutboxPage = lazyNamed(() => import('../features/field/outbox-page'), 'OutboxPage')
+const loadOutboxPage = () => import('../features/field/outbox-page')
+const OutboxPage = lazyNamed(loadOutboxPage, 'OutboxPage')
 
 const loadAdmin = () => import('../features/admin/admin-pages')
 const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage')
 const AdminScreenPage = lazyNamed(loadAdmin, 'AdminScreenPage')
+
+/**
+ * The back office is not precached for every visitor: it is fetched once a user signs in, and the
+ * service worker keeps it for offline use (with the Outbox screen, precached anyway).
+ */
+export function preloadSignedInScreens(): void {
+  void Promise.all([loadOutboxPage(), loadAdmin()]).catch(() => undefined)
+}
 
 /** Every /admin/<screen>; the type makes a missing or unknown screen a compile error. */
 const adminScreens: Record<AdminScreen, true> = {
@@ -63,25 +73,30 @@ const adminScreens: Record<AdminScreen, true> = {
   'farm-reviews': true,
 }
 
+/** The contract's public page list (the server answers 404 for any path not in it); a missing page is a compile error. */
+const publicPages: Record<PublicPagePath, ReactElement> = {
+  '/': <HomePage />,
+  '/browse-farmers': <BrowseFarmersPage />,
+  '/browse': <BrowseFarmersPage />,
+  '/farmer-signup': <FarmerSignupPage />,
+  '/expert-signup': <ExpertSignupPage />,
+  '/experts': <ExpertsPage />,
+  '/reviews': <ReviewsPage />,
+  '/reviews/farms': <FarmReviewsPage />,
+  '/about': <AboutPage />,
+  '/how-it-works': <HowItWorksPage />,
+  '/terms-of-use': <TermsOfUsePage />,
+  '/contact-us': <ContactUsPage />,
+  '/analytics': <AnalyticsPage />,
+  '/login': <LoginPage />,
+  '/outbox': <OutboxPage />,
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'browse-farmers', element: <BrowseFarmersPage /> },
-      { path: 'browse', element: <BrowseFarmersPage /> },
-      { path: 'farmer-signup', element: <FarmerSignupPage /> },
-      { path: 'expert-signup', element: <ExpertSignupPage /> },
-      { path: 'experts', element: <ExpertsPage /> },
-      { path: 'reviews', element: <ReviewsPage /> },
-      { path: 'reviews/farms', element: <FarmReviewsPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'how-it-works', element: <HowItWorksPage /> },
-      { path: 'terms-of-use', element: <TermsOfUsePage /> },
-      { path: 'contact-us', element: <ContactUsPage /> },
-      { path: 'analytics', element: <AnalyticsPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'outbox', element: <OutboxPage /> },
+      ...Object.entries(publicPages).map(([path, element]): RouteObject => (path === '/' ? { index: true, element } : { path: path.slice(1), element })),
       { path: 'admin', element: <AdminDashboardPage /> },
       ...(Object.keys(adminScreens) as AdminScreen[]).map((screen) => ({
         path: `admin/${screen}`,

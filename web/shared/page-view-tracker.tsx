@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router-dom'
 import { trackPageView } from './analytics'
+import { whenIdle } from './outbox'
 
 export function PageViewTracker() {
   const { pathname } = useLocation()
@@ -13,7 +14,8 @@ export function PageViewTracker() {
   useEffect(() => {
     if (lastPath.current === pathname) return
     lastPath.current = pathname
-    trackPageView(pathname)
+    // After the page has painted: analytics never competes with the first screen.
+    whenIdle(() => trackPageView(pathname))
   }, [pathname])
 
   return null

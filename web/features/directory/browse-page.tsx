@@ -5,7 +5,7 @@
 // narrow step 3.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { ProduceInCity, PublicFarmer } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
@@ -173,7 +173,8 @@ export function BrowseFarmersPage() {
   const step: Step = !city ? 1 : produce || showAll ? 3 : 2
 
   const search = useDirectorySearch({ browsingCity: city ?? undefined, filtersAlone: false })
-  const locations = useFarmerLocations()
+  // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
+  const locations = useDeferredValue(useFarmerLocations())
   const cities = useMemo(() => sortCities((locations.data ?? []).filter((l) => l.farmerCount > 0)), [locations.data])
   const cityEntry = city ? locations.data?.find((l) => l.city === city) : undefined
 
@@ -202,7 +203,10 @@ export function BrowseFarmersPage() {
       <>
         <StepHeading headingRef={stepHeading}>1. Choose a location</StepHeading>
         {locations.isPending ? (
-          <Loading />
+          // The room the town grid takes (two columns on a phone), so the panel below never jumps (CLS).
+          <Box minH={{ base: '70vh', lg: '20rem' }}>
+            <Loading />
+          </Box>
         ) : locations.isError ? (
           <LoadError message={texts.failedToFetchFarmersLocations} onRetry={() => void locations.refetch()} />
         ) : cities.length === 0 ? (

@@ -1,6 +1,6 @@
 // 'Browse by Location': the city grid of the home page; a city opens its dialog (lazy chunk).
 import { Box, Heading, Text } from '@chakra-ui/react'
-import { Suspense, useId, useMemo, useState } from 'react'
+import { Suspense, useDeferredValue, useId, useMemo, useState } from 'react'
 import { CityButtons } from './city-buttons'
 import { DialogLoading } from './dialog-loading'
 import { sortCities } from './directory-logic'
@@ -11,7 +11,8 @@ import { texts } from './texts'
 
 export function CitiesSection() {
   const headingId = useId()
-  const locations = useFarmerLocations()
+  // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
+  const locations = useDeferredValue(useFarmerLocations())
   const [selectedCity, setSelectedCity] = useState<string | null>(null)
   const cities = useMemo(() => sortCities((locations.data ?? []).filter((l) => l.farmerCount > 0)), [locations.data])
   const selected = selectedCity ? locations.data?.find((l) => l.city === selectedCity) : undefined

@@ -50,15 +50,20 @@ function useLeaveReviewAnchor(heading: RefObject<HTMLHeadingElement | null>, con
   return atAnchor
 }
 
-export function HomePage() {
-  useDocumentTitle()
-  const search = useDirectorySearch()
-  const resultsHeading = useRef<HTMLHeadingElement>(null)
-  const reviewHeading = useRef<HTMLHeadingElement>(null)
+/** Keeps #leave-review in view while the lists above it load; renders nothing. Its own component:
+ * the lists' arrival re-renders only it, never the whole home page (one long task on a slow phone). */
+function LeaveReviewAnchor({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
   const locations = useFarmerLocations()
   const availability = useProduceAvailability()
-  const atReviewAnchor = useLeaveReviewAnchor(reviewHeading, !locations.isPending && !availability.isPending)
+  useLeaveReviewAnchor(headingRef, !locations.isPending && !availability.isPending)
+  return null
+}
 
+/** The hero with the search and its results: its own component, so the search's state and data
+ * re-render only it, never the sections below (long tasks on a slow phone). */
+function HomeSearch() {
+  const search = useDirectorySearch()
+  const resultsHeading = useRef<HTMLHeadingElement>(null)
   return (
     <>
       <Box as="section" aria-labelledby="home-hero" bg="brand.50" borderRadius="xl" px={{ base: '4', md: '10' }} py={{ base: '8', md: '14' }} textAlign="center">
@@ -76,6 +81,18 @@ export function HomePage() {
       </Box>
 
       <SearchResults search={search} headingRef={resultsHeading} />
+    </>
+  )
+}
+
+export function HomePage() {
+  useDocumentTitle()
+  const reviewHeading = useRef<HTMLHeadingElement>(null)
+  const atReviewAnchor = useLocation().hash === `#${LEAVE_REVIEW_ID}`
+
+  return (
+    <>
+      <HomeSearch />
 
       <ProduceAvailabilityPanel />
 
@@ -109,6 +126,7 @@ export function HomePage() {
       </Flex>
 
       <LeaveReviewSection headingRef={reviewHeading} loadNow={atReviewAnchor} />
+      {atReviewAnchor ? <LeaveReviewAnchor headingRef={reviewHeading} /> : null}
     </>
   )
 }

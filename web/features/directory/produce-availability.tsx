@@ -125,7 +125,8 @@ export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?
         <Text fontSize="sm" color="fg.muted" mb="3" px="2">
           How many listed farmers sell each produce. Choose one to see its farmers.
         </Text>
-        {body}
+        {/* Closed, its up to 50 bars are not rendered: no work on a slow phone for what nobody sees. */}
+        {open ? body : null}
       </Box>
       {selected ? (
         <Suspense fallback={<DialogLoading />}>

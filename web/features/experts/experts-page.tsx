@@ -3,9 +3,12 @@
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { keyframes } from '@emotion/react'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useDeferredValue, useId, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
-import { displayPhotoPath, messages, type PublicExpert } from '../../../api/contract'
+import type { PublicExpert } from '../../../api/contract'
+// Zod-free parts only: the directory renders without zod.
+import { displayPhotoPath } from '../../../api/contract/display'
+import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 
@@ -13,7 +16,8 @@ const SKELETON_CARDS = 6
 
 export function ExpertsPage() {
   useDocumentTitle('Talk to Subject Matter Experts')
-  const experts = useQuery<PublicExpert[]>({ queryKey: ['/api/public/experts'] })
+  // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
+  const experts = useDeferredValue(useQuery<PublicExpert[]>({ queryKey: ['/api/public/experts'] }))
   const [contact, setContact] = useState<PublicExpert | null>(null)
   const count = experts.data?.length ?? 0
 

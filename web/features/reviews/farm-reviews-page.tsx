@@ -4,18 +4,24 @@
 // reviews, 'Leave a Review'). With farm_id only that farm, with 'Back to All Farms'.
 import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
-import { messages, ratingLabel, type FarmReview, type FarmWithRatings } from '../../../api/contract'
+import type { FarmReview, FarmWithRatings } from '../../../api/contract'
+// Zod-free parts only: the list renders without the form code (the review dialog is a lazy chunk).
+import { ratingLabel } from '../../../api/contract/display'
+import { messages } from '../../../api/contract/messages'
 import { useDocumentTitle } from '../../shared/site'
 import { CardArticle } from '../../shared/ui/card-article'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Stars } from '../../shared/ui/star-rating'
-import { FarmReviewDialog } from './farm-review-dialog'
 import { reviewsQueryFn } from './fresh-fetch'
 import { cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
 import { LoadError, Loading } from '../../shared/ui/load-state'
+
+// The review dialog brings zod and the outbox: its own chunk, fetched once the list is shown.
+const loadFarmReviewDialog = () => import('./farm-review-dialog')
+const FarmReviewDialog = lazy(async () => ({ default: (await loadFarmReviewDialog()).FarmReviewDialog }))
 
 type Farm = FarmWithRatings['farmer']
 
@@ -199,6 +205,10 @@ export function FarmReviewsPage() {
   const shown = farmId ? (single ? [single] : []) : city ? all.filter((f) => f.farmer.cities.includes(city)) : all
   // The detail view follows the list, so a new review's average shows there too.
   const detail = detailId ? all.find((f) => f.farmer.id === detailId) : undefined
+  const listShown = farms.isSuccess
+  useEffect(() => {
+    if (listShown) void loadFarmReviewDialog().catch(() => undefined)
+  }, [listShown])
 
   let body
   if (farms.isPending) body = <Loading py="6" />
@@ -260,7 +270,11 @@ export function FarmReviewsPage() {
       </Box>
       {body}
       {detail ? <FarmDetailDialog farm={detail} onClose={() => setDetailId(null)} onReview={() => setReviewFarm(detail.farmer)} /> : null}
-      {reviewFarm ? <FarmReviewDialog farm={reviewFarm} onClose={() => setReviewFarm(null)} /> : null}
+      {reviewFarm ? (
+        <Suspense fallback={<Loading>Loading the review form…</Loading>}>
+          <FarmReviewDialog farm={reviewFarm} onClose={() => setReviewFarm(null)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -3,8 +3,11 @@
 // as a quote). Links to the farm reviews and to the home page's review form.
 import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
-import { ratingLabel, type PublicPlatformReview } from '../../../api/contract'
+import type { PublicPlatformReview } from '../../../api/contract'
+// Zod-free parts only: the list renders without the form code.
+import { ratingLabel } from '../../../api/contract/display'
 import { useDocumentTitle } from '../../shared/site'
 import { Pill } from '../../shared/ui/pill'
 import { Stars } from '../../shared/ui/star-rating'
@@ -39,7 +42,8 @@ function ReviewItem({ review }: { review: PublicPlatformReview }) {
 
 export function ReviewsPage() {
   useDocumentTitle('Reviews')
-  const reviews = useQuery<PublicPlatformReview[]>({ queryKey: ['/api/public/reviews'] })
+  // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
+  const reviews = useDeferredValue(useQuery<PublicPlatformReview[]>({ queryKey: ['/api/public/reviews'] }))
   const list = reviews.data ?? []
   const average = averageRating(list)
 

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
 import { Suspense, lazy, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
-import { useAfterIdle, useIsOnline } from '../outbox'
+import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
 import { joinLabel, navLinks, productName } from '../site'
 
 // The unsent count needs IndexedDB (Dexie) and the engine: a chunk loaded once the page is idle,
@@ -53,6 +53,7 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null)
   const isOnline = useIsOnline()
   const idle = useAfterIdle()
+  const outboxInUse = useOutboxInUse()
 
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
@@ -108,7 +109,7 @@ export function Header() {
               You are offline
             </Text>
           ) : null}
-          {idle ? (
+          {idle && outboxInUse ? (
             <Suspense fallback={null}>
               <OutboxHeaderStatus />
             </Suspense>

@@ -28,7 +28,9 @@ export function Layout() {
     <Flex direction="column" minH="100dvh">
       <SkipLink />
       <Header />
-      <Box as="main" id={mainContentId} ref={mainRef} tabIndex={-1} flex="1" outline="none">
+      {/* At least a screen tall: the footer starts below the fold, so a page whose content
+          arrives late (a lazy chunk, then its data) never pushes a visible footer down (CLS). */}
+      <Box as="main" id={mainContentId} ref={mainRef} tabIndex={-1} flex="1" minH="100dvh" outline="none">
         <Container py={{ base: '6', md: '10' }}>
           <ScreenErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoading />}>

@@ -41,6 +41,7 @@ import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
 import { isPasswordChangeRequired, sendingToken } from './sending-session'
 import { outcomeOf, type Outcome } from './outcome'
+import { markOutboxUsed } from './index'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
 
@@ -116,6 +117,7 @@ export function startOutbox(): Outbox {
   if (started) return outbox
   started = true
   const { db, engine } = outbox
+  markOutboxUsed()
   engine.start()
   connectBrowserTriggers(engine)
   watchSession(outbox)

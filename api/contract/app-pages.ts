@@ -1,0 +1,42 @@
+// The web app's page paths (spec 000 §2, spec 001 §2), shared by the browser router
+// (web/app/router.tsx renders each) and the server (api/web-app.ts answers any other path 404
+// with the app's not-found screen). No zod needed: plain data, safe in every bundle.
+import { adminScreens } from './permissions'
+
+/** Public site and field-app pages, outside /admin. */
+export const publicPagePaths = [
+  '/',
+  '/browse-farmers',
+  '/browse',
+  '/farmer-signup',
+  '/expert-signup',
+  '/experts',
+  '/reviews',
+  '/reviews/farms',
+  '/about',
+  '/how-it-works',
+  '/terms-of-use',
+  '/contact-us',
+  '/analytics',
+  '/login',
+  '/outbox',
+] as const
+
+export type PublicPagePath = (typeof publicPagePaths)[number]
+
+/** Every path the app renders a screen for: the public pages, /admin and each /admin/* screen with its aliases. */
+export const appPagePaths: readonly string[] = [
+  ...publicPagePaths,
+  ...adminScreens.flatMap((screen): string[] => [screen.path, ...('aliases' in screen ? screen.aliases : [])]),
+]
+
+const knownPaths = new Set(appPagePaths.map((p) => p.toLowerCase()))
+
+/**
+ * True when the app shows a real screen (not its not-found screen) at `pathname`. Matches as
+ * React Router does: case-insensitive, one trailing slash allowed.
+ */
+export function isAppPage(pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
+  return knownPaths.has(clean.toLowerCase())
+}

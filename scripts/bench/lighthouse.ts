@@ -1,0 +1,127 @@
+// `npm run bench`, web part: the public pages as `npm start` serves them (a fresh build, the real
+// server on a fresh demo-seeded data dir), measured the way a cheap Android phone on slow 4G
+// meets them:
+// 1. the home page's initial JavaScript over the wire (brotli and gzip, as the server sends it);
+// 2. Lighthouse 12 mobile (simulated slow 4G, 4× CPU; system Chromium, CHROME_PATH), median of
+//    RUNS runs per page: performance, accessibility, LCP, CLS, TBT.
+import { execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+export const lighthousePages = ['/', '/browse-farmers', '/reviews', '/experts'] as const
+
+const chromeFlags = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+
+type Scores = { performance: number; accessibility: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
+
+type LighthouseResult = {
+  categories: Record<string, { score: number | null }>
+  audits: Record<string, { numericValue?: number }>
+}
+
+/** Bytes a browser receives for `urlPath` when it accepts only `encoding`. */
+function wireBytes(origin: string, urlPath: string, encoding: 'br' | 'gzip'): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http.get(`${origin}${urlPath}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] }))
+    }).on('error', reject)
+  })
+}
+
+async function homeInitialJsOverTheWire(origin: string) {
+  const html = await (await fetch(`${origin}/`)).text()
+  const files = [...html.matchAll(/<(?:script[^>]+type="module"[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  const total = { br: 0, gzip: 0 }
+  for (const file of files) {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const sent = await wireBytes(origin, file, encoding)
+      if (sent.encoding !== encoding) throw new Error(`${file} was not sent with ${encoding} (got ${sent.encoding ?? 'identity'})`)
+      total[encoding] += sent.bytes
+    }
+  }
+  return { files: files.length, ...total }
+}
+
+function runLighthouse(url: string, chromePath: string): Scores {
+  const json = execFileSync(
+    path.resolve('node_modules/.bin/lighthouse'),
+    [url, '--form-factor=mobile', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${chromeFlags.join(' ')}`],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+  )
+  const report = JSON.parse(json) as LighthouseResult
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbtMs: audit('total-blocking-time'),
+    fcpMs: audit('first-contentful-paint'),
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function waitForHealth(origin: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  throw new Error(`the server at ${origin} did not start`)
+}
+
+/** Builds, serves as `npm start` does, prints the wire bytes and the Lighthouse scores. */
+export async function lighthouseBench({ port = Number(process.env.BENCH_PORT ?? 3999), runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3) } = {}) {
+  const chromePath = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))
+  if (!chromePath) {
+    console.log('\nLighthouse: no Chromium found (set CHROME_PATH); skipped.')
+    return
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-bench-web-'))
+  const webDir = path.join(work, 'dist')
+  execFileSync(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { env: { ...process.env, WEB_DIR: webDir }, stdio: 'inherit' })
+  const server = spawn(path.resolve('node_modules/.bin/tsx'), ['api/server.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: path.join(work, 'data'), WEB_DIR: webDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  })
+  const origin = `http://localhost:${port}`
+  try {
+    await waitForHealth(origin)
+    const wire = await homeInitialJsOverTheWire(origin)
+    console.log(`\nHome page initial JS over the wire (${wire.files} files): brotli ${(wire.br / 1024).toFixed(1)} KB, gzip ${(wire.gzip / 1024).toFixed(1)} KB`)
+
+    console.log(`\nLighthouse 12 mobile (simulated slow 4G, 4× CPU), median of ${runs}:`)
+    console.log(`  ${'page'.padEnd(16)} perf  a11y   LCP (s)  CLS     TBT (ms)  FCP (s)`)
+    for (const page of lighthousePages) {
+      const results = Array.from({ length: runs }, () => runLighthouse(`${origin}${page}`, chromePath))
+      const pick = (key: keyof Scores) => median(results.map((r) => r[key]))
+      console.log(
+        `  ${page.padEnd(16)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}   ${(pick('lcpMs') / 1000).toFixed(2).padStart(7)}  ${pick('cls').toFixed(3)}   ${Math.round(pick('tbtMs')).toString().padStart(8)}  ${(pick('fcpMs') / 1000).toFixed(2).padStart(7)}` +
+          `   (performance runs: ${results.map((r) => r.performance).join(', ')})`,
+      )
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
+
+// `tsx scripts/bench/lighthouse.ts` runs the web part alone.
+if (import.meta.url === `file://${process.argv[1]}`) await lighthouseBench()
