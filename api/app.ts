@@ -22,6 +22,10 @@ import { expertsRouter } from './experts/router'
 import { uploadsRouter } from './uploads/router'
 import { analyticsRouter } from './analytics/router'
 import { webAppRouter } from './web-app'
+import { farmersRouter } from './farmers/router'
+import { settingsRouter } from './settings/router'
+import { signupApprovalsRouter } from './signup-approvals/router'
+import { createMailer } from './email/mailer'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -81,6 +85,9 @@ export function createApp(deps: AppDeps) {
   app.use(statsRouter(db))
   app.use(adminUsersRouter(db))
   app.use(auditRouter(db))
+  app.use(farmersRouter(db))
+  app.use(settingsRouter(db))
+  app.use(signupApprovalsRouter(db, { mailer: createMailer(config.smtpUrl, logger), mailDomain: config.mailDomain }))
   app.use('/api', apiNotFound)
 
   if (deps.webDir) app.use(webAppRouter(deps.webDir))

@@ -17,22 +17,6 @@ const isGuardedPath = (path: string) => GUARDED_PREFIXES.some((prefix) => path.s
  * delete its line here (the last test below fails until you do, so this list never goes stale).
  */
 const notYetBuilt: string[] = [
-  // Issue "Farmers management, subscriptions, costing and payments"
-  'GET /api/admin/farmers',
-  'POST /api/admin/farmers',
-  'GET /api/admin/farmers/export',
-  'GET /api/admin/farmers/active-pending',
-  'GET /api/admin/farmers/payments',
-  'GET /api/admin/farmers/payments/report',
-  'PATCH /api/admin/farmers/:id',
-  'DELETE /api/admin/farmers/:id',
-  'PATCH /api/admin/farmers/:id/subscription',
-  'POST /api/admin/farmers/:id/activate-trial',
-  'PATCH /api/admin/farmers/:id/payment',
-  'GET /api/admin/expired-farmers',
-  'GET /api/admin/trial-farmers',
-  'GET /api/admin/settings',
-  'POST /api/admin/settings',
   // Issue "Reference data: produce, categories, locations"
   'GET /api/admin/produce',
   'POST /api/admin/produce',
@@ -46,11 +30,6 @@ const notYetBuilt: string[] = [
   'POST /api/admin/locations',
   'PATCH /api/admin/locations/:id',
   'DELETE /api/admin/locations/:id',
-  // Issue "Signup approvals and the data-agent signups report"
-  'GET /api/admin/signups',
-  'GET /api/admin/signups/data-agent',
-  'POST /api/admin/signups/:id/process',
-  'DELETE /api/admin/signups/purge',
   // Issue "Send e-mail"
   'GET /api/admin/email/config',
   'POST /api/admin/send-email',
