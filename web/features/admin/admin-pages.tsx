@@ -9,6 +9,12 @@ import { adminScreenTitles, pendingScreenIssues, type AdminScreen, type BuiltAdm
 import { AdminShell } from './ui/admin-shell'
 import { BackToDashboard } from './ui/back-to-dashboard'
 import { UserManagementScreen } from './users/user-management-screen'
+import { SignupsScreen } from './signups/signups-screen'
+import { DataAgentSignupsScreen } from './signups/da-signups-screen'
+import { FarmersScreen } from './farmers/farmers-screen'
+import { CostBreakdownScreen } from './farmers/cost-breakdown-screen'
+import { ActivePendingScreen, ExpiredSubscriptionsScreen, TrialPeriodScreen } from './farmers/subscription-lists'
+import { PaymentsScreen } from './farmers/payments-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -32,6 +38,23 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
       return <UserManagementScreen />
     case 'audit-trail':
       return <AuditTrailScreen />
+    case 'signups':
+      return <SignupsScreen />
+    case 'da-signups':
+      return <DataAgentSignupsScreen />
+    case 'farmers':
+      return <FarmersScreen />
+    case 'cost-breakdown':
+      return <CostBreakdownScreen />
+    case 'active-pending':
+      return <ActivePendingScreen />
+    case 'expired-subscriptions':
+      return <ExpiredSubscriptionsScreen />
+    case 'trial-period':
+      return <TrialPeriodScreen />
+    case 'payments-received':
+    case 'payments':
+      return <PaymentsScreen />
     default:
       return <PendingScreen screen={screen} />
   }

@@ -25,22 +25,24 @@ export const adminScreenTitles = {
 export type AdminScreen = keyof typeof adminScreenTitles
 
 /** Screens this issue built; every other one is a placeholder naming the issue that builds it. */
-export type BuiltAdminScreen = 'user-management' | 'audit-trail'
+export type BuiltAdminScreen =
+  | 'user-management'
+  | 'audit-trail'
+  | 'signups' // issue 9
+  | 'da-signups' // issue 9
+  | 'farmers' // issue 9
+  | 'cost-breakdown' // issue 9
+  | 'trial-period' // issue 9
+  | 'active-pending' // issue 9
+  | 'expired-subscriptions' // issue 9
+  | 'payments-received' // issue 9
+  | 'payments' // issue 9
 
 /** The issue (by its subject) that builds each screen not built yet. */
 export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
-  farmers: 'Farmers management (list, add, edit, subscriptions, toggles, export)',
-  'cost-breakdown': 'Costing, trial period and settings',
-  'trial-period': 'Costing, trial period and settings',
-  'active-pending': 'Subscription lists (active pending, expired)',
-  'expired-subscriptions': 'Subscription lists (active pending, expired)',
   produce: 'Reference data (produce, categories, locations)',
   categories: 'Reference data (produce, categories, locations)',
   locations: 'Reference data (produce, categories, locations)',
-  signups: 'Signup approvals and data-agent signups',
-  'da-signups': 'Signup approvals and data-agent signups',
-  'payments-received': 'Payments received',
-  payments: 'Payments received',
   email: 'Send Email',
   analytics: 'Admin analytics',
   'subject-matter-experts': 'Experts and review moderation',

@@ -10,6 +10,7 @@ import {
   skeletonRecipe,
   spinnerRecipe,
   tableSlotRecipe,
+  textareaRecipe,
 } from '@chakra-ui/react/theme'
 import type { ReactNode } from 'react'
 
@@ -24,7 +25,7 @@ const adminTheme = {
         spin: { value: 'spin 1s linear infinite' },
       },
     },
-    recipes: { badge: badgeRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe },
+    recipes: { badge: badgeRecipe, skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe },
     slotRecipes: {
       card: cardSlotRecipe,
       field: fieldSlotRecipe,
