@@ -18,6 +18,7 @@ import { DataTable, type Column } from '../ui/data-table'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { SaveSwitch } from '../ui/switch'
+import { FarmerNameCell } from './farmer-name-cell'
 import { useCostBreakdown, useFarmerWrite, useSettings } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
 
@@ -55,16 +56,7 @@ export function CostBreakdownScreen() {
   const columns: Column<FarmerCost>[] = [
     {
       header: 'Farmer',
-      cell: (f) => (
-        <Stack gap="0">
-          <Text fontWeight="medium">{f.name}</Text>
-          {f.email && (
-            <Text fontSize="xs" color="fg.muted">
-              {f.email}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: (f) => <FarmerNameCell name={f.name} detail={f.email} />,
     },
     { header: 'Status', cell: (f) => <Badge colorPalette={f.isActive ? 'green' : 'red'}>{f.isActive ? 'Active' : 'Expired'}</Badge> },
     {

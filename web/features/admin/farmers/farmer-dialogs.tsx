@@ -1,6 +1,6 @@
 // Farmer dialogs (spec 001 §2, §5): add/edit with the contract's schema and messages, subscription
 // edit, and the delete confirmation. Forms live inside their dialogs, so they open fresh.
-import { Box, Button, Input, SimpleGrid, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
+import { Box, Input, SimpleGrid, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { FarmerCreateSchema, FarmerSubscriptionUpdateSchema, FarmerUpdateSchema, type AdminFarmer } from '../../../../api/contract/farmers'
@@ -9,7 +9,7 @@ import { messages } from '../../../../api/contract/messages'
 import type { PublicLocation, PublicProduce } from '../../../../api/contract/reference'
 import { useIsOnline } from '../../../shared/session'
 import { toastError, toastSuccess, statusAndBodyOr } from '../feedback'
-import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useFarmerWrite } from './farmers'
@@ -178,14 +178,7 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={write.isPending} disabled={!isOnline}>
-          {farmer ? 'Save Changes' : 'Add Farmer'}
-        </Button>
-      </DialogFooter>
+      <DialogActions label={farmer ? 'Save Changes' : 'Add Farmer'} onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
     </form>
   )
 }
@@ -236,14 +229,7 @@ function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: (
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={write.isPending} disabled={!isOnline}>
-          Save
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Save" onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
     </form>
   )
 }
@@ -271,14 +257,7 @@ export function DeleteFarmerDialog({ farmer, onClose }: { farmer: AdminFarmer | 
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button colorPalette="red" loading={write.isPending} disabled={!isOnline} onClick={() => void confirm()}>
-          Delete
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Delete" destructive onCancel={onClose} onConfirm={() => void confirm()} loading={write.isPending} disabled={!isOnline} />
     </AdminDialog>
   )
 }

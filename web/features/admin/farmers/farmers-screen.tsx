@@ -18,7 +18,8 @@ import { OfflineNotice } from '../ui/offline-notice'
 import { downloadServerCsv } from '../ui/server-csv'
 import { SaveSwitch } from '../ui/switch'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
-import { statusLabels, useFarmers, useFarmerWrite } from './farmers'
+import { FarmerNameCell } from './farmer-name-cell'
+import { placeOf, statusLabels, useFarmers, useFarmerWrite } from './farmers'
 
 const m = messages.farmers
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
@@ -62,14 +63,7 @@ export function FarmersScreen() {
   const columns: Column<AdminFarmer>[] = [
     {
       header: 'Farmer',
-      cell: (f) => (
-        <Stack gap="0">
-          <Text fontWeight="medium">{f.name}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {[f.town, f.tikina, f.cities.join(', ')].filter(Boolean).join(' · ')}
-          </Text>
-        </Stack>
-      ),
+      cell: (f) => <FarmerNameCell name={f.name} detail={placeOf(f)} />,
     },
     {
       header: 'Contact',

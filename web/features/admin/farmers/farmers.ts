@@ -110,3 +110,8 @@ export const statusLabels: Record<AdminFarmer['displayStatus'], string> = {
   expired: 'Expired',
   expired_followup: 'Expired',
 }
+
+/** "Nakasi · Naitasiri · Suva, Nausori": where a farmer is, as the lists show it under the name. */
+export function placeOf(farmer: { town: string | null; tikina: string | null; cities: readonly string[] }): string {
+  return [farmer.town, farmer.tikina, farmer.cities.join(', ')].filter(Boolean).join(' · ')
+}

@@ -8,7 +8,7 @@ import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { toastError, toastSuccess } from '../feedback'
 import { formatFijiDate } from '../format'
-import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
 import { FormField } from '../ui/form-field'
@@ -129,14 +129,7 @@ function EditPaymentForm({ payment, onClose }: { payment: FarmerPayment; onClose
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="brand" loading={write.isPending} disabled={!isOnline}>
-          Save
-        </Button>
-      </DialogFooter>
+      <DialogActions label="Save" onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
     </form>
   )
 }

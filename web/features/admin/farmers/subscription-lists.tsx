@@ -15,7 +15,8 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
-import { useActivePending, useExpiredFarmers, useFarmerWrite, useSettings, useTrialFarmers } from './farmers'
+import { FarmerNameCell } from './farmer-name-cell'
+import { placeOf, useActivePending, useExpiredFarmers, useFarmerWrite, useSettings, useTrialFarmers } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
 
 const m = messages.farmers
@@ -103,14 +104,7 @@ export function ActivePendingScreen() {
   const columns: Column<ActivePendingFarmer>[] = [
     {
       header: 'Farmer',
-      cell: (f) => (
-        <Stack gap="0">
-          <Text fontWeight="medium">{f.name}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {[f.town, f.tikina, f.cities.join(', ')].filter(Boolean).join(' · ')}
-          </Text>
-        </Stack>
-      ),
+      cell: (f) => <FarmerNameCell name={f.name} detail={placeOf(f)} />,
     },
     { header: 'Contact', cell: (f) => <Contact phone={f.phone} email={f.email} /> },
     { header: 'Activation Date', cell: (f) => (f.subscriptionStart ? formatFijiDateTime(f.subscriptionStart) : 'Not set') },

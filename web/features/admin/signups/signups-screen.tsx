@@ -10,7 +10,7 @@ import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { messageOr, toastError, toastSuccess } from '../feedback'
 import { formatFijiDate, formatFijiDateTime } from '../format'
-import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
 import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { FormField } from '../ui/form-field'
@@ -231,14 +231,7 @@ function RejectDialog({ signup, onClose }: { signup: FarmerSignupRecord | null; 
             <OfflineNotice isOnline={isOnline} />
           </Stack>
         </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="red" disabled={!reason.trim() || !isOnline} loading={process.isPending}>
-            Reject Signup
-          </Button>
-        </DialogFooter>
+        <DialogActions label="Reject Signup" destructive onCancel={close} disabled={!reason.trim() || !isOnline} loading={process.isPending} />
       </form>
     </AdminDialog>
   )
