@@ -28,6 +28,9 @@ import { expertsAdminRouter } from './experts-admin/router'
 import { moderationRouter } from './moderation/router'
 import { emailRouter } from './email/router'
 import { createMailer, type Mailer } from './email/mailer'
+import { farmersRouter } from './farmers/router'
+import { settingsRouter } from './settings/router'
+import { signupApprovalsRouter } from './signup-approvals/router'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -41,6 +44,8 @@ export type AppDeps = {
 
 export function createApp(deps: AppDeps) {
   const { db, config, logger } = deps
+  // One mailer for every message the product sends (Send Email, approval notices).
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger })
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxyHops)
@@ -93,7 +98,10 @@ export function createApp(deps: AppDeps) {
   app.use(referenceAdminRouter(db))
   app.use(expertsAdminRouter(db))
   app.use(moderationRouter(db))
-  app.use(emailRouter(db, deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger }), config.mailDomain))
+  app.use(emailRouter(db, mailer, config.mailDomain))
+  app.use(farmersRouter(db))
+  app.use(settingsRouter(db))
+  app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain }))
   app.use('/api', apiNotFound)
 
   if (deps.webDir) app.use(webAppRouter(deps.webDir))

@@ -18,27 +18,6 @@ const isGuardedPath = (path: string) => GUARDED_PREFIXES.some((prefix) => path.s
  * delete its line here (the last test below fails until you do, so this list never goes stale).
  */
 const notYetBuilt: string[] = [
-  // Issue "Farmers management, subscriptions, costing and payments"
-  'GET /api/admin/farmers',
-  'POST /api/admin/farmers',
-  'GET /api/admin/farmers/export',
-  'GET /api/admin/farmers/active-pending',
-  'GET /api/admin/farmers/payments',
-  'GET /api/admin/farmers/payments/report',
-  'PATCH /api/admin/farmers/:id',
-  'DELETE /api/admin/farmers/:id',
-  'PATCH /api/admin/farmers/:id/subscription',
-  'POST /api/admin/farmers/:id/activate-trial',
-  'PATCH /api/admin/farmers/:id/payment',
-  'GET /api/admin/expired-farmers',
-  'GET /api/admin/trial-farmers',
-  'GET /api/admin/settings',
-  'POST /api/admin/settings',
-  // Issue "Signup approvals and the data-agent signups report"
-  'GET /api/admin/signups',
-  'GET /api/admin/signups/data-agent',
-  'POST /api/admin/signups/:id/process',
-  'DELETE /api/admin/signups/purge',
 ]
 
 // Top-level await: the cases below are generated from the live app's router stack.

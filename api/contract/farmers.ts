@@ -124,10 +124,18 @@ export const CityProduceParamSchema = z.object({ city: z.string().min(1), produc
 
 // ---- admin farmer
 
+/** Management display status (spec 001 §4) and the list filter. */
+export const farmerDisplayStatuses = ['inactive', 'pending', 'active', 'expired', 'expired_followup'] as const
+export type FarmerDisplayStatus = (typeof farmerDisplayStatuses)[number]
+export const farmerStatusFilters = ['all', 'active', 'expired', 'followup'] as const
+export type FarmerStatusFilter = (typeof farmerStatusFilters)[number]
+
+
 export const AdminFarmerSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  email: z.string(),
+  /** Null for a farmer approved from a signup that gave no e-mail. */
+  email: z.string().nullable(),
   phone: z.string(),
   website: z.string().nullable(),
   town: z.string().nullable(),
@@ -147,6 +155,8 @@ export const AdminFarmerSchema = z.object({
   trialStartDate: z.string().nullable(),
   trialEndDate: z.string().nullable(),
   createdAt: TimestampSchema,
+  /** Management display status computed by the server on the Fiji calendar (spec 001 §4). */
+  displayStatus: z.enum(farmerDisplayStatuses),
 })
 export type AdminFarmer = z.infer<typeof AdminFarmerSchema>
 
@@ -203,14 +213,23 @@ export const FarmerSubscriptionUpdateSchema = z
   .refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
 export type FarmerSubscriptionUpdate = z.infer<typeof FarmerSubscriptionUpdateSchema>
 
-export const AdminFarmersQuerySchema = z.object({ search: z.string().trim().max(200).optional() })
+/**
+ * GET /api/admin/farmers: search (name, phone, e-mail, village, tikina, cities), the status filter,
+ * exact city / produce filters, and paging. Without `limit` the whole (filtered) list comes back.
+ * The answer carries the filtered count in the X-Total-Count header.
+ */
+export const AdminFarmersQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(farmerStatusFilters).optional(),
+  city: z.string().trim().min(1).max(100).optional(),
+  produce: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number<string>().int().min(1).max(500).optional(),
+  offset: z.coerce.number<string>().int().min(0).optional(),
+})
+/** Response header with the number of farmers matching the filters (before paging). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count'
 export type AdminFarmersQuery = z.infer<typeof AdminFarmersQuerySchema>
 
-/** Management display status (spec 001 §4) and the list filter. */
-export const farmerDisplayStatuses = ['inactive', 'pending', 'active', 'expired', 'expired_followup'] as const
-export type FarmerDisplayStatus = (typeof farmerDisplayStatuses)[number]
-export const farmerStatusFilters = ['all', 'active', 'expired', 'followup'] as const
-export type FarmerStatusFilter = (typeof farmerStatusFilters)[number]
 /** Days after the end date from which an expired farmer needs follow-up. */
 export const FOLLOW_UP_AFTER_DAYS = 30
 

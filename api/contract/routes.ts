@@ -13,6 +13,7 @@ import * as uploads from './uploads'
 import * as auth from './auth'
 import * as users from './users'
 import * as settings from './settings'
+import { CostBreakdownSchema } from './costing'
 import { AdminStatsSchema } from './stats'
 import { AuditLogSchema, AuditLogsQuerySchema } from './audit'
 import * as email from './email'
@@ -125,6 +126,7 @@ export const routes = [
 
   // ---- settings
   { method: 'GET', path: '/api/admin/settings', access: 'costing.view', response: settings.SettingsSchema, summary: 'dailyRate and trialPeriodDays' },
+  { method: 'GET', path: '/api/admin/cost-breakdown', access: 'costing.view', response: CostBreakdownSchema, summary: 'Cost rows, totals and monthly revenue at the saved daily rate' },
   { method: 'POST', path: '/api/admin/settings', access: 'settings.edit', body: settings.SettingsUpdateSchema, response: settings.SettingsSchema, summary: 'Save daily rate (and trial length)' },
 
   // ---- reference data (admin)

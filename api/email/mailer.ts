@@ -1,21 +1,23 @@
-// Outgoing e-mail (clarifications, E-mail): with SMTP_URL set, nodemailer delivers over SMTP;
-// without it the message is only stored in outgoing_emails and logged, so the embedded default
-// works with no mail server. Either way every message leaves a row in outgoing_emails.
-// Sending is slow and may fail: call sendOrStore outside any transaction that other writes wait on.
+// Outgoing e-mail (clarifications, E-mail): every message leaves a row in outgoing_emails. With
+// SMTP_URL set, nodemailer then delivers it and its row is marked sent or failed; without it the
+// stored row (and a log line) is the delivery, so the embedded default works with no mail server.
+// Delivery is slow and may fail: it never runs inside a transaction other writes wait on.
 import { randomUUID } from 'node:crypto'
-import nodemailer, { type Transporter } from 'nodemailer'
 import type { Kysely } from 'kysely'
+import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../../db/schema'
 import type { EmailMode } from '../contract'
 import type { Logger } from '../logger'
 
-export interface OutgoingMessage {
+export interface OutgoingEmail {
   from: string
   to: string
   cc?: string
   bcc?: string
   subject: string
   text: string
+  /** Staff member on whose behalf it goes (the Send Email screen), if any. */
+  sentBy?: string | null
 }
 
 export interface MailOutcome {
@@ -28,8 +30,12 @@ export interface MailOutcome {
 
 export interface Mailer {
   mode: EmailMode
-  /** Delivers (SMTP mode) or stores (stored mode); records the message either way. Never throws on an SMTP refusal: see `status`. */
-  sendOrStore(db: Kysely<Database>, message: OutgoingMessage, sentBy?: string | null): Promise<MailOutcome>
+  /** Writes the message as 'stored' — in the caller's transaction when given one — and returns its id. */
+  store(db: Kysely<Database>, message: OutgoingEmail): Promise<string>
+  /** Delivers a stored message (SMTP mode) and records the outcome on its row. Never throws on a refusal. */
+  deliver(db: Kysely<Database>, id: string): Promise<MailOutcome>
+  /** store, then deliver: for a message that no other write waits on. */
+  sendOrStore(db: Kysely<Database>, message: OutgoingEmail): Promise<MailOutcome>
   close(): void
 }
 
@@ -39,25 +45,13 @@ function smtpError(error: unknown): string {
   return (response ?? message ?? 'SMTP error').replace(/\s+/g, ' ').trim().slice(0, 500)
 }
 
-export function createMailer(options: { smtpUrl?: string; logger: Logger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; logger: Pick<Logger, 'info' | 'warn'> }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
   const mode: EmailMode = transport ? 'smtp' : 'stored'
-  return {
+  const mailer: Mailer = {
     mode,
-    async sendOrStore(db, message, sentBy = null) {
+    async store(db, message) {
       const id = randomUUID()
-      let status: MailOutcome['status'] = 'stored'
-      let error: string | undefined
-      if (transport) {
-        try {
-          await transport.sendMail({ from: message.from, to: message.to, cc: message.cc, bcc: message.bcc, subject: message.subject, text: message.text })
-          status = 'sent'
-        } catch (caught) {
-          status = 'failed'
-          error = smtpError(caught)
-        }
-      }
-      const now = new Date().toISOString()
       await db
         .insertInto('outgoing_emails')
         .values({
@@ -68,20 +62,41 @@ export function createMailer(options: { smtpUrl?: string; logger: Logger }): Mai
           bcc: message.bcc ?? null,
           subject: message.subject,
           body: message.text,
-          status,
-          error: error ?? null,
-          createdAt: now,
-          sentAt: status === 'sent' ? now : null,
-          sentBy,
+          status: 'stored',
+          error: null,
+          createdAt: new Date().toISOString(),
+          sentAt: null,
+          sentBy: message.sentBy ?? null,
         })
         .execute()
-      const log = { id, to: message.to, subject: message.subject, status, error }
-      if (status === 'failed') options.logger.warn(log, 'e-mail refused by the SMTP server')
-      else options.logger.info(log, status === 'sent' ? 'e-mail sent' : 'e-mail stored (no SMTP_URL)')
-      return { id, mode, status, ...(error && { error }) }
+      return id
+    },
+    async deliver(db, id) {
+      const row = await db.selectFrom('outgoing_emails').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!row) return { id, mode, status: 'failed', error: 'No such message' }
+      const log = { id, to: row.to, subject: row.subject }
+      if (!transport) {
+        options.logger.info(log, 'e-mail stored (no SMTP_URL)')
+        return { id, mode, status: 'stored' }
+      }
+      try {
+        await transport.sendMail({ from: row.from, to: row.to, cc: row.cc ?? undefined, bcc: row.bcc ?? undefined, subject: row.subject, text: row.body })
+        await db.updateTable('outgoing_emails').set({ status: 'sent', sentAt: new Date().toISOString(), error: null }).where('id', '=', id).execute()
+        options.logger.info(log, 'e-mail sent')
+        return { id, mode, status: 'sent' }
+      } catch (caught) {
+        const error = smtpError(caught)
+        await db.updateTable('outgoing_emails').set({ status: 'failed', error }).where('id', '=', id).execute()
+        options.logger.warn({ ...log, error }, 'e-mail refused by the SMTP server')
+        return { id, mode, status: 'failed', error }
+      }
+    },
+    async sendOrStore(db, message) {
+      return mailer.deliver(db, await mailer.store(db, message))
     },
     close() {
       transport?.close()
     },
   }
+  return mailer
 }

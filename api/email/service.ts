@@ -12,11 +12,15 @@ export function emailService(db: Kysely<Database>, mailer: Mailer, mailDomain: s
     config: (): EmailConfig => ({ mode: mailer.mode, fromAddresses: [...senderAddresses(mailDomain)] }),
 
     async send(actor: Actor, input: SendEmail): Promise<SendEmailResponse> {
-      const outcome = await mailer.sendOrStore(
-        db,
-        { from: input.from, to: input.to, cc: input.cc, bcc: input.bcc, subject: input.subject, text: input.body },
-        actor.userId,
-      )
+      const outcome = await mailer.sendOrStore(db, {
+        from: input.from,
+        to: input.to,
+        cc: input.cc,
+        bcc: input.bcc,
+        subject: input.subject,
+        text: input.body,
+        sentBy: actor.userId,
+      })
       await staffWrite(db, actor, async () => ({
         result: undefined,
         audit: {

@@ -24,28 +24,3 @@ export const adminScreenTitles = {
 
 export type AdminScreen = keyof typeof adminScreenTitles
 
-/** Screens this issue built; every other one is a placeholder naming the issue that builds it. */
-export type BuiltAdminScreen =
-  | 'user-management'
-  | 'audit-trail'
-  | 'produce'
-  | 'categories'
-  | 'locations'
-  | 'subject-matter-experts'
-  | 'reviews'
-  | 'farm-reviews'
-  | 'email'
-  | 'analytics'
-
-/** The issue (by its subject) that builds each screen not built yet. */
-export const pendingScreenIssues: Record<Exclude<AdminScreen, BuiltAdminScreen>, string> = {
-  farmers: 'Farmers management (list, add, edit, subscriptions, toggles, export)',
-  'cost-breakdown': 'Costing, trial period and settings',
-  'trial-period': 'Costing, trial period and settings',
-  'active-pending': 'Subscription lists (active pending, expired)',
-  'expired-subscriptions': 'Subscription lists (active pending, expired)',
-  signups: 'Signup approvals and data-agent signups',
-  'da-signups': 'Signup approvals and data-agent signups',
-  'payments-received': 'Payments received',
-  payments: 'Payments received',
-}

@@ -13,7 +13,7 @@ import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { useAdminWrite } from '../ui/admin-write'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { DataTable, RowActions } from '../ui/data-table'
+import { RowActions, RowTable } from '../ui/row-table'
 import { ListState } from '../ui/list-state'
 import { StatGrid } from '../ui/stat-grid'
 import {
@@ -89,7 +89,7 @@ export function FarmReviewsScreen() {
         emptyText={all.length === 0 ? 'No farm reviews found' : 'No reviews match your filters'}
         label="Loading farm reviews"
       >
-        <DataTable columns={['Farm', 'Rating', 'Comment', 'Date', 'Actions']}>
+        <RowTable columns={['Farm', 'Rating', 'Comment', 'Date', 'Actions']}>
               {shown.map((review) => (
                 <Table.Row key={review.id}>
                   <Table.Cell fontWeight="medium">{farmNameOf(review)}</Table.Cell>
@@ -105,7 +105,7 @@ export function FarmReviewsScreen() {
                   </Table.Cell>
                 </Table.Row>
               ))}
-        </DataTable>
+        </RowTable>
       </ListState>
 
       <AdminDialog open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} title="Review Details">

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../shared/site'
 import { formatFijiDate } from '../format'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { DataTable, RowActions } from '../ui/data-table'
+import { RowActions, RowTable } from '../ui/row-table'
 import { ActiveBadge, ListState } from '../ui/list-state'
 import { ItemDialog } from './item-dialog'
 import { categoriesKey, namedCsv, useAdminList, useCategoryWrite } from './reference-data'
@@ -43,7 +43,7 @@ export function CategoriesScreen() {
       </Flex>
 
       <ListState isPending={categories.isPending} isError={categories.isError} isEmpty={items.length === 0} failedText={m.failedToFetchCategories} emptyText="No categories found" label="Loading categories">
-        <DataTable columns={['Name', 'Status', 'Created', 'Actions']}>
+        <RowTable columns={['Name', 'Status', 'Created', 'Actions']}>
           {items.map((item) => (
             <Table.Row key={item.id}>
               <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
@@ -56,7 +56,7 @@ export function CategoriesScreen() {
               </Table.Cell>
             </Table.Row>
           ))}
-        </DataTable>
+        </RowTable>
       </ListState>
 
       <ItemDialog

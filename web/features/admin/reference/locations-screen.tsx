@@ -12,7 +12,7 @@ import { messageOr, toastError, toastSuccess } from '../feedback'
 import { formatFijiDate } from '../format'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { DataTable, RowActions } from '../ui/data-table'
+import { RowActions, RowTable } from '../ui/row-table'
 import { ListState } from '../ui/list-state'
 import { locationsKey, namedCsv, useAdminList, useLocationWrite } from './reference-data'
 
@@ -87,7 +87,7 @@ export function LocationsScreen() {
       </chakra.form>
 
       <ListState isPending={locations.isPending} isError={locations.isError} isEmpty={items.length === 0} failedText={m.failedToFetchLocations} emptyText="No locations found" label="Loading locations">
-        <DataTable columns={['Name', 'Active', 'Created', 'Actions']}>
+        <RowTable columns={['Name', 'Active', 'Created', 'Actions']}>
               {items.map((location) => (
                 <Table.Row key={location.id}>
                   <Table.Cell fontWeight="medium" minW="12rem">
@@ -130,7 +130,7 @@ export function LocationsScreen() {
                   </Table.Cell>
                 </Table.Row>
               ))}
-        </DataTable>
+        </RowTable>
       </ListState>
 
       <ConfirmDialog

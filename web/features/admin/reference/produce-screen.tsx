@@ -11,7 +11,7 @@ import { formatFijiDate } from '../format'
 import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { DataTable, RowActions } from '../ui/data-table'
+import { RowActions, RowTable } from '../ui/row-table'
 import { ActiveBadge, ListState } from '../ui/list-state'
 import { ItemDialog } from './item-dialog'
 import { categoriesKey, produceCsv, produceKey, useAdminList, useProduceWrite } from './reference-data'
@@ -53,7 +53,7 @@ export function ProduceScreen() {
       </Flex>
 
       <ListState isPending={produce.isPending} isError={produce.isError} isEmpty={items.length === 0} failedText={m.failedToFetchProduce} emptyText="No produce items found" label="Loading produce">
-        <DataTable columns={canManage ? ['Name', 'Category', 'Status', 'Created', 'Actions'] : ['Name', 'Category', 'Status', 'Created']}>
+        <RowTable columns={canManage ? ['Name', 'Category', 'Status', 'Created', 'Actions'] : ['Name', 'Category', 'Status', 'Created']}>
           {items.map((item) => (
             <Table.Row key={item.id}>
               <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
@@ -69,7 +69,7 @@ export function ProduceScreen() {
               )}
             </Table.Row>
           ))}
-        </DataTable>
+        </RowTable>
       </ListState>
 
       <ItemDialog

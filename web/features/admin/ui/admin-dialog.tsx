@@ -111,3 +111,27 @@ export function DialogBody(props: BoxProps) {
 export function DialogFooter(props: FlexProps) {
   return <Flex px="6" pt="3" pb="5" gap="3" justify="flex-end" wrap="wrap" {...props} />
 }
+
+/**
+ * Cancel and the dialog's action. Without `onConfirm` the action submits the dialog's form;
+ * with it, the action is a plain button (confirmations).
+ */
+export function DialogActions({ label, onCancel, onConfirm, loading, disabled, destructive }: {
+  label: string
+  onCancel: () => void
+  onConfirm?: () => void
+  loading?: boolean
+  disabled?: boolean
+  destructive?: boolean
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} colorPalette={destructive ? 'red' : 'brand'} loading={loading} disabled={disabled}>
+        {label}
+      </Button>
+    </DialogFooter>
+  )
+}

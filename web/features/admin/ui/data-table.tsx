@@ -1,42 +1,85 @@
-// The back office's tables: a bordered, horizontally scrolling table with a header row, and the
-// Edit / Delete buttons of a row (each labelled with the row's name for screen readers).
-import { Button, HStack, Table } from '@chakra-ui/react'
+// Tables on large screens, cards on small (spec 001 §2): one column list drives both, so the two
+// views always show the same fields. Loading shows 5 skeleton rows; an empty list its empty text.
+import { Card, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
-export function DataTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
-  return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            {columns.map((column) => (
-              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>{children}</Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  )
+export interface Column<Row> {
+  header: string
+  cell: (row: Row) => ReactNode
 }
 
-export function RowActions({ name, edit, onDelete, deleteLabel = 'Delete' }: {
-  name: string
-  /** The first button: 'Edit', 'Rename', 'View'… and what it does; absent for none. */
-  edit?: { label: string; onClick: () => void }
-  onDelete: () => void
-  deleteLabel?: string
-}) {
+export interface DataTableProps<Row> {
+  label: string
+  rows: readonly Row[] | undefined
+  rowKey: (row: Row) => string
+  columns: readonly Column<Row>[]
+  isPending?: boolean
+  error?: string | null
+  empty: ReactNode
+  /** The card's heading (defaults to the first column). */
+  cardTitle?: (row: Row) => ReactNode
+}
+
+export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error, empty, cardTitle }: DataTableProps<Row>) {
+  if (isPending) {
+    return (
+      <Stack gap="2" aria-busy="true" aria-label={`Loading ${label}`}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} height="12" />
+        ))}
+      </Stack>
+    )
+  }
+  if (error) {
+    return (
+      <Text role="alert" color="fg.error">
+        {error}
+      </Text>
+    )
+  }
+  if (!rows || rows.length === 0) return <>{typeof empty === 'string' ? <Text color="fg.muted">{empty}</Text> : empty}</>
+  const [first, ...rest] = columns
   return (
-    <HStack gap="2">
-      {edit && (
-        <Button size="xs" variant="outline" aria-label={`${edit.label} ${name}`} onClick={edit.onClick}>
-          {edit.label}
-        </Button>
-      )}
-      <Button size="xs" variant="outline" colorPalette="red" aria-label={`${deleteLabel} ${name}`} onClick={onDelete}>
-        Delete
-      </Button>
-    </HStack>
+    <>
+      <Stack as="ul" hideFrom="lg" gap="3" listStyle="none" m="0" p="0" aria-label={label}>
+        {rows.map((row) => (
+          <Card.Root as="li" key={rowKey(row)} size="sm">
+            <Card.Body gap="1">
+              <Text fontWeight="semibold">{cardTitle ? cardTitle(row) : first?.cell(row)}</Text>
+              {(cardTitle ? columns : rest).map((column) => (
+                <Stack key={column.header} direction="row" gap="2" fontSize="sm" align="center" wrap="wrap">
+                  <Text as="span" color="fg.muted" minW="8rem">
+                    {column.header}
+                  </Text>
+                  <Stack as="span" direction="row" gap="2" align="center" wrap="wrap">
+                    {column.cell(row)}
+                  </Stack>
+                </Stack>
+              ))}
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </Stack>
+      <Table.ScrollArea hideBelow="lg" borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label={label}>
+          <Table.Header>
+            <Table.Row>
+              {columns.map((column) => (
+                <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Cell key={column.header}>{column.cell(row)}</Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </>
   )
 }

@@ -1,0 +1,200 @@
+// Farmers management over HTTP: the list's SQL filters and paging, add/edit with spec messages and
+// 409, role rules per field, activate/deactivate, trials, settings, cost breakdown, payments and CSV.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages, type AdminFarmer, type CostBreakdown, type ExpiredFarmer, type ActivePendingFarmer, type TrialFarmer, type FarmerPayment } from '../contract'
+import { insertFarmer, signInAs } from '../directory/testing'
+import { startTestApp, type TestApp } from '../testing/test-app'
+
+const m = messages.farmers
+let api: TestApp
+let admin: Record<string, string>
+let adminUser: Record<string, string>
+let agent: Record<string, string>
+
+beforeAll(async () => {
+  api = await startTestApp()
+  admin = (await signInAs(api.db, 'global_admin')).headers
+  adminUser = (await signInAs(api.db, 'admin_user')).headers
+  agent = (await signInAs(api.db, 'data_agent')).headers
+  await insertFarmer(api.db, { name: 'Active Asena', email: 'asena@example.com', cities: ['Nadi'], produce: ['Cassava'] })
+  await insertFarmer(api.db, { name: 'Expired Elia', from: -40, to: -5 })
+  await insertFarmer(api.db, { name: 'Followup Filo', from: -100, to: -40, phone: '+679 555 1234' })
+  await insertFarmer(api.db, { name: 'Pending Peni', from: 3, to: 30 })
+  await insertFarmer(api.db, { name: 'Undated Uate', subscriptionStart: null, subscriptionEnd: null, isActive: 0 })
+})
+afterAll(() => api.close())
+
+const call = (method: string, path: string, body?: unknown, headers = admin) =>
+  api.fetch(path, { method, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
+const names = async (query: string, headers = admin) => ((await (await call('GET', `/api/admin/farmers${query}`, undefined, headers)).json()) as AdminFarmer[]).map((f) => f.name)
+const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message
+const farmerCount = async () => Number((await api.db.selectFrom('farmers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+const idOf = async (name: string) => (await api.db.selectFrom('farmers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id
+
+describe('GET /api/admin/farmers', () => {
+  it('computes the display status and filters by it in SQL', async () => {
+    const all = (await (await call('GET', '/api/admin/farmers')).json()) as AdminFarmer[]
+    expect(Object.fromEntries(all.map((f) => [f.name, f.displayStatus]))).toMatchObject({
+      'Active Asena': 'active',
+      'Expired Elia': 'expired',
+      'Followup Filo': 'expired_followup',
+      'Pending Peni': 'pending',
+      'Undated Uate': 'inactive',
+    })
+    expect(await names('?status=active')).toEqual(['Active Asena'])
+    expect(await names('?status=expired')).toEqual(['Expired Elia', 'Followup Filo'])
+    expect(await names('?status=followup')).toEqual(['Followup Filo'])
+  })
+
+  it('searches name, phone, e-mail and cities; filters by city and produce; pages with a total', async () => {
+    expect(await names('?search=asena@')).toEqual(['Active Asena'])
+    expect(await names('?search=555%201234')).toEqual(['Followup Filo'])
+    expect(await names('?search=nadi')).toEqual(['Active Asena'])
+    expect(await names('?search=100%25')).toEqual([])
+    expect(await names('?city=nadi')).toEqual(['Active Asena'])
+    expect(await names('?produce=Cassava')).toEqual(['Active Asena'])
+    const page = await call('GET', '/api/admin/farmers?limit=2&offset=1')
+    expect(page.headers.get('x-total-count')).toBe('5')
+    expect(((await page.json()) as AdminFarmer[]).map((f) => f.name)).toEqual(['Expired Elia', 'Followup Filo'])
+    expect((await call('GET', '/api/admin/farmers?status=gone')).status).toBe(400)
+  })
+
+  it('a data agent may list and export', async () => {
+    expect((await names('', agent)).length).toBe(5)
+    const csv = await call('GET', '/api/admin/farmers/export', undefined, agent)
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="farmers-\d{4}-\d{2}-\d{2}\.csv"/)
+    expect((await csv.text()).split('\r\n')[0]).toMatch(/^"ID","Name","Email"/)
+  })
+})
+
+describe('POST and PATCH /api/admin/farmers', () => {
+  const valid = () => ({
+    name: 'Vani New',
+    phone: '+679 777 0000',
+    email: `vani.${randomUUID().slice(0, 6)}@example.com`,
+    cities: ['Suva'],
+    produce: ['Dalo (Taro)'],
+    subscriptionStart: new Date().toISOString(),
+    subscriptionEnd: new Date(Date.now() + 30 * 86400000).toISOString(),
+  })
+
+  it('refuses bad input with the spec messages and writes nothing', async () => {
+    const before = await farmerCount()
+    for (const [body, message] of [
+      [{ ...valid(), name: ' ' }, m.nameRequired],
+      [{ ...valid(), phone: '' }, m.phoneRequired],
+      [{ ...valid(), email: 'nope' }, m.emailRequired],
+      [{ ...valid(), website: 'ftp://x' }, m.websiteInvalid],
+      [{ ...valid(), cities: [] }, m.citiesRequired],
+      [{ ...valid(), produce: ['A', 'B', 'C', 'D', 'E', 'F'] }, m.produceMax],
+      [{ ...valid(), produce: ['Not A Crop'] }, m.produceNotActive],
+      [{ ...valid(), subscriptionEnd: '' }, m.subscriptionEndRequired],
+    ] as const) {
+      const res = await call('POST', '/api/admin/farmers', body)
+      expect(res.status).toBe(400)
+      expect(await messageOf(res)).toBe(message)
+    }
+    expect(await farmerCount()).toBe(before)
+  })
+
+  it('creates (audited), answers 409 on a taken e-mail, and a data agent may not add', async () => {
+    const body = valid()
+    const res = await call('POST', '/api/admin/farmers', body, adminUser)
+    expect(res.status).toBe(201)
+    const farmer = (await res.json()) as AdminFarmer
+    expect(farmer).toMatchObject({ name: 'Vani New', displayStatus: 'active', includeInCosting: true })
+    expect(await api.db.selectFrom('audit_logs').select('action').where('targetId', '=', farmer.id).execute()).toEqual([{ action: 'create_farmer' }])
+    const again = await call('POST', '/api/admin/farmers', { ...valid(), email: body.email.toUpperCase() })
+    expect(again.status).toBe(409)
+    expect(await messageOf(again)).toBe(m.emailTaken)
+    expect((await call('POST', '/api/admin/farmers', valid(), agent)).status).toBe(403)
+  })
+
+  it('an admin user may toggle premium and costing but not edit fields or delete', async () => {
+    const id = await idOf('Active Asena')
+    const premium = await call('PATCH', `/api/admin/farmers/${id}`, { isPremium: true }, adminUser)
+    expect(((await premium.json()) as AdminFarmer).isPremium).toBe(true)
+    expect((await call('PATCH', `/api/admin/farmers/${id}`, { includeInCosting: false }, adminUser)).status).toBe(200)
+    expect((await call('PATCH', `/api/admin/farmers/${id}`, { name: 'Renamed' }, adminUser)).status).toBe(403)
+    expect((await call('DELETE', `/api/admin/farmers/${id}`, undefined, adminUser)).status).toBe(403)
+    expect((await call('PATCH', `/api/admin/farmers/${id}`, { isPremium: true }, agent)).status).toBe(403)
+    expect((await call('PATCH', `/api/admin/farmers/${randomUUID()}`, { isPremium: true })).status).toBe(404)
+  })
+
+  it('activate gives today … +90 days; deactivate puts the farmer into expired', async () => {
+    const id = await idOf('Undated Uate')
+    const on = (await (await call('PATCH', `/api/admin/farmers/${id}`, { isActive: true }, adminUser)).json()) as AdminFarmer
+    expect(on.displayStatus).toBe('active')
+    expect(Date.parse(on.subscriptionEnd!) - Date.parse(on.subscriptionStart!)).toBe(2160 * 3600 * 1000)
+    const off = (await (await call('PATCH', `/api/admin/farmers/${id}`, { isActive: false }, adminUser)).json()) as AdminFarmer
+    expect(off).toMatchObject({ isActive: false, displayStatus: 'expired' })
+    const actions = (await api.db.selectFrom('audit_logs').select('action').where('targetId', '=', id).execute()).map((a) => a.action)
+    expect(actions).toEqual(['activate_farmer', 'deactivate_farmer'])
+  })
+
+  it('subscription edit is global-only and validates dates', async () => {
+    const id = await idOf('Pending Peni')
+    const body = { subscriptionStart: '2026-01-01', subscriptionEnd: '2026-12-31', isActive: true }
+    expect((await call('PATCH', `/api/admin/farmers/${id}/subscription`, body, adminUser)).status).toBe(403)
+    const bad = await call('PATCH', `/api/admin/farmers/${id}/subscription`, { ...body, subscriptionStart: '' })
+    expect(await messageOf(bad)).toBe(m.subscriptionStartRequired)
+    const res = await call('PATCH', `/api/admin/farmers/${id}/subscription`, body)
+    expect(((await res.json()) as AdminFarmer).subscriptionEnd).toBe('2026-12-31')
+  })
+
+  it('delete removes the farmer (global admin), 404 for an unknown one', async () => {
+    const id = await insertFarmer(api.db, { name: 'To Delete' })
+    expect((await call('DELETE', `/api/admin/farmers/${id}`)).status).toBe(200)
+    expect(await api.db.selectFrom('farmers').where('id', '=', id).selectAll().executeTakeFirst()).toBeUndefined()
+    expect((await call('DELETE', `/api/admin/farmers/${id}`)).status).toBe(404)
+  })
+})
+
+describe('lists, trial, settings and costing', () => {
+  it('active-pending, expired and trial lists', async () => {
+    const pending = (await (await call('GET', '/api/admin/farmers/active-pending', undefined, adminUser)).json()) as ActivePendingFarmer[]
+    expect(pending.find((f) => f.name === 'Pending Peni')).toBeUndefined() // its subscription was edited above
+    const expired = (await (await call('GET', '/api/admin/expired-farmers')).json()) as ExpiredFarmer[]
+    expect(expired.find((f) => f.name === 'Expired Elia')?.daysSinceLastActive).toBe(5)
+    expect((await call('GET', '/api/admin/expired-farmers', undefined, adminUser)).status).toBe(403)
+
+    const id = await idOf('Expired Elia')
+    expect((await call('POST', `/api/admin/farmers/${id}/activate-trial`, undefined, adminUser)).status).toBe(200)
+    const again = await call('POST', `/api/admin/farmers/${id}/activate-trial`)
+    expect(again.status).toBe(409)
+    expect(await messageOf(again)).toBe(m.trialAlreadyActive)
+    const trials = (await (await call('GET', '/api/admin/trial-farmers', undefined, adminUser)).json()) as TrialFarmer[]
+    expect(trials.find((t) => t.id === id)).toMatchObject({ trialStatus: 'Active', daysInTrial: 1 })
+  })
+
+  it('settings: defaults, spec messages, global-only save, audited', async () => {
+    expect(await (await call('GET', '/api/admin/settings', undefined, adminUser)).json()).toEqual({ dailyRate: 2.5, trialPeriodDays: 7 })
+    expect((await call('POST', '/api/admin/settings', { dailyRate: 3 }, adminUser)).status).toBe(403)
+    expect(await messageOf(await call('POST', '/api/admin/settings', { dailyRate: -1 }))).toBe(messages.settings.dailyRatePositive)
+    expect(await messageOf(await call('POST', '/api/admin/settings', { dailyRate: 2, trialPeriodDays: 0 }))).toBe(messages.settings.trialPeriodMin)
+    expect(await (await call('POST', '/api/admin/settings', { dailyRate: 3, trialPeriodDays: 14 })).json()).toEqual({ dailyRate: 3, trialPeriodDays: 14 })
+    expect(await api.db.selectFrom('audit_logs').select('details').where('action', '=', 'update_settings').executeTakeFirstOrThrow()).toEqual({ details: 'dailyRate: 2.5 → 3; trialPeriodDays: 7 → 14' })
+  })
+
+  it('cost breakdown uses the saved rate', async () => {
+    const breakdown = (await (await call('GET', '/api/admin/cost-breakdown', undefined, adminUser)).json()) as CostBreakdown
+    expect(breakdown.dailyRate).toBe(3)
+    const vani = breakdown.farmers.find((f) => f.name === 'Vani New')!
+    expect(vani).toMatchObject({ totalDays: 30, totalCost: 90, isActive: true })
+    expect((await call('GET', '/api/admin/cost-breakdown', undefined, agent)).status).toBe(403)
+  })
+
+  it('payments: edit records one when missing, list and CSV for global admins only', async () => {
+    const id = await idOf('Active Asena')
+    const res = await call('PATCH', `/api/admin/farmers/${id}/payment`, { mpaisaNumber: '=cmd()', mpaisaReceiptNumber: 'R-1', paymentDate: '2026-03-01' })
+    expect(((await res.json()) as FarmerPayment)).toMatchObject({ farmerName: 'Active Asena', mpaisaReceiptNumber: 'R-1' })
+    expect(await messageOf(await call('PATCH', `/api/admin/farmers/${id}/payment`, { paymentDate: 'yesterday' }))).toBe(messages.common.invalidDate)
+    const list = (await (await call('GET', '/api/admin/farmers/payments')).json()) as FarmerPayment[]
+    expect(list).toHaveLength(1)
+    const csv = await (await call('GET', '/api/admin/farmers/payments/report')).text()
+    expect(csv).toContain(`"'=cmd()"`)
+    expect((await call('GET', '/api/admin/farmers/payments', undefined, adminUser)).status).toBe(403)
+  })
+})

@@ -1,0 +1,155 @@
+// Kysely access to farmers and their payments. Filters run in SQL (LIKE, json_each, julianday) so a
+// list page never loads every farmer; rows are converted to the contract's shapes at this boundary.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import type { Database, FarmerPaymentsTable, FarmersTable } from '../../db/schema'
+import type { AdminFarmer, FarmerPayment, FarmerStatusFilter } from '../contract'
+import type { Selectable, Insertable, Updateable } from 'kysely'
+import { addDays, displayStatus, fijiMidnightIso } from './subscription-rules'
+import { FOLLOW_UP_AFTER_DAYS } from '../contract'
+
+export type FarmerRow = Selectable<FarmersTable>
+const list = (json: string): string[] => JSON.parse(json) as string[]
+
+export function toAdminFarmer(row: FarmerRow, today: string): AdminFarmer {
+  const isActive = row.isActive === 1
+  const includeInCosting = row.includeInCosting === 1
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    town: row.town,
+    tikina: row.tikina,
+    cities: list(row.cities),
+    produce: list(row.produce),
+    comments: row.comments,
+    photoUrls: list(row.photoUrls),
+    subscriptionStart: row.subscriptionStart,
+    subscriptionEnd: row.subscriptionEnd,
+    isActive,
+    includeInCosting,
+    isPremium: row.isPremium === 1,
+    isBulk: row.isBulk === 1,
+    deliveryAvailable: row.deliveryAvailable === 1,
+    isTrialActive: row.isTrialActive === 1,
+    trialStartDate: row.trialStartDate,
+    trialEndDate: row.trialEndDate,
+    createdAt: row.createdAt,
+    displayStatus: displayStatus({ isActive, includeInCosting, subscriptionStart: row.subscriptionStart, subscriptionEnd: row.subscriptionEnd }, today),
+  }
+}
+
+export function toFarmerPayment(row: Selectable<FarmerPaymentsTable>): FarmerPayment {
+  return { ...row }
+}
+
+export interface FarmerFilters {
+  search?: string
+  status?: FarmerStatusFilter
+  city?: string
+  produce?: string
+  limit?: number
+  offset?: number
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const julian = (value: Expression<string | null> | string) => sql<number>`julianday(${value})`
+
+/**
+ * The status filter in SQL, equal to displayStatus(): stored dates are ISO instants or bare dates;
+ * julianday() reads both, and a bare date (UTC midnight = Fiji noon) falls inside its own Fiji day,
+ * so comparing with the instant a Fiji day begins gives the calendar comparison.
+ */
+function statusFilter(eb: ExpressionBuilder<Database, 'farmers'>, status: FarmerStatusFilter, today: string): Expression<SqlBool> {
+  const todayStart = fijiMidnightIso(today)
+  const tomorrowStart = fijiMidnightIso(addDays(today, 1))
+  const hasDates = eb.and([eb('subscriptionStart', 'is not', null), eb('subscriptionEnd', 'is not', null)])
+  const endsBefore = (instant: string) => eb(julian(eb.ref('subscriptionEnd')), '<', julian(instant))
+  switch (status) {
+    case 'active':
+      return eb.and([
+        hasDates,
+        eb('isActive', '=', 1),
+        eb(julian(eb.ref('subscriptionStart')), '<', julian(tomorrowStart)),
+        eb(julian(eb.ref('subscriptionEnd')), '>=', julian(todayStart)),
+      ])
+    case 'expired':
+      return eb.and([hasDates, endsBefore(todayStart)])
+    case 'followup':
+      return eb.and([hasDates, endsBefore(fijiMidnightIso(addDays(today, -FOLLOW_UP_AFTER_DAYS)))])
+    default:
+      return eb.lit(true) as unknown as Expression<SqlBool>
+  }
+}
+
+export function farmersRepository(db: Kysely<Database>) {
+  const filtered = (filters: FarmerFilters, today: string) =>
+    db.selectFrom('farmers').where((eb) => {
+      const conditions: Expression<SqlBool>[] = []
+      if (filters.search) {
+        const pattern = likePattern(filters.search)
+        const like = (column: 'name' | 'phone' | 'email' | 'town' | 'tikina') => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+        conditions.push(
+          eb.or([
+            like('name'),
+            like('phone'),
+            like('email'),
+            like('town'),
+            like('tikina'),
+            sql<SqlBool>`exists (select 1 from json_each(farmers.cities) where json_each.value like ${pattern} escape '\\')`,
+          ]),
+        )
+      }
+      if (filters.city) conditions.push(sql<SqlBool>`exists (select 1 from json_each(farmers.cities) where json_each.value = ${filters.city} collate nocase)`)
+      if (filters.produce) conditions.push(sql<SqlBool>`exists (select 1 from json_each(farmers.produce) where json_each.value = ${filters.produce} collate nocase)`)
+      if (filters.status && filters.status !== 'all') conditions.push(statusFilter(eb, filters.status, today))
+      return eb.and(conditions)
+    })
+
+  return {
+    async list(filters: FarmerFilters, today: string): Promise<{ rows: FarmerRow[]; total: number }> {
+      let query = filtered(filters, today).selectAll().orderBy('name').orderBy('id')
+      if (filters.limit !== undefined) query = query.limit(filters.limit).offset(filters.offset ?? 0)
+      const rows = await query.execute()
+      const total =
+        filters.limit === undefined
+          ? rows.length
+          : Number((await filtered(filters, today).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
+      return { rows, total }
+    },
+    all: () => db.selectFrom('farmers').selectAll().orderBy('name').execute(),
+    find: (id: string) => db.selectFrom('farmers').selectAll().where('id', '=', id).executeTakeFirst(),
+    findIdByEmail: (email: string) => db.selectFrom('farmers').select(['id']).where(sql<SqlBool>`email = ${email} collate nocase`).executeTakeFirst(),
+    insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
+    update: (id: string, patch: Updateable<FarmersTable>) => db.updateTable('farmers').set(patch).where('id', '=', id).execute(),
+    delete: (id: string) => db.deleteFrom('farmers').where('id', '=', id).execute(),
+    /** Farmers whose start lies after today (Fiji): the active-pending list. */
+    startingAfter: (today: string) =>
+      db
+        .selectFrom('farmers')
+        .selectAll()
+        .where('subscriptionStart', 'is not', null)
+        .where(julian(sql.ref('subscriptionStart')), '>=', julian(fijiMidnightIso(addDays(today, 1))))
+        .orderBy('subscriptionStart')
+        .execute(),
+    /** Farmers whose end date has passed (Fiji): the expired list. */
+    endedBefore: (today: string) =>
+      db
+        .selectFrom('farmers')
+        .selectAll()
+        .where('subscriptionEnd', 'is not', null)
+        .where(julian(sql.ref('subscriptionEnd')), '<', julian(fijiMidnightIso(today)))
+        .orderBy('subscriptionEnd', 'desc')
+        .execute(),
+    inTrial: () =>
+      db.selectFrom('farmers').selectAll().where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)])).orderBy('trialStartDate', 'desc').execute(),
+    activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
+    payments: () => db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').execute(),
+    latestPayment: (farmerId: string) =>
+      db.selectFrom('farmer_payments').selectAll().where('farmerId', '=', farmerId).orderBy('createdAt', 'desc').executeTakeFirst(),
+    insertPayment: (row: Insertable<FarmerPaymentsTable>) => db.insertInto('farmer_payments').values(row).execute(),
+    updatePayment: (id: string, patch: Updateable<FarmerPaymentsTable>) => db.updateTable('farmer_payments').set(patch).where('id', '=', id).execute(),
+    findPayment: (id: string) => db.selectFrom('farmer_payments').selectAll().where('id', '=', id).executeTakeFirst(),
+  }
+}

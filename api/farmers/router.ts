@@ -1,0 +1,95 @@
+// /api/admin/farmers… , the expired and trial lists and the cost breakdown: HTTP only. Access comes
+// from the contract's route table; PATCH also checks farmerPatchCapability in the service.
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import {
+  AdminFarmersQuerySchema,
+  FarmerCreateSchema,
+  FarmerPaymentUpdateSchema,
+  FarmerSubscriptionUpdateSchema,
+  FarmerUpdateSchema,
+  IdParamSchema,
+  TOTAL_COUNT_HEADER,
+  type AdminFarmersQuery,
+  type FarmerCreate,
+  type FarmerPaymentUpdate,
+  type FarmerSubscriptionUpdate,
+  type FarmerUpdate,
+  type IdParam,
+  type OkResponse,
+} from '../contract'
+import { currentSession, noStore } from '../auth/http'
+import { actorOf } from '../audit/staff-write'
+import { contractRouter } from '../http/contract-router'
+import { sendCsv } from '../http/csv'
+import { validate } from '../middleware/validate'
+import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, farmersService } from './service'
+
+export function farmersRouter(db: Kysely<Database>) {
+  const service = farmersService(db)
+  const { router, on } = contractRouter()
+  const ok: OkResponse = { ok: true }
+  const idOf = (locals: Record<string, unknown>) => (locals.params as IdParam).id
+
+  on('GET /api/admin/farmers', noStore, validate({ query: AdminFarmersQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.list(res.locals.query as AdminFarmersQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
+  })
+
+  on('POST /api/admin/farmers', validate({ body: FarmerCreateSchema }), async (req, res) => {
+    res.status(201).json(await service.create(actorOf(req, res), res.locals.body as FarmerCreate))
+  })
+
+  on('GET /api/admin/farmers/export', async (_req, res) => {
+    sendCsv(res, 'farmers', FARMER_CSV_COLUMNS, await service.exportRecords())
+  })
+
+  on('GET /api/admin/farmers/active-pending', noStore, async (_req, res) => {
+    res.json(await service.activePending())
+  })
+
+  on('GET /api/admin/farmers/payments', noStore, async (_req, res) => {
+    res.json(await service.payments())
+  })
+
+  on('GET /api/admin/farmers/payments/report', async (_req, res) => {
+    sendCsv(res, 'payment-report', PAYMENT_CSV_COLUMNS, await service.paymentRecords())
+  })
+
+  on('PATCH /api/admin/farmers/:id', validate({ params: IdParamSchema, body: FarmerUpdateSchema }), async (req, res) => {
+    const { user } = currentSession(res)
+    res.json(await service.update(actorOf(req, res), user.role, idOf(res.locals), res.locals.body as FarmerUpdate))
+  })
+
+  on('DELETE /api/admin/farmers/:id', validate({ params: IdParamSchema }), async (req, res) => {
+    await service.remove(actorOf(req, res), idOf(res.locals))
+    res.json(ok)
+  })
+
+  on('PATCH /api/admin/farmers/:id/subscription', validate({ params: IdParamSchema, body: FarmerSubscriptionUpdateSchema }), async (req, res) => {
+    res.json(await service.updateSubscription(actorOf(req, res), idOf(res.locals), res.locals.body as FarmerSubscriptionUpdate))
+  })
+
+  on('POST /api/admin/farmers/:id/activate-trial', validate({ params: IdParamSchema }), async (req, res) => {
+    res.json(await service.activateTrial(actorOf(req, res), idOf(res.locals)))
+  })
+
+  on('PATCH /api/admin/farmers/:id/payment', validate({ params: IdParamSchema, body: FarmerPaymentUpdateSchema }), async (req, res) => {
+    res.json(await service.updatePayment(actorOf(req, res), idOf(res.locals), res.locals.body as FarmerPaymentUpdate))
+  })
+
+  on('GET /api/admin/expired-farmers', noStore, async (_req, res) => {
+    res.json(await service.expired())
+  })
+
+  on('GET /api/admin/trial-farmers', noStore, async (_req, res) => {
+    res.json(await service.trialFarmers())
+  })
+
+  on('GET /api/admin/cost-breakdown', noStore, async (_req, res) => {
+    res.json(await service.costBreakdown())
+  })
+
+  return router
+}

@@ -1,0 +1,332 @@
+// Farmers management (spec 001 §2 /admin/farmers, §4, §7): list with SQL filters and paging, add, edit,
+// delete, toggles, activate/deactivate, subscription edit, trials, payments, the CSV exports and the
+// lists behind the dashboard cards. Every change is written with its audit row (staffWrite).
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Updateable } from 'kysely'
+import type { Database, FarmersTable } from '../../db/schema'
+import {
+  UPLOAD_MAX_BYTES,
+  can,
+  farmerPatchCapability,
+  messages,
+  type ActivePendingFarmer,
+  type AdminFarmer,
+  type CostBreakdown,
+  type ExpiredFarmer,
+  type FarmerCreate,
+  type FarmerPayment,
+  type FarmerPaymentUpdate,
+  type FarmerSubscriptionUpdate,
+  type FarmerUpdate,
+  type Role,
+  type TrialFarmer,
+} from '../contract'
+import { HttpError } from '../errors'
+import { staffWrite, type Actor, type Tx } from '../audit/staff-write'
+import { referencePhotos } from '../uploads/photo-references'
+import { matchListed } from '../farmer-signups/service'
+import { dailyRateOf } from '../stats/service'
+import { trialPeriodDaysOf } from '../settings/service'
+import type { CsvValue } from '../http/csv'
+import { farmersRepository, toAdminFarmer, toFarmerPayment, type FarmerFilters, type FarmerRow } from './repository'
+import {
+  activateDates,
+  costBreakdown,
+  daysInTrial,
+  daysSinceLastActive,
+  daysUntilActive,
+  deactivateDates,
+  fijiDate,
+  trialDates,
+  trialStatus,
+} from './subscription-rules'
+
+const m = messages.farmers
+const notFound = () => new HttpError(404, messages.common.notFound)
+const emailTaken = () => new HttpError(409, m.emailTaken)
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE'
+
+async function translateUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken()
+    throw error
+  }
+}
+
+const bool = (value: boolean) => (value ? 1 : 0) as 0 | 1
+
+export const FARMER_CSV_COLUMNS = [
+  'ID', 'Name', 'Email', 'Phone', 'Website', 'Village', 'Tikina', 'Cities', 'Produce', 'Comments',
+  'Subscription Start', 'Subscription End', 'Status', 'Is Active', 'Include In Costing', 'Premium', 'Bulk',
+  'Delivery Available', 'Trial Active', 'Trial Start', 'Trial End', 'Created At',
+] as const
+export const PAYMENT_CSV_COLUMNS = ['ID', 'Farmer ID', 'Farmer Name', 'Farmer Phone', 'M-PAiSA Number', 'Receipt Number', 'Payment Date', 'Created At', 'Updated At'] as const
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+
+export function farmerCsvRecord(f: AdminFarmer): CsvValue[] {
+  return [
+    f.id, f.name, f.email, f.phone, f.website, f.town, f.tikina, f.cities.join('; '), f.produce.join('; '), f.comments,
+    f.subscriptionStart, f.subscriptionEnd, f.displayStatus, yesNo(f.isActive), yesNo(f.includeInCosting), yesNo(f.isPremium),
+    yesNo(f.isBulk), yesNo(f.deliveryAvailable), yesNo(f.isTrialActive), f.trialStartDate, f.trialEndDate, f.createdAt,
+  ]
+}
+
+/** "isPremium: false → true; name: A → B": what the trail shows for an edit. */
+function describeChanges(before: AdminFarmer, patch: Record<string, unknown>): string {
+  const changes = Object.keys(patch)
+    .filter((key) => patch[key] !== undefined && JSON.stringify(patch[key]) !== JSON.stringify(before[key as keyof AdminFarmer]))
+    .map((key) => `${key}: ${JSON.stringify(before[key as keyof AdminFarmer])} → ${JSON.stringify(patch[key])}`)
+  return changes.length ? changes.join('; ') : 'No changes'
+}
+
+export function farmersService(db: Kysely<Database>) {
+  const repository = farmersRepository(db)
+  const today = (now = new Date()) => fijiDate(now)
+
+  async function activeProduce(names: readonly string[]): Promise<string[]> {
+    const produce = matchListed(names, await repository.activeProduceNames())
+    if (!produce) throw new HttpError(400, m.produceNotActive)
+    return produce
+  }
+
+  async function assertEmailFree(trx: Tx, email: string | undefined | null, exceptId?: string) {
+    if (!email) return
+    const holder = await farmersRepository(trx).findIdByEmail(email)
+    if (holder && holder.id !== exceptId) throw emailTaken()
+  }
+
+  /** Loads a farmer in the transaction, or 404. */
+  async function load(trx: Tx, id: string): Promise<FarmerRow> {
+    const row = await farmersRepository(trx).find(id)
+    if (!row) throw notFound()
+    return row
+  }
+
+  return {
+    async list(filters: FarmerFilters, now = new Date()): Promise<{ farmers: AdminFarmer[]; total: number }> {
+      const { rows, total } = await repository.list(filters, today(now))
+      return { farmers: rows.map((row) => toAdminFarmer(row, today(now))), total }
+    },
+
+    async create(actor: Actor, input: FarmerCreate): Promise<AdminFarmer> {
+      const produce = await activeProduce(input.produce)
+      const now = new Date()
+      return translateUnique(() =>
+        staffWrite(db, actor, async (trx) => {
+          await assertEmailFree(trx, input.email)
+          const id = randomUUID()
+          await farmersRepository(trx).insert({
+            id,
+            name: input.name,
+            phone: input.phone,
+            email: input.email.toLowerCase(),
+            website: input.website ?? null,
+            town: input.town ?? null,
+            tikina: input.tikina ?? null,
+            cities: JSON.stringify(input.cities),
+            produce: JSON.stringify(produce),
+            comments: input.comments ?? null,
+            photoUrls: JSON.stringify(input.photoUrls),
+            subscriptionStart: input.subscriptionStart,
+            subscriptionEnd: input.subscriptionEnd,
+            isActive: bool(input.isActive),
+            includeInCosting: bool(input.includeInCosting),
+            isPremium: bool(input.isPremium),
+            isBulk: bool(input.isBulk),
+            deliveryAvailable: bool(input.deliveryAvailable),
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+          })
+          await referencePhotos(trx, input.photoUrls, UPLOAD_MAX_BYTES, now)
+          const farmer = toAdminFarmer(await load(trx, id), today(now))
+          return { result: farmer, audit: { action: 'create_farmer', targetType: 'farmer', targetId: id, targetName: farmer.name, details: { email: farmer.email, phone: farmer.phone } } }
+        }),
+      )
+    },
+
+    /**
+     * PATCH: the capability follows the fields (farmerPatchCapability). `{ isActive }` alone is the
+     * Activate/Deactivate action, which also sets the dates (spec 001 §4).
+     */
+    async update(actor: Actor, role: Role, id: string, patch: FarmerUpdate): Promise<AdminFarmer> {
+      const keys = Object.keys(patch).filter((k) => patch[k as keyof FarmerUpdate] !== undefined)
+      // An empty patch changes nothing, so it needs no more than the route's own capability.
+      if (keys.length > 0 && !can(role, farmerPatchCapability(patch))) throw new HttpError(403, messages.common.forbidden)
+      const produce = patch.produce ? await activeProduce(patch.produce) : undefined
+      const now = new Date()
+      const isActivation = keys.length === 1 && keys[0] === 'isActive'
+      return translateUnique(() =>
+        staffWrite(db, actor, async (trx) => {
+          const before = toAdminFarmer(await load(trx, id), today(now))
+          if (patch.email !== undefined) await assertEmailFree(trx, patch.email, id)
+          const set: Updateable<FarmersTable> = { updatedAt: now.toISOString() }
+          if (patch.name !== undefined) set.name = patch.name
+          if (patch.phone !== undefined) set.phone = patch.phone
+          if (patch.email !== undefined) set.email = patch.email.toLowerCase()
+          if ('website' in patch) set.website = patch.website ?? null
+          if ('town' in patch) set.town = patch.town ?? null
+          if ('tikina' in patch) set.tikina = patch.tikina ?? null
+          if ('comments' in patch) set.comments = patch.comments ?? null
+          if (patch.cities !== undefined) set.cities = JSON.stringify(patch.cities)
+          if (produce !== undefined) set.produce = JSON.stringify(produce)
+          if (patch.photoUrls !== undefined) {
+            await referencePhotos(trx, patch.photoUrls, UPLOAD_MAX_BYTES, now)
+            set.photoUrls = JSON.stringify(patch.photoUrls)
+          }
+          if (patch.subscriptionStart !== undefined) set.subscriptionStart = patch.subscriptionStart
+          if (patch.subscriptionEnd !== undefined) set.subscriptionEnd = patch.subscriptionEnd
+          if (patch.isActive !== undefined) set.isActive = bool(patch.isActive)
+          if (patch.includeInCosting !== undefined) set.includeInCosting = bool(patch.includeInCosting)
+          if (patch.isPremium !== undefined) set.isPremium = bool(patch.isPremium)
+          if (patch.isBulk !== undefined) set.isBulk = bool(patch.isBulk)
+          if (patch.deliveryAvailable !== undefined) set.deliveryAvailable = bool(patch.deliveryAvailable)
+          if (isActivation) Object.assign(set, patch.isActive ? activateDates(now) : deactivateDates(now))
+          await farmersRepository(trx).update(id, set)
+          const after = toAdminFarmer(await load(trx, id), today(now))
+          const action = isActivation
+            ? patch.isActive ? 'activate_farmer' : 'deactivate_farmer'
+            : keys.every((k) => k === 'includeInCosting') ? 'update_farmer_costing' : 'update_farmer'
+          const details = isActivation ? `Subscription ${after.subscriptionStart} → ${after.subscriptionEnd}` : describeChanges(before, patch)
+          return { result: after, audit: { action, targetType: 'farmer', targetId: id, targetName: after.name, details } }
+        }),
+      )
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await staffWrite(db, actor, async (trx) => {
+        const row = await load(trx, id)
+        // Farm reviews and payments go with the farmer (foreign keys cascade); signups keep their history.
+        await farmersRepository(trx).delete(id)
+        return { result: undefined, audit: { action: 'delete_farmer', targetType: 'farmer', targetId: id, targetName: row.name, details: { email: row.email, phone: row.phone } } }
+      })
+    },
+
+    async updateSubscription(actor: Actor, id: string, input: FarmerSubscriptionUpdate): Promise<AdminFarmer> {
+      const now = new Date()
+      return staffWrite(db, actor, async (trx) => {
+        const before = await load(trx, id)
+        await farmersRepository(trx).update(id, { ...input, isActive: bool(input.isActive), updatedAt: now.toISOString() })
+        const after = toAdminFarmer(await load(trx, id), today(now))
+        return {
+          result: after,
+          audit: {
+            action: 'update_subscription',
+            targetType: 'farmer',
+            targetId: id,
+            targetName: after.name,
+            details: `${before.subscriptionStart ?? 'none'} – ${before.subscriptionEnd ?? 'none'} → ${input.subscriptionStart} – ${input.subscriptionEnd}; isActive: ${input.isActive}`,
+          },
+        }
+      })
+    },
+
+    async activateTrial(actor: Actor, id: string): Promise<AdminFarmer> {
+      const days = await trialPeriodDaysOf(db)
+      const now = new Date()
+      return staffWrite(db, actor, async (trx) => {
+        const row = await load(trx, id)
+        const trial = { isTrialActive: row.isTrialActive === 1, trialStartDate: row.trialStartDate, trialEndDate: row.trialEndDate }
+        if (trialStatus(trial, today(now)) === 'Active') throw new HttpError(409, m.trialAlreadyActive)
+        await farmersRepository(trx).update(id, { isTrialActive: 1, ...trialDates(now, days), updatedAt: now.toISOString() })
+        const after = toAdminFarmer(await load(trx, id), today(now))
+        return { result: after, audit: { action: 'activate_trial', targetType: 'farmer', targetId: id, targetName: after.name, details: `${days}-day trial until ${after.trialEndDate}` } }
+      })
+    },
+
+    async exportRecords(): Promise<CsvValue[][]> {
+      const now = today()
+      return (await repository.all()).map((row) => farmerCsvRecord(toAdminFarmer(row, now)))
+    },
+
+    async activePending(now = new Date()): Promise<ActivePendingFarmer[]> {
+      const day = today(now)
+      return (await repository.startingAfter(day)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        town: row.town,
+        tikina: row.tikina,
+        cities: JSON.parse(row.cities) as string[],
+        phone: row.phone,
+        email: row.email,
+        subscriptionStart: row.subscriptionStart,
+        subscriptionEnd: row.subscriptionEnd,
+        daysUntilActive: daysUntilActive(row.subscriptionStart!, day),
+        status: 'Pending' as const,
+      }))
+    },
+
+    async expired(now = new Date()): Promise<ExpiredFarmer[]> {
+      const day = today(now)
+      return (await repository.endedBefore(day)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        daysSinceLastActive: daysSinceLastActive(row.subscriptionEnd!, day),
+        subscriptionStart: row.subscriptionStart,
+        subscriptionEnd: row.subscriptionEnd,
+      }))
+    },
+
+    async trialFarmers(now = new Date()): Promise<TrialFarmer[]> {
+      const day = today(now)
+      return (await repository.inTrial()).map((row) => {
+        const trial = { isTrialActive: row.isTrialActive === 1, trialStartDate: row.trialStartDate, trialEndDate: row.trialEndDate }
+        return {
+          id: row.id,
+          name: row.name,
+          phone: row.phone,
+          daysInTrial: daysInTrial(trial, day),
+          trialStatus: trialStatus(trial, day),
+          trialStartDate: row.trialStartDate,
+          trialEndDate: row.trialEndDate,
+        }
+      })
+    },
+
+    async costBreakdown(now = new Date()): Promise<CostBreakdown> {
+      const rows = await repository.all()
+      const farmers = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        isActive: row.isActive === 1,
+        includeInCosting: row.includeInCosting === 1,
+        isTrialActive: row.isTrialActive === 1,
+        subscriptionStart: row.subscriptionStart,
+        subscriptionEnd: row.subscriptionEnd,
+      }))
+      return costBreakdown(farmers, await dailyRateOf(db), today(now))
+    },
+
+    payments: async (): Promise<FarmerPayment[]> => (await repository.payments()).map(toFarmerPayment),
+
+    async paymentRecords(): Promise<CsvValue[][]> {
+      return (await repository.payments()).map((p) => [p.id, p.farmerId, p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber, p.paymentDate, p.createdAt, p.updatedAt])
+    },
+
+    /** Edits the farmer's latest payment record, or records one when the farmer has none. */
+    async updatePayment(actor: Actor, farmerId: string, input: FarmerPaymentUpdate): Promise<FarmerPayment> {
+      const now = new Date().toISOString()
+      return staffWrite(db, actor, async (trx) => {
+        const farmer = await load(trx, farmerId)
+        const repo = farmersRepository(trx)
+        const fields = { mpaisaNumber: input.mpaisaNumber ?? null, mpaisaReceiptNumber: input.mpaisaReceiptNumber ?? null, paymentDate: input.paymentDate ?? null }
+        let payment = await repo.latestPayment(farmerId)
+        if (payment) {
+          await repo.updatePayment(payment.id, { ...fields, updatedAt: now })
+        } else {
+          await repo.insertPayment({ id: randomUUID(), farmerId, farmerName: farmer.name, farmerPhone: farmer.phone, ...fields, createdAt: now, updatedAt: now })
+        }
+        payment = (await repo.latestPayment(farmerId))!
+        return {
+          result: toFarmerPayment(payment),
+          audit: { action: 'update_payment', targetType: 'farmer_payment', targetId: payment.id, targetName: farmer.name, details: fields },
+        }
+      })
+    },
+  }
+}

@@ -1,0 +1,152 @@
+// Signup approvals (spec 001 §2, §4; clarifications, Signup approval). Approving creates the active
+// farmer (with the signup's photos), its payment record and the "you are listed" e-mail, and marks
+// the signup — all with the audit row in one transaction; the e-mail is delivered after the commit.
+// A decision is final: a signup that is no longer pending answers 409.
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { DateTime } from 'luxon'
+import type { Database } from '../../db/schema'
+import { messages, senderAddresses, type DataAgentSignupsQuery, type FarmerSignupRecord, type PurgeBody, type SignupProcess } from '../contract'
+import { HttpError } from '../errors'
+import { staffWrite, type Actor } from '../audit/staff-write'
+import { purgeRange } from '../audit/purge-range'
+import type { Mailer } from '../email/mailer'
+import { FIJI_ZONE } from '../stats/subscriptions'
+import { signupApprovalsRepository } from './repository'
+
+const m = messages.signups
+
+export interface SignupApprovalDeps {
+  mailer: Mailer
+  mailDomain: string
+}
+
+/** The instant from which a data-agent report range counts (Fiji calendar days). */
+export function rangeStart(range: DataAgentSignupsQuery['range'], now = new Date()): string | null {
+  const today = DateTime.fromJSDate(now, { zone: FIJI_ZONE }).startOf('day')
+  switch (range) {
+    case 'today':
+      return today.toUTC().toISO()
+    case 'last7days':
+      return today.minus({ days: 6 }).toUTC().toISO()
+    case 'lastMonth':
+      return today.minus({ months: 1 }).toUTC().toISO()
+    case 'last3Months':
+      return today.minus({ months: 3 }).toUTC().toISO()
+    default:
+      return null
+  }
+}
+
+export function listedEmail(signup: FarmerSignupRecord, mailDomain: string) {
+  const [, register] = senderAddresses(mailDomain)
+  return {
+    from: register,
+    to: signup.email!,
+    subject: 'Your farm is now listed on Viti Farmers',
+    text: [
+      `Bula ${signup.name},`,
+      '',
+      'Your signup has been approved and your farm is now listed in the Viti Farmers directory, where buyers can find and contact you.',
+      `Your listing runs from ${signup.subscriptionStart.slice(0, 10)} to ${signup.subscriptionEnd.slice(0, 10)}.`,
+      '',
+      `Questions? Write to ${senderAddresses(mailDomain)[0]} (8:00 AM to 10:00 PM Fiji Time, every day).`,
+      '',
+      'Vinaka,',
+      'The Viti Farmers team',
+    ].join('\n'),
+  }
+}
+
+export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprovalDeps) {
+  const repository = signupApprovalsRepository(db)
+  return {
+    list: () => repository.list(),
+    listByDataAgents: (query: DataAgentSignupsQuery) => repository.listByDataAgents(rangeStart(query.range)),
+
+    async process(actor: Actor, id: string, decision: SignupProcess): Promise<FarmerSignupRecord> {
+      const now = new Date().toISOString()
+      let afterCommit: (() => Promise<void>) | undefined
+      const record = await staffWrite(db, actor, async (trx) => {
+        const repo = signupApprovalsRepository(trx)
+        const signup = await repo.find(id)
+        if (!signup) throw new HttpError(404, messages.common.notFound)
+        if (signup.status !== 'pending') throw new HttpError(409, m.alreadyProcessed)
+        const decided = { processedAt: now, processedBy: actor.userName ?? actor.userEmail }
+
+        if (decision.status === 'rejected') {
+          await repo.decide(id, { status: 'rejected', rejectionReason: decision.rejectionReason!, ...decided })
+          return {
+            result: (await repo.find(id))!,
+            audit: { action: 'reject_signup', targetType: 'farmer_signup', targetId: id, targetName: signup.name, details: { reason: decision.rejectionReason } },
+          }
+        }
+
+        if (signup.email && (await repo.farmerWithEmail(signup.email))) throw new HttpError(409, m.duplicateFarmerEmail)
+        const farmerId = randomUUID()
+        await trx
+          .insertInto('farmers')
+          .values({
+            id: farmerId,
+            name: signup.name,
+            phone: signup.phone,
+            email: signup.email?.toLowerCase() ?? null,
+            website: signup.website,
+            town: signup.town,
+            tikina: signup.tikina,
+            cities: JSON.stringify(signup.cities),
+            produce: JSON.stringify(signup.produce),
+            comments: signup.comments,
+            // The uploads were referenced when the signup was made, so they are never cleaned up.
+            photoUrls: JSON.stringify(signup.photoUrls),
+            subscriptionStart: signup.subscriptionStart,
+            subscriptionEnd: signup.subscriptionEnd,
+            isActive: 1,
+            includeInCosting: 1,
+            isBulk: signup.isBulk ? 1 : 0,
+            deliveryAvailable: signup.deliveryAvailable ? 1 : 0,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute()
+        await trx
+          .insertInto('farmer_payments')
+          .values({
+            id: randomUUID(),
+            farmerId,
+            farmerName: signup.name,
+            farmerPhone: signup.phone,
+            mpaisaNumber: signup.mpaisaNumber,
+            mpaisaReceiptNumber: signup.mpaisaReceiptNumber,
+            paymentDate: signup.paymentDate,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute()
+        if (signup.email) {
+          // Stored with the approval, delivered only once it has committed.
+          const emailId = await deps.mailer.store(trx, listedEmail(signup, deps.mailDomain))
+          afterCommit = async () => void (await deps.mailer.deliver(db, emailId))
+        }
+        await repo.decide(id, { status: 'approved', rejectionReason: null, farmerId, ...decided })
+        return {
+          result: (await repo.find(id))!,
+          audit: { action: 'approve_signup', targetType: 'farmer_signup', targetId: id, targetName: signup.name, details: { farmerId, emailed: !!signup.email } },
+        }
+      })
+      await afterCommit?.()
+      return record
+    },
+
+    async purge(actor: Actor, body: PurgeBody): Promise<number> {
+      const range = purgeRange(body)
+      return staffWrite(db, actor, async (trx) => {
+        const count = await signupApprovalsRepository(trx).purgeProcessed(range)
+        return {
+          result: count,
+          audit: { action: 'purge_signups', targetType: 'farmer_signup', details: `Purged ${count} processed signups from ${body.startDate} to ${body.endDate}` },
+        }
+      })
+    },
+  }
+}

@@ -1,0 +1,214 @@
+// Back office I in real Chromium: a data agent's offline signup is approved and the farmer is listed
+// with its photo; rejecting needs a reason; the cost page's figures match a hand-computed farmer;
+// an admin user can neither open global-only screens nor call their endpoints.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { e2eAdmin } from './fixtures'
+import { pngFile } from './images'
+
+test.describe.configure({ mode: 'serial' })
+
+interface Staff {
+  name: string
+  email: string
+  password: string
+}
+
+const fijiDay = (offset = 0) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
+}
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`
+
+async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password } })
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { token: string }).token
+}
+
+async function createStaff(request: APIRequestContext, role: 'data_agent' | 'admin_user'): Promise<Staff> {
+  const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
+  const tag = stamp()
+  const staff = { name: `${role} ${tag}`, email: `${role.replace('_', '-')}-${tag}@e2e.vitifarmers.test`, password: 'Field-Work!2026' }
+  const res = await request.post('/api/admin/users', { headers: { Authorization: `Bearer ${token}` }, data: { ...staff, role, mustChangePassword: false } })
+  expect(res.status(), await res.text()).toBe(201)
+  return staff
+}
+
+async function signIn(page: Page, who: Staff) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(who.email)
+  await page.getByLabel('Password', { exact: true }).fill(who.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await signIn(page, e2eAdmin)
+  return page
+}
+
+/** A data agent's signup sent straight to the API (for tests that are not about the field app). */
+async function agentSignup(request: APIRequestContext, agent: Staff, name: string) {
+  const token = await tokenOf(request, agent.email, agent.password)
+  const res = await request.post('/api/data-agent/signup', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: { name, phone: '+679 700 1234', cities: ['Suva'], produce: ['Dalo (Taro)'], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(60), agreeToTerms: true },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+}
+
+test('a data agent’s offline signup is approved by an admin and the farmer is listed with its photo', async ({ page, context, browser, request }) => {
+  const agent = await createStaff(request, 'data_agent')
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await signIn(page, agent)
+  await page.goto('/farmer-signup')
+  await expect(page.getByRole('checkbox', { name: 'Nausori', exact: true })).toBeVisible()
+
+  // No coverage: the signup is saved on the phone.
+  await context.setOffline(true)
+  const name = `Approved Farmer ${stamp()}`
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 7788')
+  await page.getByLabel('Email').fill(`approved.${stamp()}@example.com`)
+  await page.getByLabel('Village').fill('Nakasi')
+  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
+  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
+  await page.getByLabel('Start Date').fill(fijiDay(-1))
+  await page.getByLabel('End Date').fill(fijiDay(89))
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+  await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('farm.png'))
+  await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+
+  // Coverage again: the outbox sends it by itself.
+  await context.setOffline(false)
+  await page.goto('/outbox')
+  await expect(page.getByTestId('outbox-item').filter({ hasText: name })).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+
+  // An admin approves it on /admin/signups.
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/signups')
+  const pending = admin.getByRole('region', { name: /Pending Applications/ }).or(admin.locator('section[aria-labelledby="pending-signups"]'))
+  const card = pending.getByRole('listitem').filter({ hasText: name })
+  await expect(card).toBeVisible()
+  await expect(card.getByText(`${agent.name} (Data Agent)`)).toBeVisible()
+  await expect(card.getByRole('img', { name: `Farm photo 1 of ${name}` })).toBeVisible()
+  await card.getByRole('button', { name: `Approve ${name}` }).click()
+  await expect(admin.getByRole('alert').or(admin.getByRole('status')).filter({ hasText: 'Signup approved successfully and farmer account created' }).first()).toBeVisible()
+  await expect(pending.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+  await expect(admin.locator('section[aria-labelledby="recent-decisions"]').getByRole('listitem').filter({ hasText: name })).toContainText('Approved')
+
+  // The public directory lists the farmer, with the signup's photo on the card.
+  const visitor = await (await browser.newContext()).newPage()
+  await visitor.goto('/')
+  await visitor.getByPlaceholder('Search farmers or produce...').fill(name)
+  const farmerCard = visitor.getByTestId('farmer-card').filter({ hasText: name })
+  await expect(farmerCard).toBeVisible()
+  const photo = farmerCard.getByRole('img', { name: `Farm of ${name}` })
+  await expect(photo).toBeVisible()
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+})
+
+test('rejecting a signup needs a reason', async ({ browser, request }) => {
+  const agent = await createStaff(request, 'data_agent')
+  const name = `Rejected Farmer ${stamp()}`
+  await agentSignup(request, agent, name)
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/signups')
+  const pending = admin.locator('section[aria-labelledby="pending-signups"]')
+  await pending.getByRole('button', { name: `Reject ${name}` }).click()
+  const dialog = admin.getByRole('alertdialog', { name: `Reject ${name}` })
+  const confirm = dialog.getByRole('button', { name: 'Reject Signup' })
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel('Reason for rejection').fill('   ')
+  await expect(confirm).toBeDisabled()
+  await expect(dialog.getByText('Please enter a reason for rejection')).toBeVisible()
+  await dialog.getByLabel('Reason for rejection').fill('Receipt number not found')
+  await confirm.click()
+  await expect(dialog).toHaveCount(0)
+  await expect(pending.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+  const decided = admin.locator('section[aria-labelledby="recent-decisions"]').getByRole('listitem').filter({ hasText: name })
+  await expect(decided).toContainText('Rejected')
+  await expect(decided).toContainText('Receipt number not found')
+})
+
+test('the cost page’s figures equal a hand-computed farmer', async ({ browser, request }) => {
+  // Hand-computed: today … today + 30 days is 30 days; at FJ$3.00 a day that is FJ$90.00;
+  // active 1 day (today), 29 remaining.
+  const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
+  const name = `Costed Farmer ${stamp()}`
+  const created = await request.post('/api/admin/farmers', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name, phone: '+679 700 9999', email: `costed.${stamp()}@example.com`, cities: ['Suva'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30) },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/cost-breakdown')
+  // The daily rate: read-only until Edit; Save stores 3.00.
+  const rate = admin.getByLabel('Daily Rate (FJ$ per farmer per day)')
+  await expect(rate).toHaveAttribute('readonly', '')
+  await admin.getByRole('button', { name: 'Edit' }).click()
+  await rate.fill('3')
+  await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByRole('group', { name: 'Daily Rate' })).toContainText('FJ$3.00')
+
+  const table = admin.getByRole('table', { name: 'Farmer cost breakdown' })
+  const row = table.getByRole('row').filter({ hasText: name })
+  await expect(row.getByRole('cell')).toHaveText([new RegExp(name), 'Active', 'Start Trial', '', '30', '1', '29', 'FJ$90.00', /–/])
+
+  const revenue = async () => Number((await admin.getByRole('group', { name: 'Total Revenue' }).innerText()).match(/FJ\$([\d.]+)/)![1])
+  const activeDays = async () => Number((await admin.getByRole('group', { name: 'Total Active Days' }).innerText()).match(/(\d+)\s*$/)![1])
+  const withFarmer = await revenue()
+  const daysWithFarmer = await activeDays()
+  const include = row.getByRole('switch', { name: `Include ${name} in costing` })
+  // The switch saves at once and shows the saved state when the page refetches.
+  await include.click()
+  await expect(include).not.toBeChecked()
+  await expect.poll(revenue).toBeCloseTo(withFarmer - 90, 2)
+  expect(await activeDays()).toBe(daysWithFarmer - 1)
+
+  // The monthly table ends with its total row.
+  await expect(admin.getByRole('table', { name: 'Monthly revenue breakdown' }).getByRole('row', { name: 'Total' })).toBeVisible()
+
+  // Back to the default rate for the rest of the suite.
+  await admin.getByRole('button', { name: 'Edit' }).click()
+  await rate.fill('2.5')
+  await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByRole('group', { name: 'Daily Rate' })).toContainText('FJ$2.50')
+})
+
+test('an admin user can neither open global-only screens nor call their endpoints', async ({ page, request }) => {
+  const adminUser = await createStaff(request, 'admin_user')
+  await signIn(page, adminUser)
+  for (const path of ['/admin/expired-subscriptions', '/admin/da-signups', '/admin/payments-received', '/admin/payments']) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/admin$/)
+  }
+  // Screens open to an admin user do open.
+  await page.goto('/admin/signups')
+  await expect(page.getByRole('heading', { level: 1, name: 'Signup Approvals' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Purge Processed Signups' })).toHaveCount(0)
+  await page.goto('/admin/farmers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Farmers Management' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add Farmer' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0)
+
+  const token = await tokenOf(request, adminUser.email, adminUser.password)
+  const auth = { Authorization: `Bearer ${token}` }
+  for (const [method, path] of [
+    ['GET', '/api/admin/expired-farmers'],
+    ['GET', '/api/admin/signups/data-agent'],
+    ['GET', '/api/admin/farmers/payments'],
+    ['GET', '/api/admin/farmers/payments/report'],
+    ['DELETE', '/api/admin/signups/purge'],
+    ['POST', '/api/admin/settings'],
+  ] as const) {
+    const res = await request.fetch(path, { method, headers: auth, data: method === 'GET' ? undefined : { startDate: fijiDay(0), endDate: fijiDay(0), dailyRate: 9 } })
+    expect(res.status(), `${method} ${path}`).toBe(403)
+  }
+})

@@ -1,0 +1,263 @@
+// Farmer dialogs (spec 001 §2, §5): add/edit with the contract's schema and messages, subscription
+// edit, and the delete confirmation. Forms live inside their dialogs, so they open fresh.
+import { Box, Input, SimpleGrid, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { FarmerCreateSchema, FarmerSubscriptionUpdateSchema, FarmerUpdateSchema, type AdminFarmer } from '../../../../api/contract/farmers'
+import { MAX_PRODUCE_PER_FARMER } from '../../../../api/contract/farmer-signup'
+import { messages } from '../../../../api/contract/messages'
+import type { PublicLocation, PublicProduce } from '../../../../api/contract/reference'
+import { useIsOnline } from '../../../shared/session'
+import { toastError, toastSuccess, statusAndBodyOr } from '../feedback'
+import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
+import { FormField } from '../ui/form-field'
+import { OfflineNotice } from '../ui/offline-notice'
+import { useFarmerWrite } from './farmers'
+
+const m = messages.farmers
+const DAY_MS = 86400000
+const dateInput = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '')
+
+interface FormValues {
+  name: string
+  phone: string
+  email: string
+  website: string
+  town: string
+  tikina: string
+  comments: string
+  cities: string[]
+  produce: string[]
+  subscriptionStart: string
+  subscriptionEnd: string
+  isActive: boolean
+  isPremium: boolean
+  isBulk: boolean
+  deliveryAvailable: boolean
+}
+
+function initialValues(farmer: AdminFarmer | null): FormValues {
+  const now = new Date()
+  return {
+    name: farmer?.name ?? '',
+    phone: farmer?.phone ?? '',
+    email: farmer?.email ?? '',
+    website: farmer?.website ?? '',
+    town: farmer?.town ?? '',
+    tikina: farmer?.tikina ?? '',
+    comments: farmer?.comments ?? '',
+    cities: farmer?.cities ?? [],
+    produce: farmer?.produce ?? [],
+    // An admin-created farmer defaults to now … 720 hours later (spec 001 §9).
+    subscriptionStart: farmer ? dateInput(farmer.subscriptionStart) : now.toISOString().slice(0, 10),
+    subscriptionEnd: farmer ? dateInput(farmer.subscriptionEnd) : new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10),
+    isActive: farmer?.isActive ?? true,
+    isPremium: farmer?.isPremium ?? false,
+    isBulk: farmer?.isBulk ?? false,
+    deliveryAvailable: farmer?.deliveryAvailable ?? false,
+  }
+}
+
+function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { legend: string; options: string[]; chosen: string[]; max?: number; onChange: (next: string[]) => void; error?: string }) {
+  return (
+    <chakra.fieldset borderWidth="1px" rounded="md" p="3" aria-invalid={!!error}>
+      <chakra.legend px="1" fontWeight="medium">
+        {legend}
+      </chakra.legend>
+      <Box maxH="10rem" overflowY="auto" display="grid" gridTemplateColumns="repeat(auto-fill, minmax(9rem, 1fr))" gap="1">
+        {options.map((option) => {
+          const checked = chosen.includes(option)
+          return (
+            <chakra.label key={option} display="flex" alignItems="center" gap="2" fontSize="sm">
+              <chakra.input
+                type="checkbox"
+                checked={checked}
+                disabled={!checked && max !== undefined && chosen.length >= max}
+                onChange={() => onChange(checked ? chosen.filter((c) => c !== option) : [...chosen, option])}
+                accentColor="brand.800"
+              />
+              {option}
+            </chakra.label>
+          )
+        })}
+      </Box>
+      {error && (
+        <Text color="fg.error" fontSize="sm" mt="1">
+          {error}
+        </Text>
+      )}
+    </chakra.fieldset>
+  )
+}
+
+export function FarmerFormDialog({ open, farmer, onClose }: { open: boolean; farmer: AdminFarmer | null; onClose: () => void }) {
+  return (
+    <AdminDialog open={open} onOpenChange={(o) => !o && onClose()} title={farmer ? `Edit ${farmer.name}` : 'Add Farmer'}>
+      <FarmerForm farmer={farmer} onClose={onClose} />
+    </AdminDialog>
+  )
+}
+
+function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: () => void }) {
+  const isOnline = useIsOnline()
+  const write = useFarmerWrite()
+  const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
+  const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
+  const [values, setValues] = useState(() => initialValues(farmer))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+  const text = (key: 'name' | 'phone' | 'email' | 'website' | 'town' | 'tikina' | 'subscriptionStart' | 'subscriptionEnd') => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const body = { ...values, website: values.website, comments: values.comments }
+    const parsed = farmer ? FarmerUpdateSchema.safeParse(body) : FarmerCreateSchema.safeParse(body)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    setErrors({})
+    try {
+      if (farmer) await write.mutateAsync({ kind: 'update', id: farmer.id, body: parsed.data })
+      else await write.mutateAsync({ kind: 'create', body: FarmerCreateSchema.parse(body) })
+      toastSuccess(farmer ? m.updated : m.created)
+      onClose()
+    } catch (error) {
+      toastError(statusAndBodyOr(error, farmer ? m.failedToUpdate : m.failedToCreate))
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <DialogBody>
+        <Stack gap="3">
+          <FormField label="Name" required error={errors.name}>
+            <Input {...text('name')} />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <FormField label="Phone" required error={errors.phone}>
+              <Input type="tel" {...text('phone')} />
+            </FormField>
+            <FormField label="Email" required error={errors.email}>
+              <Input type="email" {...text('email')} />
+            </FormField>
+            <FormField label="Website" error={errors.website}>
+              <Input type="url" {...text('website')} />
+            </FormField>
+            <FormField label="Village">
+              <Input {...text('town')} />
+            </FormField>
+            <FormField label="Tikina">
+              <Input {...text('tikina')} />
+            </FormField>
+          </SimpleGrid>
+          <CheckboxGroup legend="Nearest towns/cities *" options={(locations.data ?? []).map((l) => l.name)} chosen={values.cities} onChange={(next) => set('cities', next)} error={errors.cities} />
+          <CheckboxGroup legend={`Produce (up to ${MAX_PRODUCE_PER_FARMER})`} options={(produce.data ?? []).map((p) => p.name)} chosen={values.produce} max={MAX_PRODUCE_PER_FARMER} onChange={(next) => set('produce', next)} error={errors.produce} />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <FormField label="Subscription Start" required error={errors.subscriptionStart}>
+              <Input type="date" {...text('subscriptionStart')} />
+            </FormField>
+            <FormField label="Subscription End" required error={errors.subscriptionEnd}>
+              <Input type="date" {...text('subscriptionEnd')} />
+            </FormField>
+          </SimpleGrid>
+          <FormField label="Comments">
+            <Textarea value={values.comments} onChange={(e) => set('comments', e.target.value)} rows={2} />
+          </FormField>
+          <Box display="flex" gap="4" flexWrap="wrap">
+            {(['isActive', 'isPremium', 'isBulk', 'deliveryAvailable'] as const).map((key) => (
+              <chakra.label key={key} display="inline-flex" gap="2" alignItems="center">
+                <chakra.input type="checkbox" checked={values[key]} onChange={(e) => set(key, e.target.checked)} accentColor="brand.800" />
+                {{ isActive: 'Active', isPremium: 'Premium', isBulk: 'Bulk', deliveryAvailable: 'Delivery available' }[key]}
+              </chakra.label>
+            ))}
+          </Box>
+          <OfflineNotice isOnline={isOnline} />
+        </Stack>
+      </DialogBody>
+      <DialogActions label={farmer ? 'Save Changes' : 'Add Farmer'} onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
+    </form>
+  )
+}
+
+export function SubscriptionDialog({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: () => void }) {
+  return (
+    <AdminDialog open={!!farmer} onOpenChange={(o) => !o && onClose()} title="Edit Subscription">
+      {farmer && <SubscriptionForm farmer={farmer} onClose={onClose} />}
+    </AdminDialog>
+  )
+}
+
+function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: () => void }) {
+  const isOnline = useIsOnline()
+  const write = useFarmerWrite()
+  const [values, setValues] = useState({ subscriptionStart: dateInput(farmer.subscriptionStart), subscriptionEnd: dateInput(farmer.subscriptionEnd), isActive: farmer.isActive })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = FarmerSubscriptionUpdateSchema.safeParse(values)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    try {
+      await write.mutateAsync({ kind: 'subscription', id: farmer.id, body: parsed.data })
+      toastSuccess(m.subscriptionUpdated)
+      onClose()
+    } catch {
+      toastError(m.failedToUpdateSubscription)
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <DialogBody>
+        <Stack gap="3">
+          <Text fontWeight="medium">{farmer.name}</Text>
+          <FormField label="Subscription Start" required error={errors.subscriptionStart}>
+            <Input type="date" value={values.subscriptionStart} onChange={(e) => setValues((v) => ({ ...v, subscriptionStart: e.target.value }))} />
+          </FormField>
+          <FormField label="Subscription End" required error={errors.subscriptionEnd}>
+            <Input type="date" value={values.subscriptionEnd} onChange={(e) => setValues((v) => ({ ...v, subscriptionEnd: e.target.value }))} />
+          </FormField>
+          <chakra.label display="inline-flex" gap="2" alignItems="center">
+            <chakra.input type="checkbox" checked={values.isActive} onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))} accentColor="brand.800" />
+            Active
+          </chakra.label>
+          <OfflineNotice isOnline={isOnline} />
+        </Stack>
+      </DialogBody>
+      <DialogActions label="Save" onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
+    </form>
+  )
+}
+
+export function DeleteFarmerDialog({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: () => void }) {
+  const isOnline = useIsOnline()
+  const write = useFarmerWrite()
+  const confirm = async () => {
+    if (!farmer) return
+    try {
+      await write.mutateAsync({ kind: 'delete', id: farmer.id })
+      toastSuccess(m.deleted)
+      onClose()
+    } catch {
+      toastError(m.failedToDelete)
+    }
+  }
+  return (
+    <AdminDialog open={!!farmer} onOpenChange={(o) => !o && onClose()} title="Delete farmer?" role="alertdialog">
+      <DialogBody>
+        <Stack gap="3">
+          <Text>
+            <strong>{farmer?.name}</strong> and their farm reviews and payment records will be deleted permanently. This cannot be undone.
+          </Text>
+          <OfflineNotice isOnline={isOnline} />
+        </Stack>
+      </DialogBody>
+      <DialogActions label="Delete" destructive onCancel={onClose} onConfirm={() => void confirm()} loading={write.isPending} disabled={!isOnline} />
+    </AdminDialog>
+  )
+}

@@ -1,0 +1,117 @@
+// Farmers for staff (spec 001 §2, §7): the paged, filtered list, the writes (each refetching the
+// lists and the dashboard stats), settings, cost breakdown, the subscription lists and payments.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { CostBreakdown } from '../../../../api/contract/costing'
+import {
+  TOTAL_COUNT_HEADER,
+  type ActivePendingFarmer,
+  type AdminFarmer,
+  type ExpiredFarmer,
+  type FarmerCreate,
+  type FarmerPayment,
+  type FarmerPaymentUpdate,
+  type FarmerStatusFilter,
+  type FarmerSubscriptionUpdate,
+  type FarmerUpdate,
+  type TrialFarmer,
+} from '../../../../api/contract/farmers'
+import { messages } from '../../../../api/contract/messages'
+import type { Settings, SettingsUpdate } from '../../../../api/contract/settings'
+import { apiFetch, apiRequest } from '../../../shared/api'
+import { useLoadErrorToast } from '../feedback'
+
+const m = messages.farmers
+export const FARMERS_PAGE_SIZE = 50
+
+export function useFarmers(search: string, status: FarmerStatusFilter, pages: number) {
+  const params = new URLSearchParams({ limit: String(FARMERS_PAGE_SIZE * pages), offset: '0' })
+  if (search.trim()) params.set('search', search.trim())
+  if (status !== 'all') params.set('status', status)
+  const query = useQuery({
+    queryKey: ['/api/admin/farmers', params.toString()],
+    queryFn: async ({ signal }) => {
+      const res = await apiFetch(`/api/admin/farmers?${params.toString()}`, { signal })
+      return { farmers: (await res.json()) as AdminFarmer[], total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? 0) }
+    },
+    placeholderData: keepPreviousData,
+  })
+  useLoadErrorToast(query.error, m.failedToFetch)
+  return query
+}
+
+export type FarmerWrite =
+  | { kind: 'create'; body: FarmerCreate }
+  | { kind: 'update'; id: string; body: FarmerUpdate }
+  | { kind: 'delete'; id: string }
+  | { kind: 'subscription'; id: string; body: FarmerSubscriptionUpdate }
+  | { kind: 'trial'; id: string }
+  | { kind: 'payment'; id: string; body: FarmerPaymentUpdate }
+  | { kind: 'settings'; body: SettingsUpdate }
+
+function send(write: FarmerWrite): Promise<Response> {
+  const at = (id: string, rest = '') => `/api/admin/farmers/${encodeURIComponent(id)}${rest}`
+  switch (write.kind) {
+    case 'create':
+      return apiRequest('POST', '/api/admin/farmers', write.body)
+    case 'update':
+      return apiRequest('PATCH', at(write.id), write.body)
+    case 'delete':
+      return apiRequest('DELETE', at(write.id))
+    case 'subscription':
+      return apiRequest('PATCH', at(write.id, '/subscription'), write.body)
+    case 'trial':
+      return apiRequest('POST', at(write.id, '/activate-trial'))
+    case 'payment':
+      return apiRequest('PATCH', at(write.id, '/payment'), write.body)
+    case 'settings':
+      return apiRequest('POST', '/api/admin/settings', write.body)
+  }
+}
+
+const affected = [
+  '/api/admin/farmers',
+  '/api/admin/stats',
+  '/api/admin/cost-breakdown',
+  '/api/admin/settings',
+  '/api/admin/farmers/active-pending',
+  '/api/admin/expired-farmers',
+  '/api/admin/trial-farmers',
+  '/api/admin/farmers/payments',
+]
+
+/** Any farmer, payment or settings write; every list it can change is refetched (spec 001 §7). */
+export function useFarmerWrite() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (write: FarmerWrite) => {
+      await send(write)
+    },
+    onSuccess: () => Promise.all(affected.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  })
+}
+
+function useList<T>(url: string, failure: string) {
+  const query = useQuery<T>({ queryKey: [url] })
+  useLoadErrorToast(query.error, failure)
+  return query
+}
+
+export const useSettings = () => useList<Settings>('/api/admin/settings', messages.settings.failedToFetch)
+export const useCostBreakdown = () => useList<CostBreakdown>('/api/admin/cost-breakdown', m.failedToFetch)
+export const useActivePending = () => useList<ActivePendingFarmer[]>('/api/admin/farmers/active-pending', m.failedToFetchPending)
+export const useExpiredFarmers = () => useList<ExpiredFarmer[]>('/api/admin/expired-farmers', m.failedToFetchExpired)
+export const useTrialFarmers = () => useList<TrialFarmer[]>('/api/admin/trial-farmers', m.failedToFetchTrial)
+export const usePayments = () => useList<FarmerPayment[]>('/api/admin/farmers/payments', 'Failed to fetch payments')
+
+export const statusLabels: Record<AdminFarmer['displayStatus'], string> = {
+  inactive: 'Inactive',
+  pending: 'Active Pending',
+  active: 'Active',
+  expired: 'Expired',
+  expired_followup: 'Expired',
+}
+
+/** "Nakasi · Naitasiri · Suva, Nausori": where a farmer is, as the lists show it under the name. */
+export function placeOf(farmer: { town: string | null; tikina: string | null; cities: readonly string[] }): string {
+  return [farmer.town, farmer.tikina, farmer.cities.join(', ')].filter(Boolean).join(' · ')
+}
