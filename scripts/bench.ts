@@ -7,6 +7,8 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { DateTime } from 'luxon'
 import { startTestApp } from '../api/testing/test-app'
+import { printHomeJs } from './bench/home-js'
+import { printOutboxBench } from './bench/outbox'
 
 function homeInitialJs(distDir = 'dist') {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
@@ -71,3 +73,6 @@ for (const s of home.sizes) console.log(`  ${s.file.padEnd(48)} ${(s.gzip / 1024
 console.log(`  total ${(home.gzipTotal / 1024).toFixed(2)} KB (budget 150 KB)`)
 console.log('\nPublic API latency, 2,000 listed farmers, 60 requests each (ms):')
 for (const r of await apiLatency()) console.log(`  ${r.endpoint.padEnd(64)} p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}`)
+// P1 as really served (scripts/bench/home-js.ts) and P5, the outbox's drain (scripts/bench/outbox.ts).
+await printHomeJs()
+await printOutboxBench()
