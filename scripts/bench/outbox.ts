@@ -171,7 +171,8 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 export async function printOutboxBench(): Promise<void> {
   const { loopback, shaped } = await benchOutbox()
-  console.log(`\nP5 outbox drain, data-agent signups with one ${kb(loopback.photoBytes / loopback.signups)} photo each (real engine on fake-indexeddb, real server):`)
+  const photo = loopback.photoBytes / loopback.signups
+  console.log(`\nP5 outbox drain, data-agent signups with one ${(photo / 1000).toFixed(0)} kB photo each (${photo} bytes; real engine on fake-indexeddb, real server):`)
   console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests, ${kb(loopback.photoBytes)} of photos)` +
     `; raw PUTs of the same bytes ${s(loopback.rawPutMs)}; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}×`)
   console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups (bounded; 200 would take ~${s((shaped.drainMs / shaped.signups) * 200)}):` +
