@@ -24,6 +24,8 @@ export interface BodyShape {
   sample?: Record<string, unknown>
   /** Whether `sample` parses. */
   isSampleValid: boolean
+  /** Per field, the values its own schema accepts (the sample holds one of them). */
+  accepted: Map<string, unknown[]>
 }
 
 interface JsonSchemaNode {
@@ -106,7 +108,7 @@ function candidates(kind: FieldKind, field: FieldShape, pool: readonly PoolValue
 
 export function bodyShape(schema: z.ZodType | undefined, pool: readonly PoolValue[]): BodyShape {
   const object = schema && objectOf(schema)
-  if (!schema || !object) return { fields: [], isSampleValid: false }
+  if (!schema || !object) return { fields: [], isSampleValid: false, accepted: new Map() }
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode
   const required = new Set(json.required ?? [])
   const shape = object.shape as Record<string, z.ZodType>
@@ -123,7 +125,7 @@ export function bodyShape(schema: z.ZodType | undefined, pool: readonly PoolValu
   for (const field of fields) {
     const fieldSchema = shape[field.name]!
     const options = [...(field.enum ?? []), ...candidates(field.kind, field, pool)].filter((value) => fieldSchema.safeParse(value).success)
-    if (options.length > 0) accepted.set(field.name, options.slice(0, 6))
+    if (options.length > 0) accepted.set(field.name, options.slice(0, 40))
   }
   const sample: Record<string, unknown> = {}
   for (const [name, options] of accepted) sample[name] = options[0]
@@ -132,12 +134,12 @@ export function bodyShape(schema: z.ZodType | undefined, pool: readonly PoolValu
   for (const [name, options] of accepted) {
     if (isSampleValid) break
     const kept = sample[name]
-    for (const option of options.slice(1)) {
+    for (const option of options.slice(1, 6)) {
       sample[name] = option
       isSampleValid = schema.safeParse(sample).success
       if (isSampleValid) break
     }
     if (!isSampleValid) sample[name] = kept
   }
-  return { fields, sample, isSampleValid }
+  return { fields, sample, isSampleValid, accepted }
 }
