@@ -11,12 +11,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import type { AddressInfo } from 'node:net'
 import { FarmerSignupSchema } from '../../api/contract'
 import { OutboxDatabase, type JsonObject } from '../../sync/outbox/db'
 import { createOutboxEngine } from '../../sync/outbox/engine'
 import { CHAOS_ENDPOINTS, buildSubmissions, noisePng, seededRandom, type Submission } from '../chaos/fixtures'
-import { freePort, serverProcess, type ServerProcess } from '../chaos/server-process'
+import { freePort, listenOnLoopback, serverProcess, type ServerProcess } from '../chaos/server-process'
 import { startShapedLink } from './shaped-link'
 
 const ADMIN = { email: 'bench.admin@example.com', password: 'Bench-Admin-1!' }
@@ -111,8 +110,7 @@ async function rawPuts(photos: Buffer[]): Promise<number> {
     req.resume()
     req.on('end', () => res.writeHead(200, { 'content-length': '0' }).end())
   })
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()))
-  const url = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/upload`
+  const url = `http://127.0.0.1:${await listenOnLoopback(sink)}/upload`
   try {
     const started = performance.now()
     for (const photo of photos) {

@@ -3,7 +3,7 @@
 // and every byte arrives `rttMs / 2` after it left the pipe. The connect itself costs one round
 // trip. Counts the bytes that crossed each way, for the "bytes ÷ bandwidth" floor.
 import net from 'node:net'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../chaos/server-process'
 
 export interface ShapedLink {
   readonly url: string
@@ -67,11 +67,7 @@ export async function startShapedLink(options: { target: { host: string; port: n
       upstream.on('error', () => client.destroy())
     }, options.rttMs)
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listenOnLoopback(server)
   return {
     url: `http://127.0.0.1:${port}`,
     bytes: {
