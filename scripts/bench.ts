@@ -17,6 +17,8 @@ import express from 'express'
 import { DateTime } from 'luxon'
 import { startTestApp, type TestApp } from '../api/testing/test-app'
 import { lighthouseBench } from './bench/lighthouse'
+import { printHomeJs } from './bench/home-js'
+import { printOutboxBench } from './bench/outbox'
 
 const SIZES = [10_000, 100_000]
 const LATENCY_REQUESTS = 200
@@ -201,3 +203,6 @@ for (const count of sizes) await directoryAt(count)
 agent.destroy()
 
 await lighthouseBench()
+// P1 as really served (scripts/bench/home-js.ts) and P5, the outbox's drain (scripts/bench/outbox.ts).
+await printHomeJs()
+await printOutboxBench()

@@ -10,7 +10,8 @@
 // the server always runs to its end, as on a real network. When the server is down the proxy
 // answers 502, as a reverse proxy would.
 import http from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { Socket } from 'node:net'
+import { listenOnLoopback } from './server-process'
 
 export interface ChaosRates {
   dropRequest: number
@@ -190,11 +191,7 @@ export async function startChaosProxy(options: {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listenOnLoopback(server)
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -8,17 +8,23 @@ import { fileURLToPath } from 'node:url'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** A port the OS just gave out (listen(0)), released for the child to take. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
+/** Listens on an ephemeral loopback port (listen(0)) and answers it. */
+export async function listenOnLoopback(server: net.Server): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve())
   })
   const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
   if (address === null || typeof address === 'string') throw new Error('no port from listen(0)')
   return address.port
+}
+
+/** A port the OS just gave out (listen(0)), released for the child to take. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  const port = await listenOnLoopback(server)
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }
 
 export interface ServerOptions {

@@ -1,0 +1,179 @@
+// P5 of `npm run bench`: the outbox draining data-agent signups with one ~300 KB photo each,
+// with the real engine (sync/outbox/engine.ts on Dexie over fake-indexeddb, in node, as
+// scripts/chaos does) against the real API server as a child process on a fresh data dir.
+// - Loopback: 200 signups, against raw sequential PUTs of the same photo bytes to a bare sink.
+// - Shaped: through a proxy shaped to 1.6 Mbps each way and 150 ms round trip (Lighthouse's
+//   mobile link), against the photo bytes ÷ bandwidth. Bounded (20 signups by default, about a
+//   minute): 200 would take about 7 minutes. BENCH_SHAPED_SIGNUPS sets it.
+// Figures only: nothing here is asserted.
+import 'fake-indexeddb/auto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { FarmerSignupSchema } from '../../api/contract'
+import { OutboxDatabase, type JsonObject } from '../../sync/outbox/db'
+import { createOutboxEngine } from '../../sync/outbox/engine'
+import { CHAOS_ENDPOINTS, buildSubmissions, noisePng, seededRandom, type Submission } from '../chaos/fixtures'
+import { freePort, listenOnLoopback, serverProcess, type ServerProcess } from '../chaos/server-process'
+import { startShapedLink } from './shaped-link'
+
+const ADMIN = { email: 'bench.admin@example.com', password: 'Bench-Admin-1!' }
+const AGENT = { name: 'Bench Agent', email: 'bench.agent@example.com', password: 'Bench-Agent-1!' }
+/** RGB noise barely compresses: 320 × 312 × 3 bytes is a ~300 KB PNG. */
+const PHOTO = { width: 320, height: 312 }
+export const SHAPED = { bitsPerSecond: 1_600_000, rttMs: 150 }
+
+export interface DrainFigures {
+  signups: number
+  photoBytes: number
+  drainMs: number
+  /** Requests the engine made (upload URL, PUT, record). */
+  requests: number
+  sent: number
+}
+
+async function api<T>(server: ServerProcess, method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (token) headers.authorization = `Bearer ${token}`
+  const response = await fetch(`${server.baseUrl}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${urlPath} answered ${response.status}: ${text}`)
+  return JSON.parse(text) as T
+}
+
+function signups(count: number, seed: number, reference: { locations: string[]; produce: string[] }): Submission[] {
+  const random = seededRandom(seed)
+  const mix = { dataAgentSignups: count, farmerSignups: 0, platformReviews: 0, farmReviews: 0 }
+  return buildSubmissions(random, mix, { ...reference, farmIds: [] }, `bench${seed}`).map((s) => ({
+    ...s,
+    photos: [noisePng(random, seed * 1_000 + s.index, PHOTO.width, PHOTO.height)],
+  }))
+}
+
+/** Queues `items` in a fresh outbox, then lets the engine send them all to `baseUrl`; times the drain. */
+async function drain(items: Submission[], baseUrl: string, agent: { id: string; token: string }): Promise<DrainFigures> {
+  const db = new OutboxDatabase(`viti-bench-${Date.now()}-${items.length}`)
+  let requests = 0
+  const engine = createOutboxEngine({
+    db,
+    fetch: (input, init) => {
+      requests++
+      return fetch(/^https?:/.test(input) ? input : `${baseUrl}${input}`, init)
+    },
+    getAuthToken: () => agent.token,
+    getSignedInAgentId: () => agent.id,
+    isOnline: () => true,
+    // Not the subject here: a retry (there should be none) comes back quickly.
+    backoff: { baseMs: 20, capMs: 200, floorMs: 5 },
+    timeoutMs: 120_000,
+    onError: (error) => console.warn('outbox bench: engine error', error),
+  })
+  try {
+    for (const item of items) {
+      await engine.enqueue({
+        kind: 'dataAgentSignup',
+        endpoint: CHAOS_ENDPOINTS.dataAgentSignup,
+        payload: item.payload as JsonObject,
+        photos: item.photos.map((bytes) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })),
+        validate: (payload) => void FarmerSignupSchema.parse(payload),
+        agent: { id: agent.id, name: AGENT.name },
+      })
+    }
+    // Everything is queued first (an agent back from the field), the engine not yet running; the
+    // clock runs from start() to the last item's answer.
+    const started = performance.now()
+    engine.start()
+    for (;;) {
+      const open = (await db.outbox.where('status').equals('waiting').count()) + (await db.outbox.where('status').equals('sending').count())
+      if (open === 0) break
+      await engine.sendNow()
+    }
+    const drainMs = performance.now() - started
+    return {
+      signups: items.length,
+      photoBytes: items.reduce((sum, item) => sum + item.photos.reduce((s, p) => s + p.length, 0), 0),
+      drainMs,
+      requests,
+      sent: await db.outbox.where('status').equals('sent').count(),
+    }
+  } finally {
+    await engine.stop()
+    db.close()
+    await OutboxDatabase.delete(db.name)
+  }
+}
+
+/** The floor on loopback: the same photo bytes PUT one after another to a server that only reads them. */
+async function rawPuts(photos: Buffer[]): Promise<number> {
+  const sink = http.createServer((req, res) => {
+    req.resume()
+    req.on('end', () => res.writeHead(200, { 'content-length': '0' }).end())
+  })
+  const url = `http://127.0.0.1:${await listenOnLoopback(sink)}/upload`
+  try {
+    const started = performance.now()
+    for (const photo of photos) {
+      const response = await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(photo) })
+      await response.arrayBuffer()
+    }
+    return performance.now() - started
+  } finally {
+    await new Promise<void>((resolve) => sink.close(() => resolve()))
+  }
+}
+
+export interface OutboxBench {
+  loopback: DrainFigures & { rawPutMs: number }
+  shaped: DrainFigures & { floorMs: number; wireBytes: { up: number; down: number } }
+}
+
+export async function benchOutbox(options: { loopbackSignups?: number; shapedSignups?: number } = {}): Promise<OutboxBench> {
+  const loopbackCount = options.loopbackSignups ?? 200
+  const shapedCount = options.shapedSignups ?? Number(process.env.BENCH_SHAPED_SIGNUPS ?? 20)
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viti-bench-outbox-'))
+  const server = serverProcess({ port: await freePort(), dataDir: path.join(tempDir, 'data'), logFile: path.join(tempDir, 'server.log'), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
+  try {
+    await server.start()
+    const admin = await api<{ token: string }>(server, 'POST', '/api/auth/login', ADMIN)
+    await api(server, 'POST', '/api/admin/users', { ...AGENT, role: 'data_agent', mustChangePassword: false }, admin.token)
+    const signedIn = await api<{ token: string; user: { id: string } }>(server, 'POST', '/api/auth/login', { email: AGENT.email, password: AGENT.password })
+    const agent = { id: signedIn.user.id, token: signedIn.token }
+    const reference = {
+      locations: (await api<{ name: string }[]>(server, 'GET', '/api/locations')).map((l) => l.name),
+      produce: (await api<{ name: string }[]>(server, 'GET', '/api/produce')).map((p) => p.name),
+    }
+
+    const loopbackItems = signups(loopbackCount, 1, reference)
+    const loopback = await drain(loopbackItems, server.baseUrl, agent)
+    const rawPutMs = await rawPuts(loopbackItems.flatMap((item) => item.photos))
+
+    const link = await startShapedLink({ target: { host: '127.0.0.1', port: Number(new URL(server.baseUrl).port) }, ...SHAPED })
+    try {
+      const shaped = await drain(signups(shapedCount, 2, reference), link.url, agent)
+      return {
+        loopback: { ...loopback, rawPutMs },
+        shaped: { ...shaped, floorMs: (shaped.photoBytes * 8 * 1000) / SHAPED.bitsPerSecond, wireBytes: { ...link.bytes } },
+      }
+    } finally {
+      await link.close()
+    }
+  } finally {
+    await server.stop().catch(() => undefined)
+    fs.rmSync(tempDir, { recursive: true, force: true })
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+export async function printOutboxBench(): Promise<void> {
+  const { loopback, shaped } = await benchOutbox()
+  const photo = loopback.photoBytes / loopback.signups
+  console.log(`\nP5 outbox drain, data-agent signups with one ${(photo / 1000).toFixed(0)} kB photo each (${photo} bytes; real engine on fake-indexeddb, real server):`)
+  console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests, ${kb(loopback.photoBytes)} of photos)` +
+    `; raw PUTs of the same bytes ${s(loopback.rawPutMs)}; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}×`)
+  console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups (bounded; 200 would take ~${s((shaped.drainMs / shaped.signups) * 200)}):` +
+    ` ${shaped.sent}/${shaped.signups} sent in ${s(shaped.drainMs)}; photo bytes ÷ bandwidth ${s(shaped.floorMs)}; ratio ${(shaped.drainMs / shaped.floorMs).toFixed(2)}×` +
+    ` (on the wire: ${kb(shaped.wireBytes.up)} up, ${kb(shaped.wireBytes.down)} down)`)
+}
