@@ -3,7 +3,7 @@
 // the purge is for global admins. Bad input changes nothing.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, type FarmerSignupInput, type FarmerSignupRecord, type PublicFarmer } from '../contract'
+import { messages, type FarmerSignupInput, type FarmerSignupRecord, type PublicFarmerPage } from '../contract'
 import { insertFarmer, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { uploadPhoto } from '../uploads/testing'
@@ -68,7 +68,7 @@ describe('approve', () => {
     const record = (await res.json()) as FarmerSignupRecord
     expect(record).toMatchObject({ status: 'approved', processedBy: 'Ana Global', rejectionReason: null, dataAgentName: 'Sera Agent' })
 
-    const listed = (await (await api.fetch(`/api/farmers?search=${encodeURIComponent(body.name)}`)).json()) as PublicFarmer[]
+    const listed = ((await (await api.fetch(`/api/farmers?search=${encodeURIComponent(body.name)}`)).json()) as PublicFarmerPage).farmers
     expect(listed).toHaveLength(1)
     expect(listed[0]!.photoUrls).toEqual([photo])
 
