@@ -1,4 +1,4 @@
-// Kysely access to farmers and their payments. Filters run in SQL (LIKE, json_each, julianday) so a
+// Kysely access to farmers and their payments. Filters run in SQL (LIKE, the city/produce pairs, julianday) so a
 // list page never loads every farmer; rows are converted to the contract's shapes at this boundary.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { Database, FarmerPaymentsTable, FarmersTable } from '../../db/schema'
@@ -101,8 +101,9 @@ export function farmersRepository(db: Kysely<Database>) {
           ]),
         )
       }
-      if (filters.city) conditions.push(sql<SqlBool>`exists (select 1 from json_each(farmers.cities) where json_each.value = ${filters.city} collate nocase)`)
-      if (filters.produce) conditions.push(sql<SqlBool>`exists (select 1 from json_each(farmers.produce) where json_each.value = ${filters.produce} collate nocase)`)
+      // The pairs the triggers of migration 0002 keep, looked up by their primary key.
+      if (filters.city) conditions.push(sql<SqlBool>`exists (select 1 from farmer_cities as c where c."farmerId" = farmers.id and c."cityKey" = lower(trim(${filters.city})))`)
+      if (filters.produce) conditions.push(sql<SqlBool>`exists (select 1 from farmer_produce as p where p."farmerId" = farmers.id and p."produceKey" = lower(trim(${filters.produce})))`)
       if (filters.status && filters.status !== 'all') conditions.push(statusFilter(eb, filters.status, today))
       return eb.and(conditions)
     })

@@ -120,7 +120,8 @@ export function CostBreakdownScreen() {
 
 function MonthlyTable({ months, total }: { months: MonthlyRevenue[]; total: { revenue: number; maxActiveFarmers: number; averageMonthlyRevenue: number } }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    // Focusable so a keyboard can scroll it sideways on a phone (axe scrollable-region-focusable).
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label="Monthly revenue breakdown">
       <Table.Root size="sm" aria-label="Monthly revenue breakdown">
         <Table.Header>
           <Table.Row>

@@ -60,7 +60,8 @@ export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error,
           </Card.Root>
         ))}
       </Stack>
-      <Table.ScrollArea hideBelow="lg" borderWidth="1px" rounded="md">
+      {/* Focusable so a keyboard can scroll it sideways (axe scrollable-region-focusable). */}
+      <Table.ScrollArea hideBelow="lg" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={label}>
         <Table.Root size="sm" aria-label={label}>
           <Table.Header>
             <Table.Row>
