@@ -1,11 +1,13 @@
-// /admin/farmers, Farmers Management (spec 001 §2; clarifications roles): search and status filter
+// /admin/farmers, Farmers Management (spec 001 §2; clarifications roles): search, status, city and produce filters
 // run on the server with paging; a table on large screens and cards on small; Add, Edit, Delete,
 // Premium and Bulk switches, Activate/Deactivate, subscription edit and the CSV export, each shown
 // only to the roles that hold it (data agents view and export).
 import { Badge, Button, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminFarmer, FarmerStatusFilter } from '../../../../api/contract/farmers'
 import { messages } from '../../../../api/contract/messages'
+import type { PublicLocation, PublicProduce } from '../../../../api/contract/reference'
 import { can } from '../../../../api/contract/permissions'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
@@ -19,19 +21,41 @@ import { downloadServerCsv } from '../ui/server-csv'
 import { SaveSwitch } from '../ui/switch'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
 import { FarmerNameCell } from './farmer-name-cell'
-import { placeOf, statusLabels, useFarmers, useFarmerWrite } from './farmers'
+import { placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
 
 const m = messages.farmers
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
+
+/** A select over a reference list (active locations or produce); the empty value means any. */
+function ReferenceFilter({ label, anyText, names, value, onChange }: { label: string; anyText: string; names: string[] | undefined; value: string; onChange: (name: string) => void }) {
+  return (
+    <NativeSelect.Root maxW="14rem">
+      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{anyText}</option>
+        {(names ?? []).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+}
 
 export function FarmersScreen() {
   useDocumentTitle('Farmers Management')
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<FarmerStatusFilter>('all')
+  const [filters, setFilters] = useState<FarmerFilters>({ search: '', status: 'all', city: '', produce: '' })
   const [pages, setPages] = useState(1)
-  const farmers = useFarmers(search, status, pages)
+  const farmers = useFarmers(filters, pages)
+  const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
+  const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
+  const filterBy = <K extends keyof FarmerFilters>(name: K, value: FarmerFilters[K]) => {
+    setFilters((f) => ({ ...f, [name]: value }))
+    setPages(1)
+  }
   const write = useFarmerWrite()
   const [form, setForm] = useState<{ farmer: AdminFarmer | null } | null>(null)
   const [subscription, setSubscription] = useState<AdminFarmer | null>(null)
@@ -154,21 +178,15 @@ export function FarmersScreen() {
           type="search"
           placeholder="Search by name, phone, email, village or city"
           aria-label="Search farmers"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value)
-            setPages(1)
-          }}
+          value={filters.search}
+          onChange={(e) => filterBy('search', e.target.value)}
           maxW="28rem"
         />
         <NativeSelect.Root maxW="12rem">
           <NativeSelect.Field
             aria-label="Status filter"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as FarmerStatusFilter)
-              setPages(1)
-            }}
+            value={filters.status}
+            onChange={(e) => filterBy('status', e.target.value as FarmerStatusFilter)}
           >
             <option value="all">All</option>
             <option value="active">Active</option>
@@ -177,6 +195,8 @@ export function FarmersScreen() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        <ReferenceFilter label="City filter" anyText="All cities" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
+        <ReferenceFilter label="Produce filter" anyText="All produce" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
       </Flex>
       {farmers.data && (
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
