@@ -16,6 +16,7 @@ import { formatFijiDate } from '../format'
 import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
+import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { downloadServerCsv } from '../ui/server-csv'
 import { SaveSwitch } from '../ui/switch'
@@ -25,23 +26,6 @@ import { placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters }
 
 const m = messages.farmers
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
-
-/** A select over a reference list (active locations or produce); the empty value means any. */
-function ReferenceFilter({ label, anyText, names, value, onChange }: { label: string; anyText: string; names: string[] | undefined; value: string; onChange: (name: string) => void }) {
-  return (
-    <NativeSelect.Root maxW="14rem">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{anyText}</option>
-        {(names ?? []).map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  )
-}
 
 export function FarmersScreen() {
   useDocumentTitle('Farmers Management')
@@ -195,8 +179,8 @@ export function FarmersScreen() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <ReferenceFilter label="City filter" anyText="All cities" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
-        <ReferenceFilter label="Produce filter" anyText="All produce" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
+        <NameSelect label="City filter" emptyText="All cities" maxW="14rem" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
+        <NameSelect label="Produce filter" emptyText="All produce" maxW="14rem" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
       </Flex>
       {farmers.data && (
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
