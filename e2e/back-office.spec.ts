@@ -1,6 +1,7 @@
 // Back office I in real Chromium: a data agent's offline signup is approved and the farmer is listed
 // with its photo; rejecting needs a reason; the cost page's figures match a hand-computed farmer;
-// an admin user can neither open global-only screens nor call their endpoints.
+// an admin user can neither open global-only screens nor call their endpoints; the farmers list narrows by
+// city and produce; a failed e-mail settings load offers a retry.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { e2eAdmin } from './fixtures'
 import { pngFile } from './images'
@@ -211,4 +212,57 @@ test('an admin user can neither open global-only screens nor call their endpoint
     const res = await request.fetch(path, { method, headers: auth, data: method === 'GET' ? undefined : { startDate: fijiDay(0), endDate: fijiDay(0), dailyRate: 9 } })
     expect(res.status(), `${method} ${path}`).toBe(403)
   }
+})
+
+test('choosing a city or a produce narrows the farmers list', async ({ browser, request }) => {
+  const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
+  const tag = `Filtered ${stamp()}`
+  for (const [city, crop] of [
+    ['Labasa', 'Dalo (Taro)'],
+    ['Savusavu', 'Eggplant'],
+  ] as const) {
+    const name = `${tag} ${city}`
+    const res = await request.post('/api/admin/farmers', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name, phone: '+679 700 4321', email: `${city.toLowerCase()}.${stamp()}@example.com`, cities: [city], produce: [crop], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30) },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/farmers')
+  await admin.getByLabel('Search farmers').fill(tag)
+  const rows = admin.getByRole('table', { name: 'Farmers' }).getByRole('row').filter({ hasText: tag })
+  await expect(rows).toHaveCount(2)
+
+  await admin.getByLabel('City filter').selectOption('Labasa')
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText(`${tag} Labasa`)
+
+  await admin.getByLabel('City filter').selectOption('')
+  await admin.getByLabel('Produce filter').selectOption('Eggplant')
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText(`${tag} Savusavu`)
+
+  // Both at once: no farmer of this test is in Labasa and grows Eggplant.
+  await admin.getByLabel('City filter').selectOption('Labasa')
+  await expect(rows).toHaveCount(0)
+  await expect(admin.getByText('No farmers match your search criteria')).toBeVisible()
+})
+
+test('a failed e-mail settings load says so and retries', async ({ browser }) => {
+  const admin = await adminPage(browser)
+  let failing = true
+  await admin.route('**/api/admin/email/config', (route) => (failing ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.continue()))
+  await admin.goto('/admin/email')
+  // The inline failure (the toast says the same text but has no retry).
+  const failure = admin.getByRole('alert').filter({ has: admin.getByRole('button', { name: 'Try again' }) })
+  await expect(failure).toContainText('Failed to fetch email settings')
+  await expect(admin.getByRole('button', { name: 'Send Email' })).toBeDisabled()
+
+  failing = false
+  await failure.getByRole('button', { name: 'Try again' }).click()
+  await expect(failure).toHaveCount(0)
+  await expect(admin.getByText(/^Delivery mode: /)).toBeVisible()
+  await expect(admin.getByRole('button', { name: 'Send Email' })).toBeEnabled()
 })

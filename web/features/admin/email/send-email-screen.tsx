@@ -1,6 +1,7 @@
 // /admin/email (spec 001 §2, global admin): from (one of the two senders), to, cc, bcc, subject
 // and message with character counters. The screen says whether messages go out over SMTP or are
 // only stored (clarifications, E-mail); a refusal by the mail server is shown as the server says it.
+// Without the config there are no senders to choose, so a failed load says so and offers a retry.
 import { Box, Button, Heading, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
@@ -9,11 +10,14 @@ import { messages } from '../../../../api/contract/messages'
 import { apiRequest } from '../../../shared/api'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
-import { messageOr, toastError, toastSuccess } from '../feedback'
+import { LoadError } from '../../../shared/ui/load-state'
+import { messageOr, toastError, toastSuccess, useLoadErrorToast } from '../feedback'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { FormField } from '../ui/form-field'
 
 const m = messages.email
+/** product: the spec names no text for this load; worded like its other load failures. */
+const FAILED_TO_FETCH_CONFIG = 'Failed to fetch email settings'
 type Values = { from: string; to: string; cc: string; bcc: string; subject: string; body: string }
 type FieldName = keyof Values
 const blank: Omit<Values, 'from'> = { to: '', cc: '', bcc: '', subject: '', body: '' }
@@ -43,6 +47,7 @@ export function SendEmailScreen() {
   useDocumentTitle('Send Email')
   const isOnline = useIsOnline()
   const config = useQuery<EmailConfig>({ queryKey: ['/api/admin/email/config'] })
+  useLoadErrorToast(config.error, FAILED_TO_FETCH_CONFIG)
   const senders = config.data?.fromAddresses ?? []
   const [values, setValues] = useState<Values>({ from: '', ...blank })
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
@@ -90,6 +95,7 @@ export function SendEmailScreen() {
         Send Email
       </Heading>
       <ModeNotice config={config.data} />
+      {config.isError && <LoadError message={FAILED_TO_FETCH_CONFIG} onRetry={() => void config.refetch()} />}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           <FormField label="From" error={errors.from} required>

@@ -1,7 +1,7 @@
 // Add Expert and Edit Expert (spec 001 §2, §5): the contract's expert fields, the expertise chosen
 // from the fields list, and a photo through the signed-in 10 MB upload (its error shown inline and
 // dismissible). The contract's schema checks the form, so it says what the server would.
-import { Button, HStack, Image, Input, NativeSelect, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
+import { Button, HStack, Image, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import { ExpertCreateSchema, ExpertUpdateSchema, type Expert, type ExpertField } from '../../../../api/contract/experts'
 import { UPLOAD_MAX_BYTES } from '../../../../api/contract/uploads'
@@ -11,6 +11,7 @@ import { uploadPhoto } from '../../../shared/upload'
 import { messageOr, toastError, toastSuccess } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
+import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useExpertWrite } from './experts-data'
 
@@ -90,17 +91,7 @@ function ExpertForm({ expert, fields, onClose }: { expert: Expert | null; fields
           {text('name', 'Name', { required: true })}
           {text('company', 'Company')}
           <FormField label="Field of Expertise" error={errors.expertField}>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={values.expertField} onChange={(e) => set('expertField', e.target.value)}>
-                <option value="">Select expertise</option>
-                {options.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <NameSelect names={options} emptyText="Select expertise" value={values.expertField} onChange={(name) => set('expertField', name)} />
           </FormField>
           {text('contactNumber', 'Contact Number', { required: true, type: 'tel' })}
           {text('email', 'Email', { required: true, type: 'email' })}

@@ -1,11 +1,13 @@
-// /admin/farmers, Farmers Management (spec 001 §2; clarifications roles): search and status filter
+// /admin/farmers, Farmers Management (spec 001 §2; clarifications roles): search, status, city and produce filters
 // run on the server with paging; a table on large screens and cards on small; Add, Edit, Delete,
 // Premium and Bulk switches, Activate/Deactivate, subscription edit and the CSV export, each shown
 // only to the roles that hold it (data agents view and export).
 import { Badge, Button, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminFarmer, FarmerStatusFilter } from '../../../../api/contract/farmers'
 import { messages } from '../../../../api/contract/messages'
+import type { PublicLocation, PublicProduce } from '../../../../api/contract/reference'
 import { can } from '../../../../api/contract/permissions'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
@@ -14,12 +16,13 @@ import { formatFijiDate } from '../format'
 import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
+import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { downloadServerCsv } from '../ui/server-csv'
 import { SaveSwitch } from '../ui/switch'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
 import { FarmerNameCell } from './farmer-name-cell'
-import { placeOf, statusLabels, useFarmers, useFarmerWrite } from './farmers'
+import { placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
 
 const m = messages.farmers
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
@@ -28,10 +31,15 @@ export function FarmersScreen() {
   useDocumentTitle('Farmers Management')
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<FarmerStatusFilter>('all')
+  const [filters, setFilters] = useState<FarmerFilters>({ search: '', status: 'all', city: '', produce: '' })
   const [pages, setPages] = useState(1)
-  const farmers = useFarmers(search, status, pages)
+  const farmers = useFarmers(filters, pages)
+  const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
+  const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
+  const filterBy = <K extends keyof FarmerFilters>(name: K, value: FarmerFilters[K]) => {
+    setFilters((f) => ({ ...f, [name]: value }))
+    setPages(1)
+  }
   const write = useFarmerWrite()
   const [form, setForm] = useState<{ farmer: AdminFarmer | null } | null>(null)
   const [subscription, setSubscription] = useState<AdminFarmer | null>(null)
@@ -154,21 +162,15 @@ export function FarmersScreen() {
           type="search"
           placeholder="Search by name, phone, email, village or city"
           aria-label="Search farmers"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value)
-            setPages(1)
-          }}
+          value={filters.search}
+          onChange={(e) => filterBy('search', e.target.value)}
           maxW="28rem"
         />
         <NativeSelect.Root maxW="12rem">
           <NativeSelect.Field
             aria-label="Status filter"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as FarmerStatusFilter)
-              setPages(1)
-            }}
+            value={filters.status}
+            onChange={(e) => filterBy('status', e.target.value as FarmerStatusFilter)}
           >
             <option value="all">All</option>
             <option value="active">Active</option>
@@ -177,6 +179,8 @@ export function FarmersScreen() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        <NameSelect label="City filter" emptyText="All cities" maxW="14rem" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
+        <NameSelect label="Produce filter" emptyText="All produce" maxW="14rem" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
       </Flex>
       {farmers.data && (
         <Text fontSize="sm" color="fg.muted" aria-live="polite">

@@ -23,10 +23,20 @@ import { useLoadErrorToast } from '../feedback'
 const m = messages.farmers
 export const FARMERS_PAGE_SIZE = 50
 
-export function useFarmers(search: string, status: FarmerStatusFilter, pages: number) {
+/** What the farmers list is narrowed by; an empty city or produce means any. */
+export interface FarmerFilters {
+  search: string
+  status: FarmerStatusFilter
+  city: string
+  produce: string
+}
+
+export function useFarmers({ search, status, city, produce }: FarmerFilters, pages: number) {
   const params = new URLSearchParams({ limit: String(FARMERS_PAGE_SIZE * pages), offset: '0' })
   if (search.trim()) params.set('search', search.trim())
   if (status !== 'all') params.set('status', status)
+  if (city) params.set('city', city)
+  if (produce) params.set('produce', produce)
   const query = useQuery({
     queryKey: ['/api/admin/farmers', params.toString()],
     queryFn: async ({ signal }) => {

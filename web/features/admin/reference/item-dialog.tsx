@@ -1,13 +1,14 @@
 // Add and Edit dialogs for produce and categories (spec 001 §2): a name (placeholder Tomatoes for
 // produce), a category chosen from the existing categories (produce only) and Active, default on.
 // The contract's schema checks the form, so the form says exactly what the server would.
-import { Button, Input, NativeSelect, Stack, chakra } from '@chakra-ui/react'
+import { Button, Input, Stack, chakra } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import { useIsOnline } from '../../../shared/session'
 import { messageOr, toastError, toastSuccess } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
+import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 
 export interface ItemValues {
@@ -75,17 +76,7 @@ function ItemForm({ onOpenChange, submitLabel, initial, categories, namePlacehol
           </FormField>
           {categories && (
             <FormField label="Category">
-              <NativeSelect.Root>
-                <NativeSelect.Field value={values.category} onChange={(e) => setValues({ ...values, category: e.target.value })}>
-                  <option value="">Uncategorized</option>
-                  {categories.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <NameSelect names={categories} emptyText="Uncategorized" value={values.category} onChange={(category) => setValues({ ...values, category })} />
             </FormField>
           )}
           <chakra.label display="inline-flex" alignItems="center" gap="2" fontWeight="medium" cursor="pointer" alignSelf="flex-start">
