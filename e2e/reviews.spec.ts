@@ -85,8 +85,16 @@ test('the reviews page shows the approved demo reviews with average, count and l
   await expect(page.getByRole('heading', { name: 'Leave a Review' })).toBeInViewport()
 })
 
+/** The farm's card, asking for more pages of farms (in name order) until it shows. */
 async function farmCard(page: Page, name: string): Promise<Locator> {
   const card = page.getByTestId('farm-card').filter({ has: page.getByRole('heading', { name }) })
+  const more = page.getByRole('button', { name: /^Show more farms \(\d+ more\)$/ })
+  await expect(page.getByTestId('farm-card').first()).toBeVisible()
+  while ((await card.count()) === 0 && (await more.count()) > 0) {
+    const shown = await page.getByTestId('farm-card').count()
+    await more.click()
+    await expect.poll(() => page.getByTestId('farm-card').count()).toBeGreaterThan(shown)
+  }
   await expect(card).toHaveCount(1)
   return card
 }
@@ -164,7 +172,7 @@ test('farm reviews: city filter, one farm by farm_id, and an unknown farm', asyn
   await page.getByRole('button', { name: 'Clear Filter' }).click()
   await expect.poll(() => page.getByTestId('farm-card').count()).toBeGreaterThan(count)
 
-  const farms = (await (await page.request.get('/api/farms-with-ratings')).json()) as { farmer: { id: string; name: string } }[]
+  const { farms } = (await (await page.request.get('/api/farms-with-ratings?limit=50')).json()) as { farms: { farmer: { id: string; name: string } }[] }
   const litia = farms.find((f) => f.farmer.name === 'Litia Cava')
   expect(litia).toBeTruthy()
   await page.goto(`/reviews/farms?farm_id=${litia!.farmer.id}`)
@@ -270,3 +278,20 @@ test('the honeypot field is out of reach: not visible, not in the tab order, hid
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 })
 
+
+test('farm reviews come a page at a time: the total in the heading, "Show more" brings the next farms in name order', async ({ page }) => {
+  const firstPage = page.waitForResponse((res) => res.url().includes('/api/farms-with-ratings?page=1&limit=24'))
+  await page.goto('/reviews/farms')
+  const answer = (await (await firstPage).json()) as { farmCount: number; farms: unknown[] }
+  expect(answer.farms.length).toBeLessThanOrEqual(24)
+  await expect(page.getByRole('heading', { name: `Farms (${answer.farmCount})` })).toBeVisible()
+  const cards = page.getByTestId('farm-card')
+  await expect(cards).toHaveCount(answer.farms.length)
+  // The demo set lists more farms than one page holds.
+  expect(answer.farmCount).toBeGreaterThan(24)
+  const more = page.getByRole('button', { name: `Show more farms (${answer.farmCount - 24} more)` })
+  await more.click()
+  await expect(cards).toHaveCount(Math.min(answer.farmCount, 48))
+  const names = await cards.getByRole('heading').allInnerTexts()
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+})

@@ -49,11 +49,14 @@ function seedFarmers(api: TestApp, count: number) {
     `insert into farmers (id, name, phone, email, town, tikina, cities, produce, subscriptionStart, subscriptionEnd, isActive, isPremium, deliveryAvailable, isBulk)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
   )
+  // Half the farms rated, twice each: the farm reviews page's counts and averages have work to do.
+  const review = api.sqlite.prepare('insert into farm_reviews (id, farmId, rating, comment, createdAt) values (?, ?, ?, ?, ?)')
   api.sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
       const town = towns[i % towns.length]!
+      const id = crypto.randomUUID()
       insert.run(
-        crypto.randomUUID(),
+        id,
         `Bench Farm ${i}`,
         `+679 9${String(100000 + (i % 900000)).slice(-6)}`,
         `bench${i}@example.fj`,
@@ -67,6 +70,9 @@ function seedFarmers(api: TestApp, count: number) {
         i % 3 === 0 ? 1 : 0,
         i % 4 === 0 ? 1 : 0,
       )
+      if (i % 2 === 0) {
+        for (const k of [0, 1]) review.run(crypto.randomUUID(), id, 1 + ((i + k) % 5), `Bench review ${k} of farm ${i}`, today.minus({ minutes: i * 2 + k }).toUTC().toISO()!)
+      }
     }
   })()
   api.sqlite.exec('analyze')
@@ -149,6 +155,8 @@ async function directoryAt(count: number) {
     '/api/farmers',
     '/api/farmers?search=dalo&delivery=true',
     '/api/farms-with-ratings',
+    `/api/farms-with-ratings?city=${enc(city)}&page=2`,
+    '/api/farm-reviews',
   ]
   const bumpVersion = api.sqlite.prepare('update directory_version set version = version + 1')
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { messages } from './messages'
 import { TimestampSchema, hasVisibleText, optionalEmail, optionalText } from './common'
 import { honeypotField } from './honeypot'
+import { FarmerPageQuerySchema } from './farmers'
 
 const m = messages.reviews
 
@@ -135,11 +136,34 @@ export type FarmReview = z.infer<typeof FarmReviewSchema>
 export const AdminFarmReviewSchema = FarmReviewSchema.extend({ farmName: z.string().nullable() })
 export type AdminFarmReview = z.infer<typeof AdminFarmReviewSchema>
 
-/** GET /api/farm-reviews?farmId=… (all reviews when absent). */
-export const FarmReviewsQuerySchema = z.object({ farmId: z.uuid().optional() })
-export type FarmReviewsQuery = z.infer<typeof FarmReviewsQuerySchema>
+/** ?page= (from 1) and ?limit= (cut to FARMER_PAGE_MAX), as the directory's pages. */
+const pageQuery = FarmerPageQuerySchema.pick({ page: true, limit: true })
 
-/** GET /api/farms-with-ratings item (listed farmers). */
+/** GET /api/farm-reviews?farmId=…&page=…&limit=…: a page of reviews newest first (of every listed farm when farmId is absent). */
+export const FarmReviewsQuerySchema = pageQuery.extend({ farmId: z.uuid().optional() })
+export type FarmReviewsQuery = z.infer<typeof FarmReviewsQuerySchema>
+export type FarmReviewsQueryInput = z.input<typeof FarmReviewsQuerySchema>
+
+/** One page of farm reviews: `reviewCount` counts the whole list. */
+export const FarmReviewPageSchema = z.object({
+  reviewCount: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  reviews: z.array(FarmReviewSchema),
+})
+export type FarmReviewPage = z.infer<typeof FarmReviewPageSchema>
+
+/** GET /api/farms-with-ratings?page=…&limit=…&city=…&farmId=…: listed farms by name, a page at a time. */
+export const FarmsWithRatingsQuerySchema = pageQuery.extend({
+  /** Only farms serving this city (case-insensitive). */
+  city: z.string().trim().min(1).max(100).optional(),
+  /** Only this farm (the page's ?farm_id= view). */
+  farmId: z.uuid().optional(),
+})
+export type FarmsWithRatingsQuery = z.infer<typeof FarmsWithRatingsQuerySchema>
+export type FarmsWithRatingsQueryInput = z.input<typeof FarmsWithRatingsQuerySchema>
+
+/** A GET /api/farms-with-ratings page's farm (a listed farmer). */
 export const FarmWithRatingsSchema = z.object({
   farmer: z.object({
     id: z.uuid(),
@@ -154,3 +178,12 @@ export const FarmWithRatingsSchema = z.object({
   reviewCount: z.number().int().nonnegative(),
 })
 export type FarmWithRatings = z.infer<typeof FarmWithRatingsSchema>
+
+/** One page of listed farms with their ratings: `farmCount` counts the whole list. */
+export const FarmsWithRatingsPageSchema = z.object({
+  farmCount: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  farms: z.array(FarmWithRatingsSchema),
+})
+export type FarmsWithRatingsPage = z.infer<typeof FarmsWithRatingsPageSchema>

@@ -90,8 +90,8 @@ export const routes = [
   // ---- reviews (public)
   { method: 'GET', path: '/api/public/reviews', access: 'public', response: list(reviews.PublicPlatformReviewSchema), summary: 'Approved platform reviews, newest first' },
   { method: 'POST', path: '/api/public/reviews', access: 'public', body: reviews.PlatformReviewCreateSchema, response: reviews.ReviewCreatedResponseSchema, isQueued: true, summary: 'Submit a platform review (pending moderation)' },
-  { method: 'GET', path: '/api/farms-with-ratings', access: 'public', response: list(reviews.FarmWithRatingsSchema), summary: 'Listed farms with average rating and count' },
-  { method: 'GET', path: '/api/farm-reviews', access: 'public', query: reviews.FarmReviewsQuerySchema, response: list(reviews.FarmReviewSchema), summary: 'Farm reviews, optionally of one farm' },
+  { method: 'GET', path: '/api/farms-with-ratings', access: 'public', query: reviews.FarmsWithRatingsQuerySchema, response: reviews.FarmsWithRatingsPageSchema, summary: 'A page of listed farms by name with average rating and count (optionally of one city or one farm)' },
+  { method: 'GET', path: '/api/farm-reviews', access: 'public', query: reviews.FarmReviewsQuerySchema, response: reviews.FarmReviewPageSchema, summary: 'A page of farm reviews newest first, optionally of one farm' },
   { method: 'POST', path: '/api/farm-reviews', access: 'public', body: reviews.FarmReviewCreateSchema, response: reviews.FarmReviewSchema, isQueued: true, summary: 'Submit a farm review (published at once)' },
 
   // ---- analytics

@@ -5,6 +5,7 @@
 // stale-while-revalidate then costs bytes only when something changed).
 import { createHash } from 'node:crypto'
 import type { Request, Response } from 'express'
+import { fijiDayBounds } from './public-listing'
 
 export interface CachedAnswer {
   body: string
@@ -48,4 +49,16 @@ export function sendAnswer(_req: Request, res: Response, answer: CachedAnswer): 
   res.set('ETag', answer.etag)
   res.type('json')
   res.send(answer.body)
+}
+
+/**
+ * A handler maker whose answers are kept per URL, directory version and Fiji day, and computed
+ * with the same `now` the kept day came from.
+ */
+export function cachedAnswers(currentVersion: () => Promise<number>) {
+  const cache = answerCache(currentVersion)
+  return (compute: (req: Request, res: Response, now: Date) => Promise<unknown>) => async (req: Request, res: Response) => {
+    const now = new Date()
+    sendAnswer(req, res, await cache.get(req.originalUrl, fijiDayBounds(now).date, () => compute(req, res, now)))
+  }
 }

@@ -2,7 +2,7 @@
 // it is demo data, so the cards and dialogs can badge it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FarmWithRatingsSchema, FarmerLocationSchema, ProduceAvailabilitySchema, PublicFarmerPageSchema } from '../contract'
+import { FarmsWithRatingsPageSchema, FarmerLocationSchema, ProduceAvailabilitySchema, PublicFarmerPageSchema } from '../contract'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { insertFarmer } from './testing'
 
@@ -28,7 +28,7 @@ describe('isDemo on public farmers', () => {
     ;(await get('/api/farmers?limit=50', PublicFarmerPageSchema)).farmers.forEach(note)
     ;(await get('/api/farmers/locations', z.array(FarmerLocationSchema))).forEach((l) => l.farmers.forEach(note))
     ;(await get('/api/produce/availability', z.array(ProduceAvailabilitySchema))).forEach((p) => p.farmers.forEach(note))
-    ;(await get('/api/farms-with-ratings', z.array(FarmWithRatingsSchema))).forEach((f) => note(f.farmer))
+    for (let page = 1; page <= 3; page++) (await get(`/api/farms-with-ratings?limit=50&page=${page}`, FarmsWithRatingsPageSchema)).farms.forEach((f) => note(f.farmer))
     ;(await get('/api/farmers/by-location-and-produce/Suva/Bele', PublicFarmerPageSchema)).farmers.forEach(note)
 
     expect(flags.get(realId)).toBe(false)

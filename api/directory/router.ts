@@ -1,7 +1,7 @@
 // HTTP for the public directory (spec 000 §7): browse by city and produce, availability, search,
 // and the pages after each list's first one. Every answer is kept per directory version and
 // Fiji day (answer-cache.ts), carries an ETag and revalidates to a bodiless 304.
-import type { Request, Response } from 'express'
+import type { Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import {
@@ -14,19 +14,13 @@ import {
   type PublicFarmersQuery,
 } from '../contract'
 import { validate } from '../middleware/validate'
-import { answerCache, sendAnswer } from './answer-cache'
-import { fijiDayBounds } from './public-listing'
+import { cachedAnswers } from './answer-cache'
 import { directoryService } from './service'
 import { contractRouter } from '../http/contract-router'
 
 export function directoryRouter(db: Kysely<Database>, mailDomain: string) {
   const service = directoryService(db, mailDomain)
-  const cache = answerCache(service.version)
-  /** Answers from the cache, computing with the same `now` the cache key's day came from. */
-  const answer = (compute: (req: Request, res: Response, now: Date) => Promise<unknown>) => async (req: Request, res: Response) => {
-    const now = new Date()
-    sendAnswer(req, res, await cache.get(req.originalUrl, fijiDayBounds(now).date, () => compute(req, res, now)))
-  }
+  const answer = cachedAnswers(service.version)
   const page = (res: Response) => res.locals.query as FarmerPageQuery
   const params = <T>(res: Response) => res.locals.params as T
 

@@ -1,31 +1,84 @@
-// Kysely access for farm reviews and the listed farms they belong to.
-import type { Kysely } from 'kysely'
-import type { Database, FarmReviewRow } from '../../db/schema'
-import { isPubliclyListed } from '../directory/public-listing'
+// SQL for farm reviews and the listed farms they belong to. Pages only (issue 12): a page of farms
+// walks a name index and stops at the page; each farm's count and average read the
+// (farmId, rating) index (migration 0004); reviews come newest first from their own indexes.
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { Database, FarmReviewRow, IntBool } from '../../db/schema'
+import { listedSql } from '../directory/public-listing'
+
+export interface FarmsRequest {
+  page: number
+  limit: number
+  city?: string
+  farmId?: string
+}
+
+export interface ReviewsRequest {
+  page: number
+  limit: number
+  farmId?: string
+}
+
+export type RatedFarmRow = {
+  id: string
+  name: string
+  town: string | null
+  cities: string
+  produce: string
+  isDemo: IntBool
+  reviewCount: number
+  averageRating: number | null
+}
+
+const pageOf = ({ page, limit }: { page: number; limit: number }) => sql`limit ${limit} offset ${(page - 1) * limit}`
+const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `)
+const RATED_FARM_COLUMNS = sql`f."id", f."name", f."town", f."cities", f."produce", f."isDemo",
+  (select count(*) from farm_reviews as r where r."farmId" = f."id") as "reviewCount",
+  (select avg(r."rating") from farm_reviews as r where r."farmId" = f."id") as "averageRating"`
 
 export function farmReviewsRepository(db: Kysely<Database>) {
+  const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
+  const count = async (query: RawBuilder<{ n: number }>) => Number((await rows(query))[0]?.n ?? 0)
+
   return {
-    listedFarms: (now: Date) =>
-      db.selectFrom('farmers').select(['id', 'name', 'town', 'cities', 'produce', 'isDemo']).where(isPubliclyListed(now)).orderBy('name').execute(),
-    /** Count and average per reviewed listed farm (a join, not a list of ids: 100,000 farms exceed SQLite's bound variables). */
-    ratingsOfListed: (now: Date) =>
-      db
-        .selectFrom('farm_reviews')
-        .innerJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
-        .where(isPubliclyListed(now))
-        .select((eb) => ['farm_reviews.farmId', eb.fn.countAll<number>().as('reviewCount'), eb.fn.avg<number>('farm_reviews.rating').as('averageRating')])
-        .groupBy('farm_reviews.farmId')
-        .execute(),
-    /** Reviews of listed farms newest first; of one farm when farmId is given. */
-    reviewsOfListed: (farmId: string | undefined, now: Date) => {
-      let query = db
-        .selectFrom('farm_reviews')
-        .innerJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
-        .where(isPubliclyListed(now))
-        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt'])
-      if (farmId !== undefined) query = query.where('farm_reviews.farmId', '=', farmId)
-      return query.orderBy('farm_reviews.createdAt', 'desc').orderBy('farm_reviews.id').execute()
+    /** A page of listed farms by name (of one city, or one farm), with the whole list's count. */
+    async ratedFarms(request: FarmsRequest, now: Date): Promise<{ farmCount: number; farms: RatedFarmRow[] }> {
+      if (request.city !== undefined) {
+        const where = and([sql`p."cityKey" = lower(trim(${request.city}))`, listedSql('p', now)])
+        const farmCount = await count(sql<{ n: number }>`select count(*) as "n" from farmer_cities as p where ${where}`)
+        if (farmCount === 0) return { farmCount, farms: [] }
+        const farms = await rows(
+          sql<RatedFarmRow>`select ${RATED_FARM_COLUMNS} from farmer_cities as p indexed by farmer_cities_name_idx
+            join farmers as f on f."id" = p."farmerId" where ${where}
+            order by p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
+        )
+        return { farmCount, farms }
+      }
+      const where = and([listedSql('f', now), ...(request.farmId !== undefined ? [sql`f."id" = ${request.farmId}`] : [])])
+      const farmCount = await count(sql<{ n: number }>`select count(*) as "n" from farmers as f where ${where}`)
+      if (farmCount === 0) return { farmCount, farms: [] }
+      // INDEXED BY: walk farmers in name order and stop at the page, never sort them all.
+      const byName = request.farmId === undefined ? sql`indexed by farmers_name_idx` : sql``
+      const farms = await rows(
+        sql<RatedFarmRow>`select ${RATED_FARM_COLUMNS} from farmers as f ${byName} where ${where}
+          order by f."name" collate nocase, f."id" ${pageOf(request)}`,
+      )
+      return { farmCount, farms }
     },
+
+    /** A page of reviews of listed farms newest first (of one farm when farmId is given), with the whole list's count. */
+    async reviewsOfListed(request: ReviewsRequest, now: Date): Promise<{ reviewCount: number; reviews: FarmReviewRow[] }> {
+      const where = and([listedSql('f', now), ...(request.farmId !== undefined ? [sql`r."farmId" = ${request.farmId}`] : [])])
+      const reviewCount = await count(sql<{ n: number }>`select count(*) as "n" from farm_reviews as r join farmers as f on f."id" = r."farmId" where ${where}`)
+      if (reviewCount === 0) return { reviewCount, reviews: [] }
+      const newest = request.farmId === undefined ? sql`indexed by farm_reviews_newest_idx` : sql`indexed by farm_reviews_farm_newest_idx`
+      const reviews = await rows(
+        sql<FarmReviewRow>`select r."id", r."farmId", r."rating", r."comment", r."createdAt" from farm_reviews as r ${newest}
+          join farmers as f on f."id" = r."farmId" where ${where}
+          order by r."createdAt" desc, r."id" ${pageOf(request)}`,
+      )
+      return { reviewCount, reviews }
+    },
+
     insert: async (trx: Kysely<Database>, row: FarmReviewRow) => {
       await trx.insertInto('farm_reviews').values(row).execute()
     },

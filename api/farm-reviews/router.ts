@@ -1,9 +1,17 @@
-// HTTP for farm reviews (spec 000 §7): farms with ratings, a farm's reviews, and new reviews (queued).
+// HTTP for farm reviews (spec 000 §7): pages of farms with ratings and of reviews, and new reviews (queued).
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
-import { FarmReviewCreateSchema, FarmReviewsQuerySchema, type FarmReviewCreate, type FarmReviewsQuery } from '../contract'
+import {
+  FarmReviewCreateSchema,
+  FarmReviewsQuerySchema,
+  FarmsWithRatingsQuerySchema,
+  type FarmReviewCreate,
+  type FarmReviewsQuery,
+  type FarmsWithRatingsQuery,
+} from '../contract'
+import { cachedAnswers } from '../directory/answer-cache'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
@@ -25,12 +33,14 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   }))
   const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
-  on('GET /api/farms-with-ratings', async (_req, res) => {
-    res.json(await service.farmsWithRatings())
-  })
-  on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }), async (_req, res) => {
-    res.json(await service.reviews((res.locals.query as FarmReviewsQuery).farmId))
-  })
+  // Kept and revalidated like the directory's answers (a 304 while nothing changed).
+  const answer = cachedAnswers(service.version)
+  on('GET /api/farms-with-ratings', validate({ query: FarmsWithRatingsQuerySchema }),
+    answer((_req, res, now) => service.farmsWithRatings(res.locals.query as FarmsWithRatingsQuery, now)),
+  )
+  on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }),
+    answer((_req, res, now) => service.reviews(res.locals.query as FarmReviewsQuery, now)),
+  )
   on('POST /api/farm-reviews', publicLimit, bot, idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
     res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals))
   })

@@ -4,32 +4,38 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { recordIdempotent } from '../../sync/server/idempotency'
-import { messages, type FarmReview, type FarmReviewCreate, type FarmWithRatings } from '../contract'
-import { parseList } from '../directory/repository'
+import { messages, type FarmReview, type FarmReviewCreate, type FarmReviewPage, type FarmReviewsQuery, type FarmsWithRatingsPage, type FarmsWithRatingsQuery } from '../contract'
+import { directoryRepository, parseList } from '../directory/repository'
 import { isListedFarmer } from '../directory/public-listing'
 import { HttpError } from '../errors'
 import { farmReviewsRepository } from './repository'
 
 export function farmReviewsService(db: Kysely<Database>) {
   const repository = farmReviewsRepository(db)
+  const versionOf = directoryRepository(db).version
   return {
-    /** Listed farms by name, each with its average rating (0 without reviews) and review count. */
-    async farmsWithRatings(now = new Date()): Promise<FarmWithRatings[]> {
-      const farms = await repository.listedFarms(now)
-      const ratings = new Map((await repository.ratingsOfListed(now)).map((r) => [r.farmId, r]))
-      return farms.map((farm) => {
-        const rating = ratings.get(farm.id)
-        return {
+    /** Moves on with every write that can change an answer (farm_reviews and farmers both bump it, migration 0002). */
+    version: () => versionOf(),
+
+    /** A page of listed farms by name, each with its average rating (0 without reviews) and review count. */
+    async farmsWithRatings(query: FarmsWithRatingsQuery, now = new Date()): Promise<FarmsWithRatingsPage> {
+      const { farmCount, farms } = await repository.ratedFarms(query, now)
+      return {
+        farmCount,
+        page: query.page,
+        limit: query.limit,
+        farms: farms.map((farm) => ({
           farmer: { id: farm.id, name: farm.name, isDemo: farm.isDemo === 1, town: farm.town, cities: parseList(farm.cities), produce: parseList(farm.produce) },
-          averageRating: rating ? Number(rating.averageRating) : 0,
-          reviewCount: rating ? Number(rating.reviewCount) : 0,
-        }
-      })
+          averageRating: Number(farm.averageRating ?? 0),
+          reviewCount: Number(farm.reviewCount),
+        })),
+      }
     },
 
-    /** Reviews of listed farms, newest first; of one farm when farmId is given (none for an unlisted one). */
-    async reviews(farmId: string | undefined, now = new Date()): Promise<FarmReview[]> {
-      return repository.reviewsOfListed(farmId, now)
+    /** A page of reviews of listed farms, newest first; of one farm when farmId is given (none for an unlisted one). */
+    async reviews(query: FarmReviewsQuery, now = new Date()): Promise<FarmReviewPage> {
+      const { reviewCount, reviews } = await repository.reviewsOfListed(query, now)
+      return { reviewCount, page: query.page, limit: query.limit, reviews }
     },
 
     async submit(review: FarmReviewCreate, locals: Record<string, unknown>): Promise<FarmReview> {

@@ -8,7 +8,7 @@ let farmId: string
 
 beforeAll(async () => {
   api = await startTestApp({ demo: true })
-  const farms = (await (await api.fetch('/api/farms-with-ratings')).json()) as { farmer: { id: string } }[]
+  const { farms } = (await (await api.fetch('/api/farms-with-ratings')).json()) as { farms: { farmer: { id: string } }[] }
   farmId = farms[0]?.farmer.id ?? ''
 })
 afterAll(() => api.close())

@@ -74,7 +74,7 @@ describe('farm reviews', () => {
     await api.postJson('/api/farm-reviews', { farmId, rating: 5, comment: 'Lovely fresh dalo' })
     const spam = (await (await api.postJson('/api/farm-reviews', { farmId, rating: 1, comment: 'buy cheap watches at spam.example' })).json()) as { id: string }
     const average = async () =>
-      ((await (await api.fetch('/api/farms-with-ratings')).json()) as { farmer: { id: string }; averageRating: number; reviewCount: number }[]).find((f) => f.farmer.id === farmId)!
+      ((await (await api.fetch(`/api/farms-with-ratings?farmId=${farmId}`)).json()) as { farms: { farmer: { id: string }; averageRating: number; reviewCount: number }[] }).farms.find((f) => f.farmer.id === farmId)!
     expect(await average()).toMatchObject({ averageRating: 3, reviewCount: 2 })
 
     const list = (await (await send('GET', '/api/admin/farm-reviews')).json()) as { id: string; farmName: string | null }[]

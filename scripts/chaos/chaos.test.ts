@@ -96,7 +96,7 @@ beforeAll(async () => {
   expect(reference.locations.length).toBeGreaterThan(0)
   expect(reference.produce.length).toBeGreaterThan(2)
   reference.farmIds = insertListedFarms(LISTED_FARMS)
-  const listed = await api<{ farmer: { id: string } }[]>('GET', '/api/farms-with-ratings')
+  const { farms: listed } = await api<{ farms: { farmer: { id: string } }[] }>('GET', '/api/farms-with-ratings?limit=50')
   expect(listed.map((f) => f.farmer.id).sort()).toEqual([...reference.farmIds].sort())
 
   proxy = await startChaosProxy({ target: { host: '127.0.0.1', port: Number(new URL(server.baseUrl).port) }, random: seededRandom(seed ^ 0x9e3779b9) })

@@ -79,7 +79,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
       if (outcome.kind === 'sent') {
         await refetchFresh(queryClient, (key) => {
           const url = String(key[0])
-          return url === '/api/farms-with-ratings' || url.startsWith('/api/farm-reviews')
+          return url.startsWith('/api/farms-with-ratings') || url.startsWith('/api/farm-reviews')
         })
         toast({ title: m.submitted })
       } else {

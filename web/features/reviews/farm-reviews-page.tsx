@@ -1,12 +1,12 @@
-// Farm reviews (/reviews/farms, optional ?farm_id=): the listed farms with their rating, review
-// count, town, first 2 cities and first 3 produce (+N more), a 'Leave a Review' dialog each, and
-// a city filter with counts. A farm's name opens its detail view (town, cities, produce, its
+// Farm reviews (/reviews/farms, optional ?farm_id=): the listed farms by name, a page at a time
+// ("Show more"), with their rating, review count, town, first 2 cities and first 3 produce
+// (+N more), a 'Leave a Review' dialog each, and a city filter with the directory's counts. A farm's name opens its detail view (town, cities, produce, its
 // reviews, 'Leave a Review'). With farm_id only that farm, with 'Back to All Farms'.
 import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
-import type { FarmReview, FarmWithRatings } from '../../../api/contract'
+import type { FarmReviewPage, FarmerLocation, FarmWithRatings, FarmsWithRatingsPage } from '../../../api/contract'
 // Zod-free parts only: the list renders without the form code (the review dialog is a lazy chunk).
 import { ratingLabel } from '../../../api/contract/display'
 import { messages } from '../../../api/contract/messages'
@@ -15,8 +15,8 @@ import { CardArticle } from '../../shared/ui/card-article'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Stars } from '../../shared/ui/star-rating'
-import { reviewsQueryFn } from './fresh-fetch'
-import { cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
+import { ShowMore, usePages } from './review-pages'
+import { farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
 import { LoadError, Loading } from '../../shared/ui/load-state'
 
 // The review dialog brings zod and the outbox: its own chunk, fetched once the list is shown.
@@ -24,6 +24,10 @@ const loadFarmReviewDialog = () => import('./farm-review-dialog')
 const FarmReviewDialog = lazy(async () => ({ default: (await loadFarmReviewDialog()).FarmReviewDialog }))
 
 type Farm = FarmWithRatings['farmer']
+
+/** Farms per page: whole rows of the three-column grid. */
+const FARMS_PER_PAGE = 24
+const REVIEWS_PER_PAGE = 20
 
 function RatingLine({ farm }: { farm: FarmWithRatings }) {
   if (farm.reviewCount === 0) return <Text color="fg.muted">No reviews yet</Text>
@@ -93,8 +97,9 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
 
 function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; onClose: () => void; onReview: () => void }) {
   const { farmer } = farm
-  const reviews = useQuery<FarmReview[]>({ queryKey: farmReviewsKey(farmer.id), queryFn: reviewsQueryFn<FarmReview[]>() })
-  const list = [...(reviews.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  // Newest first, as the server pages them.
+  const reviews = usePages(farmReviewsKey(farmer.id)[0], REVIEWS_PER_PAGE, (a: FarmReviewPage) => ({ items: a.reviews, count: a.reviewCount }), (r) => r.id)
+  const list = reviews.items
   return (
     <NativeDialog
       title={farmer.name}
@@ -121,8 +126,8 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
       </Heading>
       {reviews.isPending ? (
         <Loading py="6" />
-      ) : reviews.isError ? (
-        <LoadError py="6" message="Failed to load reviews" onRetry={() => void reviews.refetch()} />
+      ) : reviews.isError && list.length === 0 ? (
+        <LoadError py="6" message="Failed to load reviews" onRetry={reviews.retry} />
       ) : list.length === 0 ? (
         <Text color="fg.muted">No reviews yet for this farm. Be the first!</Text>
       ) : (
@@ -145,12 +150,15 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
           ))}
         </chakra.ul>
       )}
+      {list.length > 0 ? <ShowMore pages={reviews} noun="reviews" errorMessage="Failed to load reviews" /> : null}
     </NativeDialog>
   )
 }
 
-function CityFilter({ farms, city, onCity }: { farms: readonly FarmWithRatings[]; city: string | null; onCity: (city: string | null) => void }) {
-  const counts = useMemo(() => cityCounts(farms), [farms])
+function CityFilter({ city, onCity }: { city: string | null; onCity: (city: string | null) => void }) {
+  // The directory's cities with their listed-farmer counts: the same listed farms this page shows.
+  const locations = useQuery<FarmerLocation[]>({ queryKey: ['/api/farmers/locations'] })
+  const counts = (locations.data ?? []).map((l) => ({ city: l.city, count: l.farmerCount }))
   if (counts.length === 0) return null
   return (
     <Box as="section" aria-labelledby="farm-city-filter" mt="6">
@@ -195,24 +203,28 @@ export function FarmReviewsPage() {
   useDocumentTitle('Farm Reviews')
   const [params] = useSearchParams()
   const farmId = params.get('farm_id')
-  const farms = useQuery<FarmWithRatings[]>({ queryKey: ['/api/farms-with-ratings'], queryFn: reviewsQueryFn<FarmWithRatings[]>() })
   const [city, setCity] = useState<string | null>(null)
   const [detailId, setDetailId] = useState<string | null>(null)
   const [reviewFarm, setReviewFarm] = useState<Farm | null>(null)
 
-  const all = useMemo(() => [...(farms.data ?? [])].sort((a, b) => a.farmer.name.localeCompare(b.farmer.name)), [farms.data])
-  const single = farmId ? all.find((f) => f.farmer.id === farmId) : undefined
-  const shown = farmId ? (single ? [single] : []) : city ? all.filter((f) => f.farmer.cities.includes(city)) : all
+  const farmsUrl = farmId
+    ? `/api/farms-with-ratings?farmId=${encodeURIComponent(farmId)}`
+    : city
+      ? `/api/farms-with-ratings?city=${encodeURIComponent(city)}`
+      : '/api/farms-with-ratings'
+  const farms = usePages(farmsUrl, FARMS_PER_PAGE, (a: FarmsWithRatingsPage) => ({ items: a.farms, count: a.farmCount }), (f) => f.farmer.id)
+  const shown = farms.items
+  const single = farmId ? shown[0] : undefined
   // The detail view follows the list, so a new review's average shows there too.
-  const detail = detailId ? all.find((f) => f.farmer.id === detailId) : undefined
-  const listShown = farms.isSuccess
+  const detail = detailId ? shown.find((f) => f.farmer.id === detailId) : undefined
+  const listShown = shown.length > 0
   useEffect(() => {
     if (listShown) void loadFarmReviewDialog().catch(() => undefined)
   }, [listShown])
 
   let body
   if (farms.isPending) body = <Loading py="6" />
-  else if (farms.isError) body = <LoadError py="6" message="Failed to load farms" onRetry={() => void farms.refetch()} />
+  else if (farms.isError && shown.length === 0) body = <LoadError py="6" message="Failed to load farms" onRetry={farms.retry} />
   else if (farmId && !single)
     body = (
       <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">
@@ -232,11 +244,11 @@ export function FarmReviewsPage() {
             </Link>
           </Box>
         ) : (
-          <CityFilter farms={all} city={city} onCity={setCity} />
+          <CityFilter city={city} onCity={setCity} />
         )}
         <Box as="section" aria-labelledby="farm-list" mt="6">
           <Heading as="h2" id="farm-list" size="xl" mb="4">
-            {farmId ? 'Farm' : city ? `Farms serving ${city} (${shown.length})` : `Farms (${shown.length})`}
+            {farmId ? 'Farm' : city ? `Farms serving ${city} (${farms.count})` : `Farms (${farms.count})`}
           </Heading>
           {shown.length === 0 ? (
             <Text color="fg.muted" data-testid="empty-state">
@@ -251,6 +263,7 @@ export function FarmReviewsPage() {
               ))}
             </chakra.ul>
           )}
+          {farmId ? null : <ShowMore pages={farms} noun="farms" errorMessage="Failed to load farms" />}
         </Box>
       </>
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { averageRating, cityCounts, farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
+import { averageRating, farmReviewsKey, pageUrl, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
 
 describe('formatFijiDateTime', () => {
   it("shows Fiji time (UTC+12) as 'MMM dd, yyyy at h:mm a FJT'", () => {
@@ -28,14 +28,11 @@ describe('farm card lists', () => {
     expect(firstWithMore(['Nadi'], 2)).toBe('Nadi')
     expect(firstWithMore(['a', 'b', 'c', 'd', 'e'], 3)).toBe('a, b, c +2 more')
   })
-  it('counts farms per city, by name', () => {
-    const farm = (...cities: string[]) => ({ farmer: { cities } })
-    expect(cityCounts([farm('Suva', 'Nausori'), farm('Nausori'), farm('Nausori', 'Nausori')])).toEqual([
-      { city: 'Nausori', count: 3 },
-      { city: 'Suva', count: 1 },
-    ])
-  })
   it("builds one farm's reviews URL", () => {
     expect(farmReviewsKey('0b6c…')).toEqual(['/api/farm-reviews?farmId=0b6c%E2%80%A6'])
+  })
+  it('builds the URL of one page of a list, with or without a query already', () => {
+    expect(pageUrl('/api/farms-with-ratings', 2, 24)).toBe('/api/farms-with-ratings?page=2&limit=24')
+    expect(pageUrl('/api/farms-with-ratings?city=Ba', 1, 24)).toBe('/api/farms-with-ratings?city=Ba&page=1&limit=24')
   })
 })

@@ -30,14 +30,12 @@ export function reviewCountLabel(count: number): string {
   return count === 1 ? '1 review' : `${count} reviews`
 }
 
-/** Cities with how many farms serve each, by name. */
-export function cityCounts(farms: readonly { farmer: { cities: readonly string[] } }[]): { city: string; count: number }[] {
-  const counts = new Map<string, number>()
-  for (const farm of farms) for (const city of new Set(farm.farmer.cities)) counts.set(city, (counts.get(city) ?? 0) + 1)
-  return [...counts.entries()].map(([city, count]) => ({ city, count })).sort((a, b) => a.city.localeCompare(b.city))
-}
-
 /** The query key (and URL) of one farm's reviews. */
 export function farmReviewsKey(farmId: string): [string] {
   return [`/api/farm-reviews?farmId=${encodeURIComponent(farmId)}`]
+}
+
+/** The URL of one page of a paged list (`url` may already carry a query). */
+export function pageUrl(url: string, page: number, limit: number): string {
+  return `${url}${url.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`
 }
