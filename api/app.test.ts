@@ -53,6 +53,24 @@ describe('reference lists', () => {
   })
 })
 
+describe('reference lists are revalidated, not re-sent', () => {
+  it('answers 304 to a matching If-None-Match, and the new list after a write', async () => {
+    const first = await api.fetch('/api/locations')
+    const etag = first.headers.get('etag')
+    expect(etag).toBeTruthy()
+    // fetch() marks a hand-made conditional request no-cache; a browser's revalidation does not.
+    const revalidate = { 'if-none-match': etag!, 'cache-control': 'max-age=0' }
+    const again = await api.fetch('/api/locations', { headers: revalidate })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    await api.db.insertInto('locations').values({ name: 'Naduri', isActive: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).execute()
+    const changed = await api.fetch('/api/locations', { headers: revalidate })
+    expect(changed.status).toBe(200)
+    expect(((await changed.json()) as { name: string }[]).map((l) => l.name)).toContain('Naduri')
+    await api.db.deleteFrom('locations').where('name', '=', 'Naduri').execute()
+  })
+})
+
 describe('the HTTP edge', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await api.fetch('/api/no-such-thing')

@@ -1,18 +1,21 @@
-// Public reference lists the forms need (and the offline app keeps in IndexedDB).
+// Public reference lists the forms need (and the offline app keeps in IndexedDB). Produce and
+// location writes move the directory version (migration 0002), so these answers are kept and
+// revalidated with an ETag exactly like the directory's.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { cachedAnswers } from '../directory/answer-cache'
+import { directoryRepository } from '../directory/repository'
 import { referenceRepository } from './repository'
 import { contractRouter } from '../http/contract-router'
 
 export function referenceRouter(db: Kysely<Database>) {
   const repository = referenceRepository(db)
+  const answer = cachedAnswers(directoryRepository(db).version)
   const { router, on } = contractRouter()
-  on('GET /api/locations', async (_req, res) => {
-    res.json(await repository.activeLocations())
-  })
-  on('GET /api/produce', async (_req, res) => {
-    const produce = await repository.activeProduce()
-    res.json(produce.map((item) => ({ ...item, category: item.category || 'Other' })))
-  })
+  on('GET /api/locations', answer(() => repository.activeLocations()))
+  on(
+    'GET /api/produce',
+    answer(async () => (await repository.activeProduce()).map((item) => ({ ...item, category: item.category || 'Other' }))),
+  )
   return router
 }
