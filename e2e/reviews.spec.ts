@@ -2,6 +2,7 @@
 // against the real server and its demo reviews (db/seed/demo-data.ts).
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { ratingLabel } from '../api/contract/display'
 
 function words(count: number, prefix: string): string {
   return Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(' ')
@@ -63,10 +64,17 @@ test('the reviews page shows the approved demo reviews with average, count and l
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible()
   const reviews = page.getByTestId('platform-review')
   // The seed approves four (db/seed/demo-data.ts); the pending and rejected ones never show.
-  await expect(reviews).toHaveCount(4)
-  await expect(page.getByText('Based on 4 reviews')).toBeVisible()
-  await expect(page.getByTestId('average-rating')).toHaveText('4.3')
-  await expect(page.getByTestId('average-label')).toHaveText('Very Good')
+  // Other specs share this server and may approve more while this one runs, so the summary is
+  // checked against the cards the page shows, not against a fixed number.
+  await expect(reviews.filter({ hasText: 'Ana L.' })).toHaveCount(1)
+  const shown = await reviews.count()
+  expect(shown).toBeGreaterThanOrEqual(4)
+  await expect(page.getByText(`Based on ${shown} reviews`)).toBeVisible()
+  const ratings = (await reviews.getByText(/^[1-5]\/5 · /).allTextContents()).map((text) => Number(text[0]))
+  expect(ratings).toHaveLength(shown)
+  const average = ratings.reduce((sum, rating) => sum + rating, 0) / shown
+  await expect(page.getByTestId('average-rating')).toHaveText((Math.round(average * 10) / 10).toFixed(1))
+  await expect(page.getByTestId('average-label')).toHaveText(ratingLabel(average))
 
   const ana = reviews.filter({ hasText: 'Ana L.' })
   await expect(ana.getByText('Verified Review')).toBeVisible()
