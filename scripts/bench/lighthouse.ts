@@ -56,6 +56,12 @@ function runLighthouse(url: string, chromePath: string): Scores {
     { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
   )
   const report = JSON.parse(json) as LighthouseResult
+  // LIGHTHOUSE_REPORT_DIR keeps each run's full report (traces' long tasks, the LCP element).
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true })
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), json)
+  }
   const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
   return {
     performance: Math.round((report.categories.performance?.score ?? 0) * 100),
@@ -107,7 +113,9 @@ export async function lighthouseBench({ port = Number(process.env.BENCH_PORT ?? 
 
     console.log(`\nLighthouse 12 mobile (simulated slow 4G, 4× CPU), median of ${runs}:`)
     console.log(`  ${'page'.padEnd(16)} perf  a11y   LCP (s)  CLS     TBT (ms)  FCP (s)`)
-    for (const page of lighthousePages) {
+    // LIGHTHOUSE_PAGES=/,/reviews measures a subset while working on one page.
+    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? lighthousePages
+    for (const page of pages) {
       const results = Array.from({ length: runs }, () => runLighthouse(`${origin}${page}`, chromePath))
       const pick = (key: keyof Scores) => median(results.map((r) => r[key]))
       console.log(

@@ -14,9 +14,19 @@ import { system } from './theme'
 // the home page's critical path.
 const UpdateBanner = lazy(async () => ({ default: (await import('../shared/ui/update-banner')).UpdateBanner }))
 
+/** The update banner, mounted once the page is idle. Its own component: the idle flag re-renders
+ * only it, never the whole app (one long task on a slow phone). */
+function IdleUpdateBanner() {
+  const idle = useAfterIdle()
+  return idle ? (
+    <Suspense fallback={null}>
+      <UpdateBanner />
+    </Suspense>
+  ) : null
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient)
-  const idle = useAfterIdle()
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
   // Only where it is in use (signed in, or used before on this phone); a sign-in starts it.
@@ -38,11 +48,7 @@ export function App() {
           <AppRoutes />
         </BrowserRouter>
         <Toaster />
-        {idle ? (
-          <Suspense fallback={null}>
-            <UpdateBanner />
-          </Suspense>
-        ) : null}
+        <IdleUpdateBanner />
       </QueryClientProvider>
     </ChakraProvider>
   )

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom'
 import type { ProduceInCity, PublicFarmer } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
 import { CityButtons } from './city-buttons'
-import { CARD_PAGE_SIZE, farmerCountLabel, sortCities, type Filters } from './directory-logic'
+import { CARD_PAGE_SIZE, farmerCountLabel, citiesWithFarmers, type Filters } from './directory-logic'
 import { ShowMore, useFarmerPages } from './farmer-pages'
 import { FarmerCardList } from './farmer-card'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
@@ -175,7 +175,7 @@ export function BrowseFarmersPage() {
   const search = useDirectorySearch({ browsingCity: city ?? undefined, filtersAlone: false })
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
   const locations = useDeferredValue(useFarmerLocations())
-  const cities = useMemo(() => sortCities((locations.data ?? []).filter((l) => l.farmerCount > 0)), [locations.data])
+  const cities = useMemo(() => citiesWithFarmers(locations.data ?? []), [locations.data])
   const cityEntry = city ? locations.data?.find((l) => l.city === city) : undefined
 
   const resultsHeading = useRef<HTMLHeadingElement>(null)

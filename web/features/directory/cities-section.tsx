@@ -3,7 +3,7 @@ import { Box, Heading, Text } from '@chakra-ui/react'
 import { Suspense, useDeferredValue, useId, useMemo, useState } from 'react'
 import { CityButtons } from './city-buttons'
 import { DialogLoading } from './dialog-loading'
-import { sortCities } from './directory-logic'
+import { citiesWithFarmers } from './directory-logic'
 import { CityDialog, preloadDialogs } from './lazy-dialogs'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { useFarmerLocations } from './search'
@@ -14,7 +14,7 @@ export function CitiesSection() {
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
   const locations = useDeferredValue(useFarmerLocations())
   const [selectedCity, setSelectedCity] = useState<string | null>(null)
-  const cities = useMemo(() => sortCities((locations.data ?? []).filter((l) => l.farmerCount > 0)), [locations.data])
+  const cities = useMemo(() => citiesWithFarmers(locations.data ?? []), [locations.data])
   const selected = selectedCity ? locations.data?.find((l) => l.city === selectedCity) : undefined
 
   let body

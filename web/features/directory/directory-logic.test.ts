@@ -4,6 +4,7 @@ import {
   farmerPageUrl,
   showMoreLabel,
   availableProduce,
+  citiesWithFarmers,
   barTone,
   barTones,
   barWidthPercent,
@@ -107,9 +108,14 @@ describe('produce availability bars', () => {
     expect(barWidthPercent(1, 20)).toBe(15)
     expect(barWidthPercent(0, 0)).toBe(15)
   })
-  it('keeps produce with farmers, most first', () => {
+  it("keeps produce with farmers, most first, equal counts in the server's (name) order", () => {
     const p = (id: number, name: string, farmerCount: number) => ({ id, name, farmerCount, farmers: [] })
-    expect(availableProduce([p(1, 'Okra', 1), p(2, 'Dalo', 5), p(3, 'Bele', 0), p(4, 'Cabbage', 5)]).map((x) => x.name)).toEqual(['Cabbage', 'Dalo', 'Okra'])
+    expect(availableProduce([p(1, 'Okra', 1), p(4, 'Cabbage', 5), p(3, 'Bele', 0), p(2, 'Dalo', 5)]).map((x) => x.name)).toEqual(['Cabbage', 'Dalo', 'Okra'])
+    expect(availableProduce([p(2, 'Dalo', 5), p(4, 'Cabbage', 5)]).map((x) => x.name)).toEqual(['Dalo', 'Cabbage'])
+  })
+  it("keeps the cities with listed farmers in the server's order", () => {
+    const c = (city: string, farmerCount: number) => ({ city, farmerCount })
+    expect(citiesWithFarmers([c('Ba', 2), c('Lautoka', 0), c('Nadi', 5), c('Ōvalau', 1)]).map((x) => x.city)).toEqual(['Ba', 'Nadi', 'Ōvalau'])
   })
   it('keeps the count text at AA contrast on every bar colour', () => {
     for (const tone of Object.values(barTones)) expect(contrast(tone.fgHex, tone.bgHex)).toBeGreaterThanOrEqual(4.5)

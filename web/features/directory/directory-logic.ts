@@ -168,13 +168,17 @@ export function barWidthPercent(farmerCount: number, maxCount: number): number {
 
 /** Produce that has listed farmers, most farmers first; the panel shows the first 50. */
 export function availableProduce(items: readonly ProduceAvailability[]): ProduceAvailability[] {
-  return items.filter((p) => p.farmerCount > 0).sort((a, b) => b.farmerCount - a.farmerCount || a.name.localeCompare(b.name))
+  // Equal counts keep the server's order (by name, in English collation): the first
+  // localeCompare of a page loads ICU's collator, a long task on a slow phone's first screen.
+  return items.filter((p) => p.farmerCount > 0).sort((a, b) => b.farmerCount - a.farmerCount)
 }
 
 // ---- city grid
 
-export function sortCities<T extends { city: string }>(cities: readonly T[]): T[] {
-  return [...cities].sort((a, b) => a.city.localeCompare(b.city))
+/** The cities with listed farmers, in the server's order (by name, in English collation): sorting
+ * again here would load ICU's collator, a long task on a slow phone's first screen. */
+export function citiesWithFarmers<T extends { city: string; farmerCount: number }>(cities: readonly T[]): T[] {
+  return cities.filter((l) => l.farmerCount > 0)
 }
 
 // ---- contact links

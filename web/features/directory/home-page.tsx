@@ -6,9 +6,9 @@ import { useEffect, useRef, type RefObject } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { mission, productName, useDocumentTitle } from '../../shared/site'
 import { CitiesSection } from './cities-section'
-import { ProduceAvailabilityPanel, useProduceAvailability } from './produce-availability'
+import { ProduceAvailabilityPanel, produceAvailabilityQueryKey, useProduceAvailability } from './produce-availability'
 import { LEAVE_REVIEW_ID, LeaveReviewSection } from './review-section'
-import { SearchForm, SearchResults, useDirectorySearch, useFarmerLocations } from './search'
+import { SearchForm, SearchResults, locationsQueryKey, useDirectorySearch, useFarmerLocations } from './search'
 import { texts } from './texts'
 
 /** How long after arriving at #leave-review the page keeps the section in view while content above loads. */
@@ -85,6 +85,9 @@ function HomeSearch() {
   )
 }
 
+/** The lists above the review section, whose arrival makes the page its full height. */
+const listsAbove = [locationsQueryKey, produceAvailabilityQueryKey] as const
+
 export function HomePage() {
   useDocumentTitle()
   const reviewHeading = useRef<HTMLHeadingElement>(null)
@@ -125,7 +128,7 @@ export function HomePage() {
         </Button>
       </Flex>
 
-      <LeaveReviewSection headingRef={reviewHeading} loadNow={atReviewAnchor} />
+      <LeaveReviewSection headingRef={reviewHeading} loadNow={atReviewAnchor} after={listsAbove} />
       {atReviewAnchor ? <LeaveReviewAnchor headingRef={reviewHeading} /> : null}
     </>
   )

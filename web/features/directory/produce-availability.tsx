@@ -11,8 +11,10 @@ import { DialogLoading } from './dialog-loading'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
+export const produceAvailabilityQueryKey = ['/api/produce/availability'] as const
+
 export function useProduceAvailability() {
-  return useQuery<ProduceAvailability[]>({ queryKey: ['/api/produce/availability'] })
+  return useQuery<ProduceAvailability[]>({ queryKey: produceAvailabilityQueryKey })
 }
 
 export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?: boolean }) {

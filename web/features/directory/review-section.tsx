@@ -1,22 +1,57 @@
-// The home page's 'Leave a Review' section (#leave-review). The form itself is a lazy chunk,
-// fetched when the section comes near the screen or the page was opened at the anchor.
+// The home page's 'Leave a Review' section (#leave-review). The form itself is a lazy chunk
+// (with zod, a long task to evaluate on a slow phone), fetched when the section comes near the
+// screen once the lists above it have arrived (before that the page is short and everything is
+// "near"), on focus, or at once when the page was opened at the anchor.
 import { Box, Heading, Link, Text } from '@chakra-ui/react'
-import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react'
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
+import { whenIdle } from '../../shared/outbox'
 import { texts } from './texts'
 
 export const LEAVE_REVIEW_ID = 'leave-review'
 
 const PlatformReviewForm = lazy(async () => ({ default: (await import('./platform-review-form')).PlatformReviewForm }))
 
-export function LeaveReviewSection({ headingRef, loadNow }: { headingRef: RefObject<HTMLHeadingElement | null>; loadNow: boolean }) {
+/** Calls `ready` when the page is idle after none of the queries is still waiting for its first
+ * answer: the lists have rendered and the page has its full height. Never re-renders. */
+function useWhenArrived(queryKeys: readonly QueryKey[], ready: () => void) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    let state: 'waiting' | 'arrived' | 'gone' = 'waiting'
+    const check = () => {
+      if (state !== 'waiting' || !queryKeys.every((key) => queryClient.getQueryState(key)?.status !== 'pending')) return
+      state = 'arrived'
+      whenIdle(() => state === 'arrived' && ready())
+    }
+    const unsubscribe = queryClient.getQueryCache().subscribe(check)
+    check()
+    return () => {
+      state = 'gone'
+      unsubscribe()
+    }
+  }, [queryClient, queryKeys, ready])
+}
+
+export function LeaveReviewSection({
+  headingRef,
+  loadNow,
+  after,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>
+  loadNow: boolean
+  /** The queries of the lists above the section (a stable array). */
+  after: readonly QueryKey[]
+}) {
   const section = useRef<HTMLElement>(null)
   const [near, setNear] = useState(false)
+  const [listsArrived, setListsArrived] = useState(false)
   const load = near || loadNow
+  useWhenArrived(after, useCallback(() => setListsArrived(true), []))
 
   useEffect(() => {
     const element = section.current
-    if (load || !element) return
+    if (load || !listsArrived || !element) return
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true)
       return
@@ -24,7 +59,7 @@ export function LeaveReviewSection({ headingRef, loadNow }: { headingRef: RefObj
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [load])
+  }, [load, listsArrived])
 
   const placeholder = (
     <Text role="status" color="fg.muted" py="4" minH="24rem">

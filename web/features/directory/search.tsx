@@ -7,15 +7,15 @@
 // page fails (offline, weak signal), the same search runs in the browser over the farmers the
 // page already holds: each city's first page from GET /api/farmers/locations.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
-import type { FarmerLocation, PublicFarmer } from '../../../api/contract'
+import type { FarmerLocation, ProduceAvailability, PublicFarmer } from '../../../api/contract'
 import { trackSearch } from '../../shared/analytics'
 import { TextInput } from '../../shared/ui/text-input'
 import { CARD_PAGE_SIZE, farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
 import { FarmerCardList } from './farmer-card'
 import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
-import { useProduceAvailability } from './produce-availability'
+import { produceAvailabilityQueryKey } from './produce-availability'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
@@ -38,6 +38,16 @@ function useDebounced<T>(value: T, delayMs: number): T {
     return () => clearTimeout(timer)
   }, [value, delayMs])
   return debounced
+}
+
+/** The names a search text is matched against to infer its type (the analytics event). */
+function searchKnowledge(locations: readonly FarmerLocation[], produceNames: readonly { name: string }[]): SearchKnowledge {
+  const farmers = uniqueFarmers(locations)
+  return {
+    produce: [...new Set([...produceNames.map((p) => p.name), ...farmers.flatMap((f) => f.produce)])],
+    cities: locations.map((l) => l.city),
+    farmers: farmers.map((f) => f.name),
+  }
 }
 
 export interface DirectorySearch {
@@ -68,21 +78,17 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
   const text = useDebounced(query.trim(), SEARCH_REQUEST_DELAY_MS)
   const searching = filtersAlone ? isSearching(text, filters) : text !== ''
   const remote = useFarmerPages<PublicFarmer>(searching ? farmersSearchUrl(text, filters) : null, { autoload: true, limit: CARD_PAGE_SIZE })
-  const produceNames = useProduceAvailability().data
-  const locations = useFarmerLocations()
+  const queryClient = useQueryClient()
+  // Subscribed only while searching: the lists' arrival must not re-render the hero (a long task
+  // on a slow phone); the search and its event read them then.
+  const locations = useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey, subscribed: searching })
 
-  const farmers = useMemo(() => uniqueFarmers(locations.data ?? []), [locations.data])
-  const known = useMemo<SearchKnowledge>(
-    () => ({
-      produce: [...new Set([...(produceNames ?? []).map((p) => p.name), ...farmers.flatMap((f) => f.produce)])],
-      cities: (locations.data ?? []).map((l) => l.city),
-      farmers: farmers.map((f) => f.name),
-    }),
-    [farmers, locations.data, produceNames],
-  )
   // Offline (or a failed request) before any page arrived: search the farmers the page already
   // holds (each city's first page), a partial answer rather than none.
   const useLocal = remote.isError && !remote.isLoaded && locations.isSuccess
+  // Built only when needed: sorting every listed farmer is a long task on a slow phone, and the
+  // page's first screen never needs it.
+  const farmers = useMemo(() => (useLocal ? uniqueFarmers(locations.data ?? []) : []), [useLocal, locations.data])
   const local = useMemo(() => (useLocal ? searchFarmers(farmers, text, filters) : null), [useLocal, farmers, text, filters])
   const results = local ?? remote.farmers
   const total = local ? local.length : remote.farmerCount
@@ -91,11 +97,11 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
   const resultsFor = local || remote.isLoaded ? text : null
 
   // The event goes one second after typing stops, once the results of that text are known.
-  const latest = useRef({ total, known, browsingCity })
+  const latest = useRef({ total, browsingCity })
   const typedAt = useRef(0)
   const sentFor = useRef<string | null>(null)
   useEffect(() => {
-    latest.current = { total, known, browsingCity }
+    latest.current = { total, browsingCity }
   })
   useEffect(() => {
     typedAt.current = Date.now()
@@ -106,11 +112,12 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
     const wait = Math.max(0, SEARCH_EVENT_DELAY_MS - (Date.now() - typedAt.current))
     const timer = setTimeout(() => {
       sentFor.current = typed
-      const { total: found, known: names, browsingCity: city } = latest.current
-      trackSearch({ query: typed.slice(0, 200), ...inferSearch(typed, names, city), resultCount: found })
+      const { total: found, browsingCity: city } = latest.current
+      const known = searchKnowledge(queryClient.getQueryData<FarmerLocation[]>(locationsQueryKey) ?? [], queryClient.getQueryData<ProduceAvailability[]>(produceAvailabilityQueryKey) ?? [])
+      trackSearch({ query: typed.slice(0, 200), ...inferSearch(typed, known, city), resultCount: found })
     }, wait)
     return () => clearTimeout(timer)
-  }, [query, resultsFor])
+  }, [query, resultsFor, queryClient])
 
   return {
     query,

@@ -44,6 +44,18 @@ function NavItems({ direction }: { direction: 'row' | 'column' }) {
   )
 }
 
+/** The unsent count, once the page is idle and only where the outbox is in use. Its own component:
+ * the idle flag re-renders only it, never the whole header (a long task on a slow phone). */
+function IdleOutboxStatus() {
+  const idle = useAfterIdle()
+  const outboxInUse = useOutboxInUse()
+  return idle && outboxInUse ? (
+    <Suspense fallback={null}>
+      <OutboxHeaderStatus />
+    </Suspense>
+  ) : null
+}
+
 export function Header() {
   const { pathname } = useLocation()
   // The mobile menu is open for the path it was opened on, so navigating closes it.
@@ -52,8 +64,6 @@ export function Header() {
   const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null)
   const menuButton = useRef<HTMLButtonElement>(null)
   const isOnline = useIsOnline()
-  const idle = useAfterIdle()
-  const outboxInUse = useOutboxInUse()
 
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
@@ -109,11 +119,7 @@ export function Header() {
               You are offline
             </Text>
           ) : null}
-          {idle && outboxInUse ? (
-            <Suspense fallback={null}>
-              <OutboxHeaderStatus />
-            </Suspense>
-          ) : null}
+          <IdleOutboxStatus />
         </Flex>
 
         <Box
@@ -132,7 +138,8 @@ export function Header() {
             menuButton.current?.focus()
           }}
         >
-          <NavItems direction="column" />
+          {/* Rendered when first opened: the phone's first paint skips a menu nobody has asked for. */}
+          {menuOpen ? <NavItems direction="column" /> : null}
         </Box>
       </Container>
     </Box>
