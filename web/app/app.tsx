@@ -7,7 +7,7 @@ import { startOutboxWhenIdle, useAfterIdle, whenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
 import { Toaster } from '../shared/ui/toast'
 import { AppRoutes, preloadSignedInScreens } from './router'
-import { system } from './theme'
+import { appSystem } from './theme'
 
 // The service worker is registered by the update banner's chunk, loaded once the page is idle
 // after its first paint: registration never delays the first paint, and workbox-window stays off
@@ -41,7 +41,7 @@ export function App() {
     return () => window.removeEventListener(SESSION_CHANGED_EVENT, onSession)
   }, [])
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <PageViewTracker />

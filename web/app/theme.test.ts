@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { brand } from './palette'
-import { system } from './theme'
+import { appSystem } from './theme'
+
+const system = appSystem()
 
 describe('Chakra system', () => {
   it('has only the recipes the app renders', () => {

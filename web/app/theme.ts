@@ -10,7 +10,7 @@
 //   it to the component where it is used, e.g. `<Badge recipe={badgeRecipe}>`, or wrap the
 //   lazy screen in its own `<ChakraProvider value={createSystem(appConfig, { theme: { ... } })}>`.
 // - Check the home page's gzip size after `npx vite build` (web/README.md).
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react'
 import {
   breakpoints,
   buttonRecipe,
@@ -50,4 +50,11 @@ export const appConfig = defineConfig({
   },
 })
 
-export const system = createSystem(defaultBaseConfig, appConfig)
+let built: SystemContext | undefined
+
+/** The app's system, built on first call: about a third of the home page's start-up script on a slow
+ * phone, so main.tsx builds it in a task of its own (one long task is two shorter ones). */
+export function appSystem(): SystemContext {
+  built ??= createSystem(defaultBaseConfig, appConfig)
+  return built
+}

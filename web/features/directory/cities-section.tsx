@@ -1,6 +1,6 @@
 // 'Browse by Location': the city grid of the home page; a city opens its dialog (lazy chunk).
 import { Box, Heading, Text } from '@chakra-ui/react'
-import { Suspense, useDeferredValue, useId, useMemo, useState } from 'react'
+import { Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
 import { CityButtons } from './city-buttons'
 import { DialogLoading } from './dialog-loading'
 import { citiesWithFarmers } from './directory-logic'
@@ -8,6 +8,36 @@ import { CityDialog, preloadDialogs } from './lazy-dialogs'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { useFarmerLocations } from './search'
 import { texts } from './texts'
+
+const CITY_COUNT_KEY = 'vf.cityCount'
+/** Before a phone has seen the list: about the number of Fiji's towns that have listed farmers. */
+const TYPICAL_CITY_COUNT = 20
+
+function rememberedCityCount(): number {
+  try {
+    const count = Number(localStorage.getItem(CITY_COUNT_KEY))
+    return Number.isInteger(count) && count > 0 ? count : TYPICAL_CITY_COUNT
+  } catch {
+    return TYPICAL_CITY_COUNT
+  }
+}
+
+/** The grid's height for `count` buttons in `columns` columns (CityButtons: 4rem rows, 0.75rem gaps). */
+const gridHeight = (count: number, columns: number) => {
+  const rows = Math.ceil(count / columns)
+  return `${rows * 4 + (rows - 1) * 0.75}rem`
+}
+
+/** While the list loads, the space its grid will take (the count seen last time on this phone):
+ * the sections below do not jump when it arrives. */
+function CitiesLoading() {
+  const [count] = useState(rememberedCityCount)
+  return (
+    <Box minH={{ base: gridHeight(count, 2), sm: gridHeight(count, 3), lg: gridHeight(count, 5) }}>
+      <Loading />
+    </Box>
+  )
+}
 
 export function CitiesSection() {
   const headingId = useId()
@@ -18,7 +48,16 @@ export function CitiesSection() {
   const selected = selectedCity ? locations.data?.find((l) => l.city === selectedCity) : undefined
 
   let body
-  if (locations.isPending) body = <Loading />
+  useEffect(() => {
+    if (!locations.isSuccess) return
+    try {
+      localStorage.setItem(CITY_COUNT_KEY, String(cities.length))
+    } catch {
+      // storage off: the next visit reserves the typical height
+    }
+  }, [locations.isSuccess, cities.length])
+
+  if (locations.isPending) body = <CitiesLoading />
   else if (locations.isError) body = <LoadError message={texts.failedToFetchFarmersLocations} onRetry={() => void locations.refetch()} />
   else if (cities.length === 0) body = <EmptyState>{texts.noLocations}</EmptyState>
   else body = <CityButtons cities={cities} onSelect={setSelectedCity} onIntent={preloadDialogs} />
