@@ -1,0 +1,22 @@
+import { Temporal } from 'temporal-polyfill'
+import { describe, expect, it } from 'vitest'
+import { fijiWallClock, formatFijiTime } from './fiji-time'
+
+describe('Fiji time', () => {
+  it("writes 'MMM dd, yyyy at h:mm a FJT' on Fiji's wall clock", () => {
+    expect(formatFijiTime(new Date('2026-03-04T15:04:00.000Z'))).toBe('Mar 05, 2026 at 3:04 AM FJT')
+    expect(formatFijiTime(new Date('2026-11-21T11:59:00.000Z'))).toBe('Nov 21, 2026 at 11:59 PM FJT')
+    expect(formatFijiTime(new Date('2026-03-09T12:00:00.000Z'))).toBe('Mar 10, 2026 at 12:00 AM FJT')
+    expect(formatFijiTime(new Date('2026-03-09T00:00:00.000Z'))).toBe('Mar 09, 2026 at 12:00 PM FJT')
+  })
+
+  it('reads the same wall clock from Temporal as from Intl, across the years Fiji kept summer time', () => {
+    // Fiji kept daylight saving time in some summers up to 2021: both paths use the time zone
+    // database, so they agree on every instant, summer or not.
+    const start = Date.UTC(2014, 0, 1)
+    for (let ms = start; ms < Date.UTC(2027, 0, 1); ms += 97 * 3_600_000 + 17 * 60_000) {
+      const date = new Date(ms)
+      expect(fijiWallClock(date, Temporal)).toEqual(fijiWallClock(date, undefined))
+    }
+  })
+})
