@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
-import { Suspense, lazy, useRef, useState, type ReactNode } from 'react'
+import { Suspense, lazy, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
 import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
 import { joinLabel, navLinks, productName } from '../site'
@@ -15,6 +15,20 @@ const OutboxHeaderStatus = lazy(() =>
 )
 
 const mobileMenuId = 'mobile-menu'
+
+/** Chakra's `xl` breakpoint, where the header shows its links in a row instead of the menu. */
+const wideScreen = '(min-width: 80rem)'
+
+function subscribeWideScreen(listener: () => void) {
+  const query = window.matchMedia(wideScreen)
+  query.addEventListener('change', listener)
+  return () => query.removeEventListener('change', listener)
+}
+
+/** True on a screen wide enough for the row of links: a phone's first render skips links it would hide. */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(subscribeWideScreen, () => window.matchMedia(wideScreen).matches, () => false)
+}
 
 function NavItems({ direction }: { direction: 'row' | 'column' }) {
   return (
@@ -64,6 +78,7 @@ export function Header() {
   const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null)
   const menuButton = useRef<HTMLButtonElement>(null)
   const isOnline = useIsOnline()
+  const wide = useWideScreen()
 
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
@@ -85,9 +100,11 @@ export function Header() {
             </RouterLink>
           </Link>
 
-          <Box as="nav" aria-label="Main" display={{ base: 'none', xl: 'block' }} flex="1">
-            <NavItems direction="row" />
-          </Box>
+          {wide ? (
+            <Box as="nav" aria-label="Main" display={{ base: 'none', xl: 'block' }} flex="1">
+              <NavItems direction="row" />
+            </Box>
+          ) : null}
 
           <Button
             asChild
