@@ -16,6 +16,26 @@ async function reviewForm(page: Page): Promise<Locator> {
   return form
 }
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true })
+
+  test("the home page fetches the review form's code only when the visitor heads for it", async ({ page }) => {
+    const formCodeFetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/platform-review-form-[^/]+\.js$/.test(entry.name)))
+    await page.goto('/')
+    // The lists above the section have arrived and the page has settled at its full height.
+    await expect(page.getByRole('heading', { name: 'Browse by Location' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Nadi/ })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await formCodeFetched()).toBe(false)
+    await expect(page.locator('#leave-review').getByRole('status')).toHaveText('Loading the review form…')
+
+    const form = await reviewForm(page)
+    await expect(form.getByLabel('Your review')).toBeVisible()
+    expect(await formCodeFetched()).toBe(true)
+  })
+})
+
 test('a platform review from the home page is thanked, and waits for moderation (not on /reviews)', async ({ page }) => {
   await page.goto('/')
   const form = await reviewForm(page)

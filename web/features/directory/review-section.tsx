@@ -1,7 +1,7 @@
 // The home page's 'Leave a Review' section (#leave-review). The form itself is a lazy chunk
 // (with zod, a long task to evaluate on a slow phone), fetched when the section comes near the
 // screen once the lists above it have arrived (before that the page is short and everything is
-// "near"), on focus, or at once when the page was opened at the anchor.
+// "near") or the user scrolls, on focus, or at once when the page was opened at the anchor.
 import { Box, Heading, Link, Text } from '@chakra-ui/react'
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type RefObject } from 'react'
@@ -14,21 +14,33 @@ export const LEAVE_REVIEW_ID = 'leave-review'
 const PlatformReviewForm = lazy(async () => ({ default: (await import('./platform-review-form')).PlatformReviewForm }))
 
 /** Calls `ready` when the page is idle after none of the queries is still waiting for its first
- * answer: the lists have rendered and the page has its full height. Never re-renders. */
+ * answer (the lists have rendered and the page has its full height), or as soon as the user
+ * scrolls (on a slow line the lists may take long; a user heading for the form needs it now).
+ * Never re-renders. */
 function useWhenArrived(queryKeys: readonly QueryKey[], ready: () => void) {
   const queryClient = useQueryClient()
   useEffect(() => {
     let state: 'waiting' | 'arrived' | 'gone' = 'waiting'
+    const arrive = () => {
+      if (state !== 'waiting') return
+      state = 'arrived'
+      stop()
+      ready()
+    }
     const check = () => {
       if (state !== 'waiting' || !queryKeys.every((key) => queryClient.getQueryState(key)?.status !== 'pending')) return
-      state = 'arrived'
-      whenIdle(() => state === 'arrived' && ready())
+      whenIdle(() => state === 'waiting' && arrive())
     }
     const unsubscribe = queryClient.getQueryCache().subscribe(check)
+    const stop = () => {
+      unsubscribe()
+      window.removeEventListener('scroll', arrive)
+    }
+    window.addEventListener('scroll', arrive, { passive: true })
     check()
     return () => {
       state = 'gone'
-      unsubscribe()
+      stop()
     }
   }, [queryClient, queryKeys, ready])
 }
