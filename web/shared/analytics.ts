@@ -1,6 +1,7 @@
 // First-party analytics (clarifications, Analytics): a random visitor id in local storage, no
 // cookies, no third party. Events are fire-and-forget: analytics must never break a screen.
 import type { FarmerClickEvent, SearchType } from '../../api/contract'
+import { temporal } from './temporal'
 
 const VISITOR_KEY = 'vf.visitorId'
 
@@ -28,14 +29,11 @@ function send(path: string, body: object) {
   }
 }
 
-type TemporalNow = { Temporal?: { Now?: { timeZoneId?: () => string } } }
-
-/** The phone's IANA time zone (the server's country fallback). Temporal answers at once; the
- * first Intl.DateTimeFormat of a page loads ICU's date data (25 ms on a fast machine, a long task
- * on a slow phone), so it is only the fallback. */
+/** The phone's IANA time zone (the server's country fallback): from Temporal where the browser
+ * has it (temporal.ts), else from Intl. */
 export function visitorTimeZone(): string | undefined {
   try {
-    return (globalThis as TemporalNow).Temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+    return temporal()?.Now.timeZoneId() ?? Intl.DateTimeFormat().resolvedOptions().timeZone
   } catch {
     return undefined
   }

@@ -1,22 +1,14 @@
 // Date and time in Fiji as the spec writes it (spec 000 §9, 001 §9): 'MMM dd, yyyy at h:mm a' in
 // Pacific/Fiji with the suffix FJT, e.g. 'Mar 05, 2026 at 9:07 AM FJT'.
-//
-// Where the browser has Temporal, the wall clock comes from it: a page's first
-// Intl.DateTimeFormat loads ICU's date data (25 ms on a fast machine, a long task in the middle
-// of a slow phone's first render of /reviews), a Temporal conversion takes about 1 ms.
+// The wall clock comes from Temporal where the browser has it (temporal.ts: ~1 ms, where Intl's
+// first formatter is a long task in the middle of a slow phone's first render of /reviews).
+import { temporal, type TemporalApi } from './temporal'
+
 const FIJI = 'Pacific/Fiji'
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
 /** Fiji's wall clock for an instant: month 1–12, hour 0–23. */
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number }
-
-type TemporalApi = {
-  Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(zone: string): WallClock } }
-}
-
-function temporal(): TemporalApi | undefined {
-  return (globalThis as { Temporal?: TemporalApi }).Temporal
-}
 
 let intlParts: Intl.DateTimeFormat | undefined
 

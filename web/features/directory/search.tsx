@@ -27,8 +27,10 @@ const SEARCH_REQUEST_DELAY_MS = 300
 
 export const locationsQueryKey = ['/api/farmers/locations'] as const
 
-export function useFarmerLocations() {
-  return useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey })
+/** The cities with their first page of farmers. `subscribed: false` reads them without
+ * re-rendering when they arrive or change. */
+export function useFarmerLocations({ subscribed = true }: { subscribed?: boolean } = {}) {
+  return useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey, subscribed })
 }
 
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -81,7 +83,7 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
   const queryClient = useQueryClient()
   // Subscribed only while searching: the lists' arrival must not re-render the hero (a long task
   // on a slow phone); the search and its event read them then.
-  const locations = useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey, subscribed: searching })
+  const locations = useFarmerLocations({ subscribed: searching })
 
   // Offline (or a failed request) before any page arrived: search the farmers the page already
   // holds (each city's first page), a partial answer rather than none.
