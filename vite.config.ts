@@ -1,11 +1,25 @@
 /// <reference types="vitest/config" />
 // One config for the web build, the dev server and every vitest project (api, db, sync, web).
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress.ts'
 import { siteFiles } from './scripts/site-files.ts'
+
+/** The service worker is one file: `codeSplitting: false` in place of the deprecated option. */
+function swOneFile(): Plugin {
+  return {
+    name: 'viti:sw-one-file',
+    config(config) {
+      const output = config.build?.rollupOptions?.output
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        delete output.inlineDynamicImports
+        Object.assign(output, { codeSplitting: false })
+      }
+    },
+  }
+}
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
@@ -62,6 +76,9 @@ export default defineConfig({
         // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
         // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
         globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js'],
+        // The plugin asks Rolldown for one file with the deprecated `inlineDynamicImports`; say it
+        // the current way so a clean build prints no warning.
+        buildPlugins: { vite: [swOneFile()] },
       },
     }),
     siteFiles(),

@@ -79,6 +79,24 @@ describe('api/server.ts start-up', () => {
     expect(fs.existsSync(dataDir)).toBe(false)
   }, 90_000)
 
+  it.each([
+    ['a file stands where the folder should be', (dir: string) => {
+      fs.writeFileSync(path.join(dir, 'data'), 'not a folder')
+      return path.join(dir, 'data')
+    }, 'a file with that name exists where the folder should be'],
+    ['a part of the path is a file', (dir: string) => {
+      fs.writeFileSync(path.join(dir, 'file'), '')
+      return path.join(dir, 'file', 'data')
+    }, 'a part of the path is a file, not a folder'],
+  ])('when %s, stops with one line naming DATA_DIR, the path and the problem', async (_, makeDataDir, problem) => {
+    const dataDir = makeDataDir(tempDir())
+    const { code, output } = await runServer({ PORT: String(await freePort()), DATA_DIR: dataDir })
+    expect(code).toBe(1)
+    expect(output).toContain(`DATA_DIR ${dataDir} cannot be used: ${problem}.`)
+    expect(output).not.toContain('Admin sign-in')
+    expect(output).not.toMatch(/\n\s+at /) // no stack trace
+  }, 90_000)
+
   it('on a free port starts, answers /api/health and creates its database (the control)', async () => {
     const dir = tempDir()
     const dataDir = path.join(dir, 'data')
@@ -87,6 +105,10 @@ describe('api/server.ts start-up', () => {
     try {
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200)
       expect(fs.existsSync(path.join(dataDir, 'viti-farmers.sqlite'))).toBe(true)
+      // Staff password hashes and farmers' contacts: readable by the server's user only.
+      const mode = (file: string) => fs.statSync(file).mode & 0o777
+      expect(mode(dataDir)).toBe(0o700)
+      for (const suffix of ['', '-wal', '-shm']) expect(mode(path.join(dataDir, `viti-farmers.sqlite${suffix}`))).toBe(0o600)
     } finally {
       expect((await server.stop()).code).toBe(0)
     }

@@ -49,9 +49,10 @@ await takePort(server, config.port)
 
 // The port is ours: from here on files may be written. Heavy modules load only now, so a failed
 // start is quick and touches nothing.
-const [{ databaseFile, openDatabase }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { scheduleUploadCleanup }] =
+const [{ databaseFile, openDatabase }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { scheduleUploadCleanup }] =
   await Promise.all([
     import('../db/connection'),
+    import('../db/data-dir'),
     import('../db/migrate'),
     import('../db/seed'),
     import('./app'),
@@ -62,10 +63,19 @@ const [{ databaseFile, openDatabase }, { migrateToLatest }, { seedDatabase }, { 
 const logger = createLogger()
 const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
 
+// Everything the server creates from here on (database, WAL, photos) is its user's alone.
+process.umask(0o077)
+try {
+  checkDataDir(config.dataDir)
+} catch (error) {
+  server.close()
+  fail([error instanceof Error ? error.message : String(error)])
+}
+
 let database: DatabaseHandle | undefined
 try {
-  fs.mkdirSync(config.dataDir, { recursive: true })
   database = openDatabase({ file: databaseFile(config.dataDir) })
+  keepDataPrivate(config.dataDir, databaseFile(config.dataDir))
   const { db } = database
   await migrateToLatest(db)
   const seeded = await seedDatabase(db, {
@@ -82,23 +92,20 @@ try {
   scheduleUploadCleanup({ db, dataDir: config.dataDir, logger })
 
   const url = `http://localhost:${config.port}`
-  logger.info({ url, dataDir: config.dataDir }, 'Viti Farmers is serving')
-  console.log(`\n  Viti Farmers is running at ${url}\n  Data: ${config.dataDir}`)
+  // The banner goes out in one write, so no log line can land in the middle of the sign-in it prints.
+  const banner = [`\n  Viti Farmers is running at ${url}`, `  Data: ${config.dataDir}`]
   if (seeded.createdAdmin) {
     const { email, generatedPassword } = seeded.createdAdmin
-    console.log(`\n  Admin sign-in (${url}/login)\n    e-mail:   ${email}`)
-    if (generatedPassword) {
-      // Printed once, on the start that created it; the first sign-in must change it.
-      console.log(`    password: ${generatedPassword}  (generated; you must change it at first sign-in)`)
-      console.log('    lost it? npm run reset-admin-password')
-    } else {
-      console.log('    password: the ADMIN_PASSWORD you set')
-    }
+    banner.push('', `  Admin sign-in (${url}/login)`, `    e-mail:   ${email}`)
+    // A generated password is printed once, on the start that created it; the first sign-in must change it.
+    if (generatedPassword) banner.push(`    password: ${generatedPassword}  (generated; you must change it at first sign-in)`, '    lost it? npm run reset-admin-password')
+    else banner.push('    password: the ADMIN_PASSWORD you set')
   }
   if (seeded.demoAgent) {
-    console.log(`\n  Demo data agent (clearly marked demo data; SEED_DEMO=0 skips it)\n    e-mail:   ${seeded.demoAgent.email}\n    password: ${seeded.demoAgent.generatedPassword}  (must be changed at first sign-in)`)
+    banner.push('', '  Demo data agent (clearly marked demo data; SEED_DEMO=0 skips it)', `    e-mail:   ${seeded.demoAgent.email}`, `    password: ${seeded.demoAgent.generatedPassword}  (must be changed at first sign-in)`)
   }
-  console.log('')
+  console.log(`${banner.join('\n')}\n`)
+  logger.info({ url, dataDir: config.dataDir }, 'Viti Farmers is serving')
 } catch (error) {
   server.close()
   await database?.close()

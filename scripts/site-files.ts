@@ -2,7 +2,7 @@
 // sends them as files, never the app). The sitemap lists the public pages a search engine should
 // show; SITE_URL is the public address of the deployment (default: the product's domain).
 import type { Plugin } from 'vite'
-import { isAppPage, type PublicPagePath } from '../api/contract/app-pages'
+import { isAppPage, type PublicPagePath } from '../api/contract/app-pages.ts'
 
 /** Public pages worth a search result (not the sign-in, the Outbox, the back office or the /browse alias). */
 export const sitemapPaths = [

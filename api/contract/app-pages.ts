@@ -1,7 +1,7 @@
 // The web app's page paths (spec 000 §2, spec 001 §2), shared by the browser router
 // (web/app/router.tsx renders each) and the server (api/web-app.ts answers any other path 404
 // with the app's not-found screen). No zod needed: plain data, safe in every bundle.
-import { adminScreens } from './permissions'
+import { adminScreens } from './permissions.ts'
 
 /** Public site and field-app pages, outside /admin. */
 export const publicPagePaths = [

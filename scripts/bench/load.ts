@@ -1,0 +1,72 @@
+// The bench's load generator: autocannon in a process of its own (never in the server's event
+// loop), asking as a browser asks (Accept-Encoding: br, gzip), with the machine's load average read
+// beside each figure so a busy machine's numbers are read for what they are.
+import { execFile } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** The headers a phone's browser sends with every GET. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' } as const
+
+export type LoadResult = {
+  /** Requests answered per second (2xx only count; anything else is in `non2xx`). */
+  rps: number
+  p50: number
+  p99: number
+  max: number
+  non2xx: number
+  errors: number
+  /** 1-minute load average when the run ended. */
+  loadAverage: number
+}
+
+type AutocannonJson = {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; max: number }
+  non2xx: number
+  errors: number
+  duration: number
+  '2xx': number
+}
+
+/**
+ * Runs autocannon against `url` in a child process. `amount` sends exactly that many requests
+ * (latency over a sequence); otherwise it loads for `seconds` with `connections` at once.
+ */
+export async function loadTest(
+  url: string,
+  { connections = 8, seconds = 2, amount, headers = BROWSER_HEADERS }: { connections?: number; seconds?: number; amount?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const args = ['-j', '-c', String(connections), ...(amount ? ['-a', String(amount)] : ['-d', String(seconds)])]
+  for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`)
+  args.push(url)
+  const { stdout } = await run(path.resolve('node_modules/.bin/autocannon'), args, { maxBuffer: 16 * 1024 * 1024, timeout: 120_000 })
+  const result = JSON.parse(stdout) as AutocannonJson
+  return {
+    rps: result['2xx'] / Math.max(result.duration, 0.001),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    loadAverage: os.loadavg()[0]!,
+  }
+}
+
+/** "load 1.23": the 1-minute load average, for printing beside a figure. */
+export function loadAverageNote(value = os.loadavg()[0]!) {
+  return `load ${value.toFixed(2)}`
+}
+
+/** Runs one part of the bench; a failure is printed and the bench goes on to its end. */
+export async function benchPart(name: string, part: () => Promise<unknown>) {
+  try {
+    await part()
+  } catch (error) {
+    console.log(`\n${name}: FAILED — ${error instanceof Error ? error.message : String(error)} (${loadAverageNote()})`)
+    process.exitCode = 1
+  }
+}
