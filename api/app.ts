@@ -15,6 +15,7 @@ import { apiNotFound, errorHandler } from './errors'
 import { healthRouter } from './health/router'
 import type { Logger } from './logger'
 import { referenceRouter } from './reference/router'
+import { DEFAULT_STALE_FOR_MS, type AnswerCacheOptions } from './directory/answer-cache'
 import { directoryRouter } from './directory/router'
 import { farmerSignupsRouter } from './farmer-signups/router'
 import { reviewsRouter } from './reviews/router'
@@ -40,12 +41,19 @@ export type AppDeps = {
   webDir?: string
   /** Outgoing e-mail; built from config.smtpUrl when omitted. */
   mailer?: Mailer
+  /** How long a public answer may be served after a write while it is rebuilt (default 5 s; 0: rebuild before answering). */
+  answerStaleMs?: number
 }
 
 export function createApp(deps: AppDeps) {
   const { db, config, logger } = deps
   // One mailer for every message the product sends (Send Email, approval notices).
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger })
+  // The public answer caches: a rebuild after a write runs off the request path within the bound.
+  const answers: AnswerCacheOptions = {
+    staleForMs: deps.answerStaleMs ?? DEFAULT_STALE_FOR_MS,
+    onBackgroundError: (error) => logger.error({ err: error }, 'rebuilding a public answer failed'),
+  }
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.trustProxyHops)
@@ -83,11 +91,11 @@ export function createApp(deps: AppDeps) {
   // Every router registers its handlers through api/http/contract-router.ts, by contract key and
   // behind that route's access check, so they are mounted at the root with their full paths.
   app.use(healthRouter(db, config.version))
-  app.use(referenceRouter(db))
-  app.use(directoryRouter(db, config.mailDomain))
+  app.use(referenceRouter(db, answers))
+  app.use(directoryRouter(db, config.mailDomain, answers))
   app.use(farmerSignupsRouter(db, logger))
   app.use(reviewsRouter(db, logger))
-  app.use(farmReviewsRouter(db, logger))
+  app.use(farmReviewsRouter(db, logger, answers))
   app.use(expertsRouter(db, logger))
   app.use(analyticsRouter(db, config.countryHeader))
   app.use(uploadsRouter(db, config.dataDir))

@@ -308,6 +308,19 @@ export interface DirectoryVersionTable {
   version: number
 }
 
+/** Moves with every write to farm_reviews (migration 0005); the farm reviews' answers key on it. */
+export interface FarmReviewVersionTable {
+  id: number
+  version: number
+}
+
+/** The public analytics summary's counters, kept with each page view (migration 0005). */
+export interface AnalyticsTotalsTable {
+  id: number
+  pageViews: number
+  visitors: number
+}
+
 export interface Database {
   admin_users: AdminUsersTable
   sessions: SessionsTable
@@ -333,6 +346,8 @@ export interface Database {
   farmer_cities: FarmerCitiesTable
   farmer_produce: FarmerProduceTable
   directory_version: DirectoryVersionTable
+  farm_review_version: FarmReviewVersionTable
+  analytics_totals: AnalyticsTotalsTable
 }
 
 export type TableName = keyof Database

@@ -9,6 +9,12 @@ export function analyticsRepository(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         const seen = await trx.selectFrom('page_views').select('id').where('visitorId', '=', view.visitorId).limit(1).executeTakeFirst()
         await trx.insertInto('page_views').values({ path: view.path, visitorId: view.visitorId, countryCode: view.countryCode, createdAt: view.at }).execute()
+        // The public summary's counters move with the row, in the same transaction (migration 0005).
+        await trx
+          .updateTable('analytics_totals')
+          .set((eb) => ({ pageViews: eb('pageViews', '+', 1), visitors: seen ? eb.ref('visitors') : eb('visitors', '+', 1) }))
+          .where('id', '=', 1)
+          .execute()
         if (!view.countryCode || !view.countryName) return
         await trx
           .insertInto('visitor_countries')
@@ -30,12 +36,10 @@ export function analyticsRepository(db: Kysely<Database>) {
       await db.insertInto('farmer_clicks').values({ farmerId: click.farmerId, visitorId: click.visitorId, createdAt: click.at }).execute()
     },
 
+    /** Page views and distinct visitors ever: two counters, not a count over every page view. */
     async pageViewTotals() {
-      const row = await db
-        .selectFrom('page_views')
-        .select((eb) => [eb.fn.countAll<number>().as('pageViews'), eb.fn.count<number>('visitorId').distinct().as('visitors')])
-        .executeTakeFirstOrThrow()
-      return { pageViews: Number(row.pageViews), visitors: Number(row.visitors) }
+      const row = await db.selectFrom('analytics_totals').select(['pageViews', 'visitors']).where('id', '=', 1).executeTakeFirst()
+      return { pageViews: Number(row?.pageViews ?? 0), visitors: Number(row?.visitors ?? 0) }
     },
     pageViewsSince: (since: string) =>
       db.selectFrom('page_views').select(['createdAt', 'visitorId', 'countryCode']).where('createdAt', '>=', since).orderBy('createdAt').execute(),

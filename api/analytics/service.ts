@@ -34,7 +34,11 @@ function dayIndex(dayStarts: readonly string[], at: string): number {
   return low
 }
 
+/** How long the public summary is shared between callers (a few seconds: it counts every visit). */
+export const PUBLIC_SUMMARY_MS = 5_000
+
 export function analyticsService(db: Kysely<Database>) {
+  let kept: { at: number; summary: Promise<PublicAnalyticsSummary> } | undefined
   const repository = analyticsRepository(db)
   return {
     async recordPageView(event: PageViewEvent, countryHeader: string | undefined) {
@@ -59,10 +63,22 @@ export function analyticsService(db: Kysely<Database>) {
     recordFarmerClick: (event: FarmerClickEvent) =>
       repository.recordFarmerClick({ farmerId: event.farmerId, visitorId: event.visitorId ?? null, at: new Date().toISOString() }),
 
-    /** All time; activeFarmers are the farmers listed right now. */
-    async publicSummary(now = new Date()): Promise<PublicAnalyticsSummary> {
-      const [totals, activeFarmers] = await Promise.all([repository.pageViewTotals(), countListedFarmers(db, now)])
-      return { totalPageViews: totals.pageViews, uniqueVisitors: totals.visitors, activeFarmers }
+    /**
+     * All time; activeFarmers are the farmers listed right now. Public and asked by every visitor
+     * of /analytics: one computation serves all callers for PUBLIC_SUMMARY_MS.
+     */
+    publicSummary(now = new Date()): Promise<PublicAnalyticsSummary> {
+      if (kept && now.getTime() - kept.at < PUBLIC_SUMMARY_MS && now.getTime() >= kept.at) return kept.summary
+      const summary = (async () => {
+        const [totals, activeFarmers] = await Promise.all([repository.pageViewTotals(), countListedFarmers(db, now)])
+        return { totalPageViews: totals.pageViews, uniqueVisitors: totals.visitors, activeFarmers }
+      })()
+      kept = { at: now.getTime(), summary }
+      // A failed computation is not kept: the next caller tries again.
+      summary.catch(() => {
+        if (kept?.summary === summary) kept = undefined
+      })
+      return summary
     },
 
     /** The last `days` Fiji days, today included; totals cover the same range. */

@@ -32,6 +32,8 @@ export const messages = {
     methodNotAllowed: 'Method not allowed',
     /** product: a request target that is not a plain path (absolute-form, '*'). */
     badRequestTarget: 'Bad request target',
+    /** product: a query parameter the route does not take (the answer caches key on the known ones only). */
+    unknownQueryParameter: 'Unknown query parameter',
   },
 
   auth: {

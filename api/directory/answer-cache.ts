@@ -1,64 +1,158 @@
-// Public directory answers, computed once per (directory version, Fiji day, URL) and kept as
-// serialized JSON with their ETag. Who is listed changes only with a write (which moves the
-// directory version, migration 0002) or at Fiji midnight, so a kept answer is exact until then.
-// A phone revalidating with If-None-Match gets a bodiless 304 (the service worker's
-// stale-while-revalidate then costs bytes only when something changed).
+// Public directory answers, computed once per (data version, Fiji day, validated URL) and kept as
+// the bytes that go on the wire: plain JSON, brotli and gzip, each made once, with their ETag.
+// Who is listed changes only with a write (which moves a version row in the database, so every
+// server sees it on its next request) or at Fiji midnight.
+//
+// After a write, the first request starts one rebuild off the request path and is answered the
+// previous answer (with its own ETag) — but only while that answer was verified current less than
+// `staleForMs` ago, so nothing older than that bound is ever served. Concurrent requests for an
+// answer being built share that one build. A phone revalidating with If-None-Match gets a
+// bodiless 304.
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Request, Response } from 'express'
 import { fijiDayBounds } from './public-listing'
 
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
 export interface CachedAnswer {
-  body: string
   etag: string
+  /** The JSON text, and its brotli and gzip bytes (made on the thread pool, never on the event loop). */
+  plain: Buffer
+  br: Buffer
+  gzip: Buffer
 }
 
 interface Entry extends CachedAnswer {
-  version: number
+  version: string
   day: string
+  /** When the data version was last read equal to `version`: the answer was true then. */
+  verifiedAt: number
 }
 
-/** Enough for every list, city, produce and first pages a busy day asks for; oldest use goes first. */
-const MAX_ENTRIES = 500
+/**
+ * Answers kept per route, oldest use going first: enough for every city, produce and first pages
+ * a busy day asks for. Kept per route so that free text (a search's words) can only push out other
+ * searches, never the towns' and produce's answers.
+ */
+const MAX_ENTRIES_PER_ROUTE = 300
+/** Default bound on serving an answer older than the data (a few seconds; api/README.md). */
+export const DEFAULT_STALE_FOR_MS = 5_000
 
-export function answerCache(currentVersion: () => Promise<number>) {
-  const entries = new Map<string, Entry>()
-  return {
-    async get(key: string, day: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
-      // Read the version before computing: an answer is never labelled newer than its data.
-      const version = await currentVersion()
-      const hit = entries.get(key)
-      entries.delete(key)
-      if (hit && hit.version === version && hit.day === day) {
-        entries.set(key, hit)
-        return hit
+export type VersionReader = () => Promise<number | string>
+
+export interface AnswerCacheOptions {
+  /** How long after it was last known current an answer may still be served while it is rebuilt; 0: never. */
+  staleForMs?: number
+  /** Reports a rebuild that failed off the request path (the next request tries again). */
+  onBackgroundError?: (error: unknown) => void
+  now?: () => number
+}
+
+async function encode(value: unknown): Promise<CachedAnswer> {
+  const plain = Buffer.from(JSON.stringify(value))
+  // Quality 6: within a few per cent of brotli's best on JSON at a fraction of its time, and an
+  // answer is rebuilt after every write it depends on.
+  const [br, gz] = await Promise.all([
+    brotliAsync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
+    gzipAsync(plain, { level: 6 }),
+  ])
+  const hash = createHash('sha1').update(plain).digest('base64url').slice(0, 27)
+  return { plain, br, gzip: gz, etag: `W/"${plain.length.toString(16)}-${hash}"` }
+}
+
+export function answerCache(currentVersion: VersionReader, options: AnswerCacheOptions = {}) {
+  const { staleForMs = DEFAULT_STALE_FOR_MS, onBackgroundError = () => {}, now = Date.now } = options
+  const routes = new Map<string, Map<string, Entry>>()
+  const building = new Map<string, { version: string; day: string; entry: Promise<Entry> }>()
+  const entriesOf = (route: string) => routes.get(route) ?? routes.set(route, new Map()).get(route)!
+
+  function keep(route: string, key: string, entry: Entry) {
+    const entries = entriesOf(route)
+    entries.delete(key)
+    entries.set(key, entry)
+    if (entries.size > MAX_ENTRIES_PER_ROUTE) entries.delete(entries.keys().next().value as string)
+  }
+
+  /** One build per key, version and day, however many requests ask at once. */
+  function build(route: string, key: string, version: string, day: string, compute: () => Promise<unknown>): Promise<Entry> {
+    const running = building.get(key)
+    if (running && running.version === version && running.day === day) return running.entry
+    const entry = (async () => {
+      try {
+        const made: Entry = { ...(await encode(await compute())), version, day, verifiedAt: now() }
+        // A slower build of an older version never replaces a newer one's answer.
+        if (building.get(key)?.version === version || !entriesOf(route).has(key)) keep(route, key, made)
+        return made
+      } finally {
+        if (building.get(key)?.version === version) building.delete(key)
       }
-      const body = JSON.stringify(await compute())
-      const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27)
-      const entry: Entry = { body, etag: `W/"${Buffer.byteLength(body).toString(16)}-${hash}"`, version, day }
-      entries.set(key, entry)
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-      return entry
+    })()
+    building.set(key, { version, day, entry })
+    return entry
+  }
+
+  return {
+    /** The answer for `key` (a route's canonical request) on Fiji `day`; `route` groups keys for eviction. */
+    async get(route: string, key: string, day: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+      // Read the version before computing: an answer is never labelled newer than its data.
+      const version = String(await currentVersion())
+      const hit = entriesOf(route).get(key)
+      if (hit && hit.day === day) {
+        if (hit.version === version) {
+          hit.verifiedAt = now()
+          keep(route, key, hit)
+          return hit
+        }
+        if (now() - hit.verifiedAt < staleForMs) {
+          build(route, key, version, day, compute).catch(onBackgroundError)
+          return hit
+        }
+      }
+      return build(route, key, version, day, compute)
     },
   }
 }
 
-/** Sends a kept answer; 304 without a body when the client's If-None-Match still matches. */
-export function sendAnswer(_req: Request, res: Response, answer: CachedAnswer): void {
+/** Sends a kept answer in the encoding the client accepts; 304 without a body while its If-None-Match still matches. */
+export function sendAnswer(req: Request, res: Response, answer: CachedAnswer): void {
   // Stored by the browser, but asked again each time: the conditional request is what keeps it fresh.
   res.set('Cache-Control', 'no-cache')
   res.set('ETag', answer.etag)
+  res.vary('Accept-Encoding')
   res.type('json')
-  res.send(answer.body)
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
+  if (encoding === 'br' || encoding === 'gzip') {
+    // Already encoded: the compression middleware leaves it alone.
+    res.set('Content-Encoding', encoding)
+    res.send(encoding === 'br' ? answer.br : answer.gzip)
+    return
+  }
+  res.send(answer.plain)
 }
 
 /**
- * A handler maker whose answers are kept per URL, directory version and Fiji day, and computed
- * with the same `now` the kept day came from.
+ * The request as the contract read it: the path, and the validated query (res.locals.query) with
+ * its keys in order — `?page=01&limit=5` and `?limit=5&page=1` are one answer. The contract router
+ * refused every parameter the route does not name, so nothing else can make a new key.
  */
-export function cachedAnswers(currentVersion: () => Promise<number>) {
-  const cache = answerCache(currentVersion)
+export function requestKey(req: Request, res: Response): string {
+  const query = (res.locals.query ?? {}) as Record<string, unknown>
+  const known = Object.keys(query).filter((name) => query[name] !== undefined).sort()
+  return known.length === 0 ? req.path : `${req.path}?${JSON.stringify(known.map((name) => [name, query[name]]))}`
+}
+
+/**
+ * A handler maker whose answers are kept per validated URL, data version and Fiji day, and
+ * computed with the same `now` the kept day came from.
+ */
+export function cachedAnswers(currentVersion: VersionReader, options: AnswerCacheOptions = {}) {
+  const cache = answerCache(currentVersion, options)
   return (compute: (req: Request, res: Response, now: Date) => Promise<unknown>) => async (req: Request, res: Response) => {
     const now = new Date()
-    sendAnswer(req, res, await cache.get(req.originalUrl, fijiDayBounds(now).date, () => compute(req, res, now)))
+    const route = String((req.route as { path?: unknown } | undefined)?.path ?? req.path)
+    sendAnswer(req, res, await cache.get(route, requestKey(req, res), fijiDayBounds(now).date, () => compute(req, res, now)))
   }
 }

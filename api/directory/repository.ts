@@ -114,7 +114,7 @@ export function directoryRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** Moves on with every write that can change a public answer (triggers, migration 0002). */
+    /** Moves on with every write to farmers, produce or locations (triggers, migrations 0002 and 0005). */
     async version(): Promise<number> {
       const [row] = (await db.executeQuery(versionQuery)).rows
       return row?.version ?? 0

@@ -14,13 +14,13 @@ import {
   type PublicFarmersQuery,
 } from '../contract'
 import { validate } from '../middleware/validate'
-import { cachedAnswers } from './answer-cache'
+import { cachedAnswers, type AnswerCacheOptions } from './answer-cache'
 import { directoryService } from './service'
 import { contractRouter } from '../http/contract-router'
 
-export function directoryRouter(db: Kysely<Database>, mailDomain: string) {
+export function directoryRouter(db: Kysely<Database>, mailDomain: string, answers: AnswerCacheOptions = {}) {
   const service = directoryService(db, mailDomain)
-  const answer = cachedAnswers(service.version)
+  const answer = cachedAnswers(service.version, answers)
   const page = (res: Response) => res.locals.query as FarmerPageQuery
   const params = <T>(res: Response) => res.locals.params as T
 

@@ -38,8 +38,16 @@ const RATED_FARM_COLUMNS = sql`f."id", f."name", f."town", f."cities", f."produc
 export function farmReviewsRepository(db: Kysely<Database>) {
   const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
   const count = async (query: RawBuilder<{ n: number }>) => Number((await rows(query))[0]?.n ?? 0)
+  // Asked on every farm reviews request: compiled once.
+  const versionQuery = db.selectFrom('farm_review_version').select('version').where('id', '=', 1).compile()
 
   return {
+    /** Moves on with every write to farm_reviews (triggers, migration 0005). */
+    async version(): Promise<number> {
+      const [row] = (await db.executeQuery(versionQuery)).rows
+      return row?.version ?? 0
+    },
+
     /** A page of listed farms by name (of one city, or one farm), with the whole list's count. */
     async ratedFarms(request: FarmsRequest, now: Date): Promise<{ farmCount: number; farms: RatedFarmRow[] }> {
       if (request.city !== undefined) {

@@ -11,7 +11,7 @@ import {
   type FarmReviewsQuery,
   type FarmsWithRatingsQuery,
 } from '../contract'
-import { cachedAnswers } from '../directory/answer-cache'
+import { cachedAnswers, type AnswerCacheOptions } from '../directory/answer-cache'
 import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
@@ -20,7 +20,7 @@ import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { farmReviewsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
-export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
+export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers: AnswerCacheOptions = {}) {
   const service = farmReviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // The answer a real review gets, echoing what the bot sent.
@@ -34,7 +34,7 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger) {
   const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
   // Kept and revalidated like the directory's answers (a 304 while nothing changed).
-  const answer = cachedAnswers(service.version)
+  const answer = cachedAnswers(service.version, answers)
   on('GET /api/farms-with-ratings', validate({ query: FarmsWithRatingsQuerySchema }),
     answer((_req, res, now) => service.farmsWithRatings(res.locals.query as FarmsWithRatingsQuery, now)),
   )

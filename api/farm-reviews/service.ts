@@ -12,10 +12,10 @@ import { farmReviewsRepository } from './repository'
 
 export function farmReviewsService(db: Kysely<Database>) {
   const repository = farmReviewsRepository(db)
-  const versionOf = directoryRepository(db).version
+  const directoryVersion = directoryRepository(db).version
   return {
-    /** Moves on with every write that can change an answer (farm_reviews and farmers both bump it, migration 0002). */
-    version: () => versionOf(),
+    /** Moves on with every write that can change an answer: the listed farms (directory) and their reviews (migration 0005). */
+    version: async () => `${await directoryVersion()}.${await repository.version()}`,
 
     /** A page of listed farms by name, each with its average rating (0 without reviews) and review count. */
     async farmsWithRatings(query: FarmsWithRatingsQuery, now = new Date()): Promise<FarmsWithRatingsPage> {

@@ -1,14 +1,32 @@
 // The only way a handler reaches the HTTP surface: it is registered for one route of the contract's
 // table, by its key, and that route's access check is attached with it. A path the contract does
 // not name does not compile, and no spelling of a URL that Express matches to a handler skips its check.
+// Query strings fail closed too: a parameter the route's contract does not name is refused before
+// any handler runs, so no answer cache can be keyed (or busted) on made-up parameters.
 import { Router, type RequestHandler } from 'express'
-import { getRoute, type RouteDef, type RouteKey } from '../contract'
+import { z } from 'zod'
+import { getRoute, messages, type RouteDef, type RouteKey } from '../contract'
 import { requireAccess } from '../auth/access'
+import { HttpError } from '../errors'
 
 export interface ContractRouter {
   router: Router
   /** Registers `handlers` for the contract route `key`, behind that route's access check. */
   on(key: RouteKey, ...handlers: RequestHandler[]): void
+}
+
+/** The query parameter names a route's contract allows (none when it declares no query). */
+export function allowedQueryKeys(route: RouteDef): ReadonlySet<string> {
+  return new Set(route.query instanceof z.ZodObject ? Object.keys(route.query.shape) : [])
+}
+
+function refuseUnknownQuery(route: RouteDef): RequestHandler {
+  const allowed = allowedQueryKeys(route)
+  return (req, _res, next) => {
+    const unknown = Object.keys(req.query).filter((key) => !allowed.has(key))
+    if (unknown.length === 0) return next()
+    next(new HttpError(400, `${messages.common.unknownQueryParameter}: ${unknown.slice(0, 3).join(', ')}`, unknown.map((key) => ({ path: key, message: messages.common.unknownQueryParameter }))))
+  }
 }
 
 export function contractRouter(): ContractRouter {
@@ -19,7 +37,7 @@ export function contractRouter(): ContractRouter {
     on(key, ...handlers) {
       const route: RouteDef = getRoute(key)
       const method = route.method.toLowerCase() as Lowercase<RouteDef['method']>
-      router[method](route.path, requireAccess(route), ...handlers)
+      router[method](route.path, requireAccess(route), refuseUnknownQuery(route), ...handlers)
     },
   }
 }

@@ -3,14 +3,14 @@
 // revalidated with an ETag exactly like the directory's.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { cachedAnswers } from '../directory/answer-cache'
+import { cachedAnswers, type AnswerCacheOptions } from '../directory/answer-cache'
 import { directoryRepository } from '../directory/repository'
 import { referenceRepository } from './repository'
 import { contractRouter } from '../http/contract-router'
 
-export function referenceRouter(db: Kysely<Database>) {
+export function referenceRouter(db: Kysely<Database>, answers: AnswerCacheOptions = {}) {
   const repository = referenceRepository(db)
-  const answer = cachedAnswers(directoryRepository(db).version)
+  const answer = cachedAnswers(directoryRepository(db).version, answers)
   const { router, on } = contractRouter()
   on('GET /api/locations', answer(() => repository.activeLocations()))
   on(

@@ -11,7 +11,11 @@ import { createLogger } from '../logger'
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
 
-export async function startTestApp(options: { demo?: boolean; webDir?: string; extend?: (deps: AppDeps) => void } = {}) {
+/**
+ * `answerStaleMs` defaults to 0 here: a test reads its own writes at once. Tests of the bound
+ * (api/directory/answer-cache.test.ts) set it.
+ */
+export async function startTestApp(options: { demo?: boolean; webDir?: string; answerStaleMs?: number; extend?: (deps: AppDeps) => void } = {}) {
   const database = await createTestDatabase()
   await seedDatabase(database.db, {
     demo: options.demo ?? false,
@@ -19,7 +23,7 @@ export async function startTestApp(options: { demo?: boolean; webDir?: string; e
     hashPassword,
   })
   const config = { ...readConfig({}), dataDir: database.dataDir }
-  const deps: AppDeps = { db: database.db, config, logger: createLogger({ level: 'silent' }), webDir: options.webDir }
+  const deps: AppDeps = { db: database.db, config, logger: createLogger({ level: 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
   options.extend?.(deps)
   const app = createApp(deps)
   const server: Server = await new Promise((resolve) => {

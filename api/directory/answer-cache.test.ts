@@ -1,0 +1,184 @@
+// Caches a visitor cannot defeat (issue 19): unknown query parameters are refused before any cache,
+// a write invalidates only the answers it changes, a rebuild runs once and off the request path
+// within a stated staleness bound, and each answer's brotli and gzip bytes are made once.
+import { randomUUID } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../testing/test-app'
+import { answerCache } from './answer-cache'
+import { insertFarmer, signInAs } from './testing'
+
+describe('answerCache (a manual clock and version)', () => {
+  function setUp(staleForMs: number) {
+    let version = 1
+    let clock = 1_000
+    let computed = 0
+    let release: () => void = () => {}
+    let gate: Promise<void> = Promise.resolve()
+    const cache = answerCache(async () => version, { staleForMs, now: () => clock })
+    const compute = async () => {
+      computed++
+      const seen = version
+      await gate
+      return { version: seen }
+    }
+    const read = async () => JSON.parse((await cache.get('/r', '/r', '2026-11-25', compute)).plain.toString()) as { version: number }
+    return {
+      read,
+      cache,
+      compute,
+      write: () => version++,
+      advance: (ms: number) => (clock += ms),
+      hold: () => (gate = new Promise((resolve) => (release = resolve))),
+      release: () => release(),
+      get computed() {
+        return computed
+      },
+    }
+  }
+
+  it('keeps an answer while its version holds, computing it once', async () => {
+    const t = setUp(5_000)
+    expect(await t.read()).toEqual({ version: 1 })
+    expect(await t.read()).toEqual({ version: 1 })
+    expect(t.computed).toBe(1)
+  })
+
+  it('after a write, within the bound: answers the previous answer at once and rebuilds once in the background', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    t.hold()
+    t.advance(4_000)
+    // Both callers are answered without waiting for the (held) rebuild.
+    expect(await Promise.all([t.read(), t.read()])).toEqual([{ version: 1 }, { version: 1 }])
+    expect(t.computed).toBe(2)
+    t.release()
+    await expect.poll(() => t.read()).toEqual({ version: 2 })
+    expect(t.computed).toBe(2)
+  })
+
+  it('never serves an answer last known current longer ago than the bound: it waits for the rebuild', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.advance(5_001)
+    t.write()
+    expect(await t.read()).toEqual({ version: 2 })
+  })
+
+  it('with a bound of 0 every write is read at once', async () => {
+    const t = setUp(0)
+    await t.read()
+    t.write()
+    expect(await t.read()).toEqual({ version: 2 })
+  })
+
+  it('concurrent misses share one computation', async () => {
+    const t = setUp(5_000)
+    t.hold()
+    const reads = Promise.all([t.read(), t.read(), t.read()])
+    t.release()
+    expect(await reads).toEqual([{ version: 1 }, { version: 1 }, { version: 1 }])
+    expect(t.computed).toBe(1)
+  })
+})
+
+describe('public answers over HTTP', () => {
+  let api: TestApp
+  beforeAll(async () => {
+    api = await startTestApp()
+    await insertFarmer(api.db, { name: 'Cache Grower', cities: ['Suva'], produce: ['Tomatoes'] })
+  })
+  afterAll(() => api.close())
+
+  it.each([
+    '/api/produce/availability?x=1',
+    '/api/farmers/locations?_=123',
+    '/api/farmers?search=dalo&nocache=1',
+    '/api/locations?v=2',
+    '/api/farm-reviews?farmId=00000000-0000-4000-8000-000000000000&bust=1',
+  ])('refuses an unknown query parameter with a 400 before any cache (%s)', async (url) => {
+    const res = await api.fetch(url)
+    expect(res.status).toBe(400)
+    expect((await res.json()) as { message: string }).toMatchObject({ message: expect.stringMatching(/^Unknown query parameter: /) })
+  })
+
+  it('refuses unknown parameters on staff routes too, after the access check', async () => {
+    expect((await api.fetch('/api/admin/farmers?x=1')).status).toBe(401)
+    const admin = await signInAs(api.db, 'global_admin')
+    const res = await api.fetch('/api/admin/settings?x=1', { headers: admin.headers })
+    expect(res.status).toBe(400)
+  })
+
+  it('reads the same answer for the same parameters in any order or spelling', async () => {
+    const a = await api.fetch('/api/farmers?page=1&limit=5')
+    const b = await api.fetch('/api/farmers?limit=5&page=01')
+    expect(a.status).toBe(200)
+    expect(b.headers.get('etag')).toBe(a.headers.get('etag'))
+  })
+
+  it('a farm review leaves the directory answers (and their ETags) as they were, and moves the farm reviews answers', async () => {
+    const farmer = await insertFarmer(api.db, { name: 'Reviewed Grower', cities: ['Suva'], produce: ['Tomatoes'] })
+    const before = {
+      availability: (await api.fetch('/api/produce/availability')).headers.get('etag'),
+      locations: (await api.fetch('/api/farmers/locations')).headers.get('etag'),
+      farms: (await api.fetch('/api/farms-with-ratings')).headers.get('etag'),
+    }
+    const review = await api.postJson('/api/farm-reviews', { farmId: farmer, rating: 5, comment: 'Fresh tomatoes' }, { 'Idempotency-Key': randomUUID() })
+    expect(review.status).toBe(201)
+    expect((await api.fetch('/api/produce/availability')).headers.get('etag')).toBe(before.availability)
+    expect((await api.fetch('/api/farmers/locations')).headers.get('etag')).toBe(before.locations)
+    expect((await api.fetch('/api/farms-with-ratings')).headers.get('etag')).not.toBe(before.farms)
+  })
+
+  it('sends the kept brotli or gzip bytes by Accept-Encoding, one ETag for all, and 304 on a match', async () => {
+    const plain = await api.fetch('/api/produce/availability', { headers: { 'accept-encoding': 'identity' } })
+    const text = await plain.text()
+    const etag = plain.headers.get('etag')!
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      // node's fetch decodes by itself; read the raw bytes through http instead.
+      const raw = await rawGet(`${api.baseUrl}/api/produce/availability`, encoding)
+      expect(raw.headers['content-encoding']).toBe(encoding)
+      expect(raw.headers.vary).toMatch(/Accept-Encoding/i)
+      expect(raw.headers.etag).toBe(etag)
+      expect(decode(raw.body).toString()).toBe(text)
+    }
+    // (fetch adds Cache-Control: no-cache to a request with If-None-Match; a browser's revalidation does not)
+    const revalidated = await rawGet(`${api.baseUrl}/api/produce/availability`, 'br', { 'if-none-match': etag })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.body.length).toBe(0)
+  })
+})
+
+describe('with the production bound (5 s)', () => {
+  let api: TestApp
+  beforeAll(async () => {
+    api = await startTestApp({ answerStaleMs: 5_000 })
+  })
+  afterAll(() => api.close())
+
+  it('a write is seen on the second request after it, never later than the bound', async () => {
+    const first = await (await api.fetch('/api/farmers/locations')).json()
+    await insertFarmer(api.db, { name: 'Late Arrival', cities: ['Levuka'], produce: ['Kumala'] })
+    // The first request after the write is answered at once with the answer from before it (it
+    // was current a moment ago, well within the bound) and starts the one rebuild …
+    expect(await (await api.fetch('/api/farmers/locations')).json()).toEqual(first)
+    // … whose answer is there as soon as it has run.
+    await expect.poll(async () => JSON.stringify(await (await api.fetch('/api/farmers/locations')).json()), { timeout: 5_000 }).toContain('Levuka')
+  })
+})
+
+function rawGet(url: string, encoding: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return import('node:http').then(
+    (http) =>
+      new Promise((resolve, reject) => {
+        http
+          .get(url, { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+          })
+          .on('error', reject)
+      }),
+  )
+}
