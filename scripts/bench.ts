@@ -10,6 +10,7 @@
 //    - req/s under a bounded concurrent load, against a bare Express handler sending the same
 //      bytes (same Content-Encoding) from memory in the same run.
 //    The machine's load average is printed beside each figure.
+// 3. A mixed load at 100,000 farmers (scripts/bench/mixed-load.ts): the server in its own process.
 // Every loop is bounded in count and time and talks only to 127.0.0.1. A part that fails is
 // reported and the bench goes on to its end (exit code 1).
 import fs from 'node:fs'
@@ -18,20 +19,20 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import express from 'express'
-import { DateTime } from 'luxon'
-import { startTestApp, type TestApp } from '../api/testing/test-app'
+import { startTestApp } from '../api/testing/test-app'
 import { lighthouseBench } from './bench/lighthouse'
 import { printHomeJs } from './bench/home-js'
 import { printOutboxBench } from './bench/outbox'
 import { BROWSER_HEADERS, benchPart, loadAverageNote, loadTest } from './bench/load'
+import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
+import { printMixedLoad } from './bench/mixed-load'
 
 const SIZES = [10_000, 100_000]
 const LATENCY_REQUESTS = 200
 const COLD_REQUESTS = 5
 const LOAD_SECONDS = 2
 const LOAD_CONCURRENCY = 8
-/** Share of the farmers in the biggest town (Suva's share of a real directory is of this order). */
-const BIG_TOWN_SHARE = 0.6
+
 
 function homeInitialJs(distDir = 'dist') {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
@@ -41,64 +42,6 @@ function homeInitialJs(distDir = 'dist') {
     return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
   })
   return { sizes, gzipTotal: sizes.reduce((sum, s) => sum + s.gzip, 0) }
-}
-
-/**
- * The i-th farmer's town: the first BIG_TOWN_SHARE of farmers in towns[0], the rest spread over the
- * other towns with weights 1/rank (a long tail: a few middling towns, many with a handful).
- */
-function townFor(i: number, count: number, towns: string[]) {
-  if (i < count * BIG_TOWN_SHARE || towns.length === 1) return towns[0]!
-  const rest = towns.slice(1)
-  const weights = rest.map((_, rank) => 1 / (rank + 1))
-  const total = weights.reduce((a, b) => a + b, 0)
-  let pick = ((i * 2654435761) % 1_000_003) / 1_000_003 * total
-  for (let k = 0; k < rest.length; k++) {
-    pick -= weights[k]!
-    if (pick <= 0) return rest[k]!
-  }
-  return rest[rest.length - 1]!
-}
-
-/** N listed farmers in one transaction through one prepared statement (the triggers fill the pairs). */
-function seedFarmers(api: TestApp, count: number) {
-  const produce = (api.sqlite.prepare('select name from produce where isActive = 1').all() as { name: string }[]).map((r) => r.name)
-  const towns = (api.sqlite.prepare('select name from locations where isActive = 1').all() as { name: string }[]).map((r) => r.name)
-  const today = DateTime.now().setZone('Pacific/Fiji').startOf('day')
-  const start = today.minus({ days: 10 }).toUTC().toISO()!
-  const end = today.plus({ days: 80 }).toUTC().toISO()!
-  const insert = api.sqlite.prepare(
-    `insert into farmers (id, name, phone, email, town, tikina, cities, produce, subscriptionStart, subscriptionEnd, isActive, isPremium, deliveryAvailable, isBulk)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-  )
-  // Half the farms rated, twice each: the farm reviews page's counts and averages have work to do.
-  const review = api.sqlite.prepare('insert into farm_reviews (id, farmId, rating, comment, createdAt) values (?, ?, ?, ?, ?)')
-  api.sqlite.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const town = townFor(i, count, towns)
-      const id = crypto.randomUUID()
-      insert.run(
-        id,
-        `Bench Farm ${i}`,
-        `+679 9${String(100000 + (i % 900000)).slice(-6)}`,
-        `bench${i}@example.fj`,
-        town,
-        `Tikina ${i % 40}`,
-        JSON.stringify([town, towns[(i * 7 + 3) % towns.length]!]),
-        JSON.stringify([...new Set([0, 1, 2].map((k) => produce[(i * 3 + k * 7) % produce.length]!))]),
-        start,
-        end,
-        i % 5 === 0 ? 1 : 0,
-        i % 3 === 0 ? 1 : 0,
-        i % 4 === 0 ? 1 : 0,
-      )
-      if (i % 2 === 0) {
-        for (const k of [0, 1]) review.run(crypto.randomUUID(), id, 1 + ((i + k) % 5), `Bench review ${k} of farm ${i}`, today.minus({ minutes: i * 2 + k }).toUTC().toISO()!)
-      }
-    }
-  })()
-  api.sqlite.exec('analyze')
-  return { produce, towns }
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD_CONCURRENCY })
@@ -159,7 +102,7 @@ async function listen(app: express.Express): Promise<{ base: string; close: () =
 async function directoryAt(count: number) {
   const api = await startTestApp({ demo: false })
   const seeding = performance.now()
-  const { produce, towns } = seedFarmers(api, count)
+  const { produce, towns } = seedFarmers(api.sqlite, count)
   console.log(`\n${count.toLocaleString('en')} listed farmers (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`)
   const enc = encodeURIComponent
   const city = towns[0]!
@@ -231,6 +174,8 @@ console.log(
 const sizes = process.argv.includes('--quick') ? [SIZES[0]!] : process.argv.includes('--large') ? [SIZES[1]!] : SIZES
 for (const count of sizes) await benchPart(`Directory at ${count.toLocaleString('en')}`, () => directoryAt(count))
 agent.destroy()
+// A real day (issue 19): public load, farm reviews, a staff member's list and export, a health prober.
+await benchPart('Mixed load', () => printMixedLoad(process.argv.includes('--quick') ? 10_000 : 100_000))
 
 await benchPart('Lighthouse', () => lighthouseBench())
 // P1 as really served (scripts/bench/home-js.ts) and P5, the outbox's drain (scripts/bench/outbox.ts).

@@ -120,13 +120,13 @@ describe('a handler can only be registered for a contract route', () => {
     expect(() => on('GET /api/admin/backdoor' as RouteKey, (_req, res) => res.end())).toThrow(/Unknown route/)
   })
 
-  it('registers the contract path with its access check in front', () => {
+  it('registers the contract path with its access check and the query-parameter gate in front', () => {
     const { router, on } = contractRouter()
     const handler = () => undefined
     on('GET /api/admin/users', handler)
     const layer = (router as unknown as { stack: { route: { path: string; stack: { handle: unknown }[] } }[] }).stack[0]!
     expect(layer.route.path).toBe('/api/admin/users')
-    expect(layer.route.stack.map((s) => s.handle)).toHaveLength(2)
-    expect(layer.route.stack[1]!.handle).toBe(handler)
+    expect(layer.route.stack.map((s) => s.handle)).toHaveLength(3)
+    expect(layer.route.stack[2]!.handle).toBe(handler)
   })
 })

@@ -1,4 +1,4 @@
-// The bench's load generator: autocannon in a process of its own (never in the server's event
+// The bench's load generator: autocannon in a process of its own (load-child.mjs) (never in the server's event
 // loop), asking as a browser asks (Accept-Encoding: br, gzip), with the machine's load average read
 // beside each figure so a busy machine's numbers are read for what they are.
 import { execFile } from 'node:child_process'
@@ -38,12 +38,16 @@ type AutocannonJson = {
  */
 export async function loadTest(
   url: string,
-  { connections = 8, seconds = 2, amount, headers = BROWSER_HEADERS }: { connections?: number; seconds?: number; amount?: number; headers?: Record<string, string> } = {},
+  {
+    connections = 8,
+    seconds = 2,
+    amount,
+    headers = BROWSER_HEADERS,
+    randomParam,
+  }: { connections?: number; seconds?: number; amount?: number; headers?: Record<string, string>; randomParam?: string } = {},
 ): Promise<LoadResult> {
-  const args = ['-j', '-c', String(connections), ...(amount ? ['-a', String(amount)] : ['-d', String(seconds)])]
-  for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`)
-  args.push(url)
-  const { stdout } = await run(path.resolve('node_modules/.bin/autocannon'), args, { maxBuffer: 16 * 1024 * 1024, timeout: 120_000 })
+  const options = JSON.stringify({ url, connections, seconds, amount, headers, randomParam })
+  const { stdout } = await run(process.execPath, [path.resolve('scripts/bench/load-child.mjs'), options], { maxBuffer: 16 * 1024 * 1024, timeout: 180_000 })
   const result = JSON.parse(stdout) as AutocannonJson
   return {
     rps: result['2xx'] / Math.max(result.duration, 0.001),

@@ -47,6 +47,8 @@ export interface ServerProcess {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }>
   /** Starts counted (the first one included). */
   readonly starts: number
+  /** The running server's process id (for its memory figures), or undefined while stopped. */
+  readonly pid: number | undefined
   isRunning(): boolean
 }
 
@@ -79,6 +81,9 @@ export function serverProcess(options: ServerOptions): ServerProcess {
     baseUrl,
     get starts() {
       return starts
+    },
+    get pid() {
+      return child?.pid
     },
     isRunning: () => child !== null,
     async start() {

@@ -1,0 +1,225 @@
+// A real day at 100,000 farmers (issue 19): the server in its own process on a seeded SQLite
+// file; autocannon processes load the public endpoints as a browser asks (br, gzip) while, in the
+// same window, one farm review is posted every second, a staff member pages the farmers list and
+// exports the CSV, and a prober calls /api/health every 25 ms. Then the same with cache-busting
+// query strings. Printed with the server's RSS before/during/after and the load average.
+// Every loop is bounded in time; all traffic stays on 127.0.0.1.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import express from 'express'
+import { openDatabase, databaseFile } from '../../db/connection'
+import { migrateToLatest } from '../../db/migrate'
+import { seedDatabase } from '../../db/seed'
+import { hashPassword } from '../../api/auth/password'
+import { signInAs } from '../../api/directory/testing'
+import { freePort, serverProcess } from '../chaos/server-process'
+import { BROWSER_HEADERS, loadAverageNote, loadTest, type LoadResult } from './load'
+import { seedFarmers } from './seed'
+
+const MIXED_SECONDS = Number(process.env.MIXED_SECONDS ?? 15)
+const PROBE_EVERY_MS = 25
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024
+}
+
+/** Calls /api/health every PROBE_EVERY_MS until stopped; answers the longest wait and the count. */
+function healthProber(baseUrl: string) {
+  let longest = 0
+  let probes = 0
+  let failures = 0
+  let running = true
+  const done = (async () => {
+    while (running) {
+      const started = performance.now()
+      try {
+        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) })
+        await res.arrayBuffer()
+        if (!res.ok) failures++
+      } catch {
+        failures++
+      }
+      const took = performance.now() - started
+      longest = Math.max(longest, took)
+      probes++
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, PROBE_EVERY_MS - took)))
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await done
+      return { longest, probes, failures }
+    },
+  }
+}
+
+/** Samples a process's RSS every 200 ms while running. */
+function rssSampler(pid: number | undefined) {
+  let peak = 0
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200)
+  return {
+    stop() {
+      clearInterval(timer)
+      return peak
+    },
+  }
+}
+
+/** One farm review a second, each from its own (forwarded) address, as a town's phones would post them. */
+function reviewPoster(baseUrl: string, farmIds: string[]) {
+  let running = true
+  let posted = 0
+  let refused = 0
+  const done = (async () => {
+    for (let i = 0; running; i++) {
+      const res = await fetch(`${baseUrl}/api/farm-reviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'x-forwarded-for': `10.9.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ farmId: farmIds[i % farmIds.length], rating: 1 + (i % 5), comment: `Mixed-load review ${i}` }),
+      }).catch(() => undefined)
+      if (res?.status === 201) posted++
+      else refused++
+      await res?.arrayBuffer()
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await done
+      return { posted, refused }
+    },
+  }
+}
+
+/** A staff member at work: pages through the farmers list, and exports the whole CSV, until stopped. */
+function staffMember(baseUrl: string, headers: Record<string, string>) {
+  let running = true
+  const pages: number[] = []
+  const exports: { ms: number; bytes: number; status: number }[] = []
+  const done = (async () => {
+    for (let page = 0; running; page++) {
+      const started = performance.now()
+      const res = await fetch(`${baseUrl}/api/admin/farmers?limit=50&offset=${(page % 20) * 50}`, { headers: { ...BROWSER_HEADERS, ...headers } })
+      await res.arrayBuffer()
+      pages.push(performance.now() - started)
+      if (page % 5 === 0) {
+        const exportStarted = performance.now()
+        const csv = await fetch(`${baseUrl}/api/admin/farmers/export`, { headers: { ...BROWSER_HEADERS, ...headers }, signal: AbortSignal.timeout(180_000) })
+        const bytes = (await csv.arrayBuffer()).byteLength
+        exports.push({ ms: performance.now() - exportStarted, bytes, status: csv.status })
+      }
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await done
+      return { pages, exports }
+    },
+  }
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : NaN
+}
+
+async function bareRps(url: string): Promise<number> {
+  const res = await fetch(url, { headers: BROWSER_HEADERS })
+  const body = Buffer.from(await res.arrayBuffer())
+  const headers: Record<string, string> = { 'content-type': res.headers.get('content-type') ?? 'application/json' }
+  // fetch decoded the body: send it plain, as the identity bytes (a bare handler at its fastest).
+  const bare = express()
+  bare.get('/bare', (_req, r) => void r.set(headers).send(body))
+  const server = bare.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const port = (server.address() as { port: number }).port
+  try {
+    return (await loadTest(`http://127.0.0.1:${port}/bare`, { connections: 2, seconds: 3 })).rps
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+export async function printMixedLoad(count = 100_000) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-bench-mixed-'))
+  const dataDir = path.join(work, 'data')
+  fs.mkdirSync(dataDir, { recursive: true })
+  const handle = openDatabase({ file: databaseFile(dataDir) })
+  await migrateToLatest(handle.db)
+  await seedDatabase(handle.db, { demo: false, admin: { email: 'bench@vitifarmers.org.fj', password: 'Bench-Admin!2026' }, hashPassword })
+  const seeding = performance.now()
+  const { produce, towns } = seedFarmers(handle.sqlite, count)
+  const staff = await signInAs(handle.db, 'global_admin', 'Bench Staff')
+  const farmIds = (handle.sqlite.prepare('select id from farmers order by rowid limit 500').all() as { id: string }[]).map((r) => r.id)
+  const produceId = (handle.sqlite.prepare('select id from produce where name = ?').get(produce[0]) as { id: number }).id
+  await handle.close()
+  console.log(`\nMixed load at ${count.toLocaleString('en')} farmers (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s), server in its own process, ${MIXED_SECONDS} s per scenario:`)
+
+  const server = serverProcess({ port: await freePort(), dataDir, logFile: path.join(work, 'server.log'), env: { TRUST_PROXY: '1', NODE_ENV: 'production' } })
+  await server.start()
+  const base = server.baseUrl
+  const city = encodeURIComponent(towns[0]!)
+  const endpoints = [
+    '/api/produce/availability',
+    `/api/produce/availability/${produceId}/farmers?page=2`,
+    '/api/farmers/locations',
+    `/api/farmers/locations/${city}/farmers?page=2`,
+    `/api/produce/by-location/${city}`,
+    '/api/farms-with-ratings',
+    '/api/farm-reviews',
+    '/api/analytics/live',
+  ]
+  try {
+    // Warm every answer once, and measure each against a bare handler sending the same JSON.
+    const bare = new Map<string, number>()
+    for (const url of endpoints) bare.set(url, await bareRps(`${base}${url}`))
+    const rssBefore = rssMb(server.pid)
+
+    for (const scenario of ['as asked', 'cache-busting'] as const) {
+
+      const prober = healthProber(base)
+      const sampler = rssSampler(server.pid)
+      const reviews = reviewPoster(base, farmIds)
+      const staffAtWork = staffMember(base, staff.headers)
+      // Cache-busting: every request carries a fresh ?x=<uuid>.
+      const randomParam = scenario === 'cache-busting' ? 'x' : undefined
+      const loads = await Promise.all(endpoints.map((url) => loadTest(`${base}${url}`, { connections: 2, seconds: MIXED_SECONDS, randomParam })))
+      const [health, posted, desk] = await Promise.all([prober.stop(), reviews.stop(), staffAtWork.stop()])
+      const rssPeak = sampler.stop()
+
+      console.log(`\n  ${scenario} (${loadAverageNote()}):`)
+      console.log(`  ${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)}`)
+      endpoints.forEach((url, i) => {
+        const load = loads[i] as LoadResult
+        console.log(
+          `  ${url.padEnd(58)} ${load.rps.toFixed(0).padStart(7)} ${bare.get(url)!.toFixed(0).padStart(7)} ${`${((load.rps / bare.get(url)!) * 100).toFixed(0)}%`.padStart(6)} ${load.p50.toFixed(1).padStart(7)} ${load.p99.toFixed(1).padStart(7)} ${String(load.non2xx).padStart(8)}`,
+        )
+      })
+      console.log(`  /api/health every ${PROBE_EVERY_MS} ms: ${health.probes} probes, longest wait ${health.longest.toFixed(1)} ms, ${health.failures} failed`)
+      console.log(`  farm reviews posted: ${posted.posted} (refused ${posted.refused}); staff: ${desk.pages.length} farmers pages (p50 ${quantile(desk.pages, 0.5).toFixed(0)} ms, max ${Math.max(0, ...desk.pages).toFixed(0)} ms), ` +
+        `${desk.exports.length} CSV exports (${desk.exports.map((e) => `${e.status} ${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${(e.ms / 1000).toFixed(1)} s`).join(', ') || 'none finished'})`)
+      console.log(`  server RSS: before ${rssBefore.toFixed(0)} MB, peak during ${rssPeak.toFixed(0)} MB, after ${rssMb(server.pid).toFixed(0)} MB`)
+    }
+
+    // A cache-busting request refused: how long the 400 takes, sequentially.
+    const times: number[] = []
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now()
+      const res = await fetch(`${base}/api/produce/availability?x=${crypto.randomUUID()}`, { headers: BROWSER_HEADERS })
+      await res.arrayBuffer()
+      if (res.status !== 400) throw new Error(`a cache-busting request answered ${res.status}`)
+      times.push(performance.now() - started)
+    }
+    console.log(`  cache-busting request (?x=<random>): 400 in p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms (client-side, loopback; ${loadAverageNote()})`)
+  } finally {
+    await server.stop()
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
