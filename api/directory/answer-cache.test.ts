@@ -166,6 +166,16 @@ describe('with the production bound (5 s)', () => {
     // … whose answer is there as soon as it has run.
     await expect.poll(async () => JSON.stringify(await (await api.fetch('/api/farmers/locations')).json()), { timeout: 5_000 }).toContain('Levuka')
   })
+
+  it('a client asking past caches after its own write (Cache-Control: no-cache) reads it at once', async () => {
+    const farmer = await insertFarmer(api.db, { name: 'Rated Grower', cities: ['Suva'], produce: ['Tomatoes'] })
+    const url = `/api/farms-with-ratings?farmId=${farmer}`
+    const before = (await (await api.fetch(url)).json()) as { farms: { reviewCount: number }[] }
+    expect(before.farms[0]?.reviewCount).toBe(0)
+    expect((await api.postJson('/api/farm-reviews', { farmId: farmer, rating: 4, comment: 'Good kumala' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201)
+    const after = (await (await api.fetch(url, { headers: { 'cache-control': 'no-cache' } })).json()) as { farms: { reviewCount: number }[] }
+    expect(after.farms[0]?.reviewCount).toBe(1)
+  })
 })
 
 function rawGet(url: string, encoding: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {

@@ -5,7 +5,8 @@
 //
 // After a write, the first request starts one rebuild off the request path and is answered the
 // previous answer (with its own ETag) — but only while that answer was verified current less than
-// `staleForMs` ago, so nothing older than that bound is ever served. Concurrent requests for an
+// `staleForMs` ago, so nothing older than that bound is ever served, and never to a client that asks
+// past caches (Cache-Control: no-cache or max-age=0). Concurrent requests for an
 // answer being built share that one build. A phone revalidating with If-None-Match gets a
 // bodiless 304.
 import { createHash } from 'node:crypto'
@@ -96,7 +97,7 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
 
   return {
     /** The answer for `key` (a route's canonical request) on Fiji `day`; `route` groups keys for eviction. */
-    async get(route: string, key: string, day: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+    async get(route: string, key: string, day: string, compute: () => Promise<unknown>, { isFreshWanted = false } = {}): Promise<CachedAnswer> {
       // Read the version before computing: an answer is never labelled newer than its data.
       const version = String(await currentVersion())
       const hit = entriesOf(route).get(key)
@@ -106,7 +107,7 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
           keep(route, key, hit)
           return hit
         }
-        if (now() - hit.verifiedAt < staleForMs) {
+        if (!isFreshWanted && now() - hit.verifiedAt < staleForMs) {
           build(route, key, version, day, compute).catch(onBackgroundError)
           return hit
         }
@@ -153,6 +154,10 @@ export function cachedAnswers(currentVersion: VersionReader, options: AnswerCach
   return (compute: (req: Request, res: Response, now: Date) => Promise<unknown>) => async (req: Request, res: Response) => {
     const now = new Date()
     const route = String((req.route as { path?: unknown } | undefined)?.path ?? req.path)
-    sendAnswer(req, res, await cache.get(route, requestKey(req, res), fijiDayBounds(now).date, () => compute(req, res, now)))
+    // A client that asks past caches (fetch's cache: 'no-cache' after its own write, a reload) waits
+    // for the rebuild instead of the previous answer. It cannot cost more than the one rebuild per
+    // write that would run anyway.
+    const isFreshWanted = /\b(?:no-cache|max-age=0)\b/.test(req.get('cache-control') ?? '')
+    sendAnswer(req, res, await cache.get(route, requestKey(req, res), fijiDayBounds(now).date, () => compute(req, res, now), { isFreshWanted }))
   }
 }
