@@ -2,7 +2,7 @@
 // show instead of the full photo. Made once — when the photo is stored, or on the first request for
 // a photo stored before thumbnails existed — then kept on disk beside it and removed with it
 // (cleanup.ts). sharp is server-only: it never reaches a browser bundle.
-import sharp from 'sharp'
+import type { Sharp, SharpOptions } from 'sharp'
 import { PHOTO_THUMBNAIL_SIZE } from '../contract'
 import { commitTempFile, fileExists, thumbnailFilePath, writeTempFile } from './storage'
 
@@ -10,11 +10,22 @@ import { commitTempFile, fileExists, thumbnailFilePath, writeTempFile } from './
 // before it is decoded, and the photo is then shown without a thumbnail.
 const MAX_INPUT_PIXELS = 50_000_000
 
-// Each photo is read once; libvips' operation cache would only hold memory.
-sharp.cache(false)
+let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined
+
+// Loaded on the first photo, not at start: the native library costs start-up time, and a machine
+// where it cannot load still serves every photo (without thumbnails) instead of failing to start.
+function loadSharp() {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Each photo is read once; libvips' operation cache would only hold memory.
+    sharp.cache(false)
+    return sharp
+  })
+  return sharpModule
+}
 
 /** The thumbnail's bytes: oriented by its EXIF, cropped to a centred square, metadata (GPS) dropped. */
 export async function renderThumbnail(photo: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(photo, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(PHOTO_THUMBNAIL_SIZE, PHOTO_THUMBNAIL_SIZE, { fit: 'cover', withoutEnlargement: true })
