@@ -103,3 +103,22 @@ test("a town's farmer list downloads only thumbnails; a card's photo opens the f
   await expect(dialog).toBeHidden()
   await expect(card.getByRole('button', { name: `View farm photos of ${farmerName(1)}` })).toBeFocused()
 })
+
+test("offline, a card's photo dialog shows the thumbnail kept on the phone and says the full photo needs coverage", async ({ page, context }) => {
+  await page.goto(`/browse-farmers?city=${TOWN}&all=1`)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  // Under the service worker now: this visit's thumbnails are kept on the phone.
+  await page.reload()
+  await loadEveryCardPhoto(page)
+
+  await context.setOffline(true)
+  const name = farmerName(2)
+  await page.getByRole('button', { name: `View farm photos of ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name })
+  await expect(dialog.getByText('Shown small: the full photo loads when you are back online.')).toBeVisible()
+  const shown = dialog.getByRole('img', { name: `Farm photo 1 of ${name}` })
+  await expect(shown).toHaveAttribute('src', /\/thumb$/)
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(160)
+  await context.setOffline(false)
+})
