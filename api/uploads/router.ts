@@ -1,6 +1,7 @@
 // HTTP for photo uploads: the two upload-URL endpoints, the PUT of the bytes, and serving
-// /objects/uploads/:id and its thumbnail /objects/uploads/:id/thumb. Mounted at the root (not under /api) so /objects/… never reaches the SPA
-// fallback; who may call each route comes from the route table, attached by contractRouter().
+// /objects/uploads/:id and its thumbnail /objects/uploads/:id/thumb. Mounted at the root (not under
+// /api) so /objects/… never reaches the SPA fallback; who may call each route comes from the route
+// table, attached by contractRouter().
 import express, { type NextFunction, type RequestHandler, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
