@@ -39,3 +39,23 @@ function encodePng(width: number, height: number, rows: Buffer[]): Buffer {
 }
 
 export const pngFile = (name = 'photo.png') => ({ name, mimeType: 'image/png', buffer: solidPng() })
+
+/**
+ * A width × height JPEG that weighs what a phone's farm photo weighs (1600 × 1200 ≈ 225 KB): a sky,
+ * a field and a few hundred leafy shapes with sensor grain, so its thumbnail has real detail too.
+ */
+export async function farmPhotoJpeg(width = 1600, height = 1200, seed = 11): Promise<Buffer> {
+  // sharp is loaded only by the specs that make photos.
+  const { default: sharp } = await import('sharp')
+  let state = seed
+  const rand = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  const leaves = Array.from({ length: 400 }, () => {
+    const [cx, cy, rx, ry] = [rand() * width, rand() * height, 10 + rand() * 120, 10 + rand() * 80].map(Math.floor)
+    const fill = `rgb(${Math.floor(rand() * 120)},${80 + Math.floor(rand() * 150)},${Math.floor(rand() * 90)})`
+    return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}" opacity="${(0.4 + rand() * 0.6).toFixed(2)}"/>`
+  })
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="45%" fill="rgb(135,190,235)"/><rect y="45%" width="100%" height="55%" fill="rgb(96,128,60)"/>${leaves.join('')}</svg>`
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, data[i]! + Math.floor(rand() * 16) - 8))
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer()
+}

@@ -3,7 +3,8 @@
 // - precaches the app shell, so the installed app opens with no network (promise 7), and keeps
 //   the staff chunks (sign-in, back office) when first used;
 // - answers navigations with index.html, except /api/ and /objects/;
-// - caches the public directory's GET answers stale-while-revalidate and photos cache-first
+// - caches the public directory's GET answers stale-while-revalidate, and photos and their
+//   thumbnails cache-first, each in its own cache
 //   (promise 8; the rules are sync/outbox/cache-rules.ts);
 // - relays Background Sync to the open pages, whose outbox engine sends (promise 4).
 // It never caches or replays a non-GET request (no workbox-background-sync): the outbox is the
@@ -16,7 +17,8 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { OUTBOX_SYNC_MESSAGE_TYPE, OUTBOX_SYNC_TAG, type OutboxSyncMessage } from '../sync/outbox/background-sync'
 import {
-  DIRECTORY_CACHE, DIRECTORY_EXPIRATION, NAVIGATE_FALLBACK_DENYLIST, PHOTO_CACHE, PHOTO_EXPIRATION, isDirectoryRequest, isPhotoRequest, wantsFreshAnswer,
+  DIRECTORY_CACHE, DIRECTORY_EXPIRATION, NAVIGATE_FALLBACK_DENYLIST, PHOTO_CACHE, PHOTO_EXPIRATION, PHOTO_THUMBNAIL_CACHE, PHOTO_THUMBNAIL_EXPIRATION,
+  isDirectoryRequest, isPhotoRequest, isPhotoThumbnailRequest, wantsFreshAnswer,
 } from '../sync/outbox/cache-rules'
 
 const APP_CHUNK_CACHE = 'app-chunks'
@@ -76,6 +78,18 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ ...PHOTO_EXPIRATION, purgeOnQuotaError: true }),
+    ],
+  }),
+  'GET',
+)
+
+registerRoute(
+  ({ request, url }) => isPhotoThumbnailRequest({ method: request.method, url, origin: self.location.origin }),
+  new CacheFirst({
+    cacheName: PHOTO_THUMBNAIL_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ ...PHOTO_THUMBNAIL_EXPIRATION, purgeOnQuotaError: true }),
     ],
   }),
   'GET',

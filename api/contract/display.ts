@@ -14,3 +14,21 @@ export function ratingLabel(rating: number): RatingLabel {
 export function displayPhotoPath(path: string): string {
   return path.startsWith('/objects.private/') ? `/objects/${path.slice('/objects.private/'.length)}` : path
 }
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
+
+/** Stored photo path: '/objects/uploads/{uuid}' (the id the upload-URL endpoint issued). */
+export const PHOTO_PATH_REGEX = new RegExp(`^/objects/uploads/(${UUID})$`)
+
+/** Edge of a photo's thumbnail in px: twice the 80 px a card shows it at, for sharp phone screens. */
+export const PHOTO_THUMBNAIL_SIZE = 160
+
+/**
+ * The card-size WebP of a stored photo, '/objects/uploads/{uuid}/thumb'. Derived from the photo path
+ * rather than sent as a field, so every answer (and every copy already cached on a phone) has it.
+ * A path that is not a stored upload has no thumbnail and is shown as it is.
+ */
+export function photoThumbnailPath(photoPath: string): string {
+  const path = displayPhotoPath(photoPath)
+  return PHOTO_PATH_REGEX.test(path) ? `${path}/thumb` : path
+}

@@ -297,8 +297,10 @@ export const messages = {
     failedToGetUploadUrl: 'Failed to get upload URL',
     failedToUploadFile: 'Failed to upload file',
     uploadFailed: 'Upload failed',
-    /** product: PUT to an upload id that was never issued, or already filled with other bytes. */
+    /** product: PUT to an upload id that was never issued (or was cleaned up). */
     unknownUpload: 'Upload not found',
+    /** product: PUT of other bytes to an upload id that already holds a file (409); the same bytes again succeed. */
+    uploadAlreadyStored: 'This upload already holds a different file. Ask for a new upload URL to send another photo.',
   },
 
   users: {

@@ -81,6 +81,7 @@ export const routes = [
   { method: 'POST', path: '/api/objects/upload', access: 'uploads.create', body: uploads.UploadUrlRequestSchema, response: uploads.UploadUrlResponseSchema, summary: 'Upload URL for a signed-in photo upload, 10 MB limit' },
   { method: 'PUT', path: '/api/uploads/:id', access: 'public', params: IdParamSchema, rawBody: true, response: uploads.UploadPutResponseSchema, summary: 'PUT the image bytes to an issued upload id; type checked from the bytes; idempotent' },
   { method: 'GET', path: '/objects/uploads/:id', access: 'public', params: IdParamSchema, responseType: 'binary', summary: 'Serve an uploaded photo' },
+  { method: 'GET', path: '/objects/uploads/:id/thumb', access: 'public', params: IdParamSchema, responseType: 'binary', summary: "A stored photo's 160 px WebP thumbnail, for cards and lists (made once, kept and cached like the photo)" },
 
   // ---- experts (public)
   { method: 'POST', path: '/api/public/expert-signup', access: 'public', body: experts.ExpertRegistrationSchema, response: experts.ExpertCreatedResponseSchema, isQueued: true, summary: 'Expert self-registration; starts inactive' },

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import './zod-config'
 import { messages } from './messages'
 
-export { displayPhotoPath } from './display'
+import { PHOTO_PATH_REGEX } from './display'
+
+export { PHOTO_PATH_REGEX, PHOTO_THUMBNAIL_SIZE, displayPhotoPath, photoThumbnailPath } from './display'
 
 /** Public expert (and farmer signup) photos, spec 000 §5/§9. */
 export const EXPERT_PHOTO_MAX_BYTES = 5242880
@@ -15,9 +17,6 @@ export const FARM_PHOTO_MAX_BYTES = EXPERT_PHOTO_MAX_BYTES
 export const MAX_SIGNUP_PHOTOS = 3
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}'
-
-/** Stored photo path: '/objects/uploads/{uuid}' (the id the upload-URL endpoint issued). */
-export const PHOTO_PATH_REGEX = new RegExp(`^/objects/uploads/(${UUID})$`)
 /** The PUT target the upload-URL endpoints return: '/api/uploads/{uuid}' (maybe with an origin). */
 export const UPLOAD_URL_REGEX = new RegExp(`/api/uploads/(${UUID})(?:[?#].*)?$`)
 

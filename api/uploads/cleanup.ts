@@ -1,9 +1,9 @@
 // Uploads never referenced by a record are deleted after a day (offline-sync promise 6): the row
-// first (only while still unreferenced, in the same statement), then its file.
+// first (only while still unreferenced, in the same statement), then its file and its thumbnail.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { Logger } from '../logger'
-import { removeFile, uploadFilePath } from './storage'
+import { removeFile, thumbnailFilePath, uploadFilePath } from './storage'
 
 export const UNREFERENCED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000
@@ -16,7 +16,10 @@ export async function deleteUnreferencedUploads(db: Kysely<Database>, dataDir: s
     .where('createdAt', '<', olderThan.toISOString())
     .returning('id')
     .execute()
-  for (const { id } of deleted) await removeFile(uploadFilePath(dataDir, id))
+  for (const { id } of deleted) {
+    await removeFile(uploadFilePath(dataDir, id))
+    await removeFile(thumbnailFilePath(dataDir, id))
+  }
   return deleted.length
 }
 

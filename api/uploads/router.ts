@@ -1,7 +1,8 @@
 // HTTP for photo uploads: the two upload-URL endpoints, the PUT of the bytes, and serving
-// /objects/uploads/:id. Mounted at the root (not under /api) so /objects/… never reaches the SPA
-// fallback; who may call each route comes from the route table, attached by contractRouter().
-import express, { type RequestHandler } from 'express'
+// /objects/uploads/:id and its thumbnail /objects/uploads/:id/thumb. Mounted at the root (not under
+// /api) so /objects/… never reaches the SPA fallback; who may call each route comes from the route
+// table, attached by contractRouter().
+import express, { type NextFunction, type RequestHandler, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
 import type { SessionUser } from '../auth/sessions'
@@ -13,6 +14,15 @@ import type { UploadKind } from './repository'
 import { maxBytesFor, uploadsService } from './service'
 import { uploadFilePath } from './storage'
 import { contractRouter } from '../http/contract-router'
+
+type StoredPhoto = UploadRow & { contentType: string }
+
+/**
+ * Photos and their thumbnails are sent with this one header, so a thumbnail is never cached longer
+ * or shorter than its photo. The id never changes its bytes (other bytes to a stored id are refused),
+ * so a year, immutable, is safe.
+ */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
   const service = uploadsService(db, dataDir)
@@ -50,20 +60,35 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
     res.json(await service.store(res.locals.upload as UploadRow, bytes))
   })
 
-  on('GET /objects/uploads/:id', validate({ params: IdParamSchema }), async (_req, res, next) => {
-    const upload = await service.find((res.locals.params as { id: string }).id)
-    if (!upload || upload.status !== 'stored' || !upload.contentType) throw notFound()
-    // The id never changes its bytes (a different file to a stored id is refused), so it may be cached forever.
-    res.setHeader('Content-Type', upload.contentType)
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+  /** Sends a photo file; a file gone from disk answers 404 like an unknown id. */
+  const sendPhoto = (res: Response, next: NextFunction, filePath: string, contentType: string) => {
+    res.setHeader('Content-Type', contentType)
+    res.setHeader('Cache-Control', PHOTO_CACHE_CONTROL)
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.sendFile(uploadFilePath(dataDir, upload.id), { cacheControl: false, dotfiles: 'allow' }, (err) => {
+    res.sendFile(filePath, { cacheControl: false, dotfiles: 'allow' }, (err) => {
       if (err && !res.headersSent) {
         res.removeHeader('Cache-Control')
         res.removeHeader('Content-Type')
         next(notFound())
       }
     })
+  }
+  const findStoredPhoto = async (res: Response): Promise<StoredPhoto> => {
+    const upload = await service.find((res.locals.params as { id: string }).id)
+    if (!upload || upload.status !== 'stored' || !upload.contentType) throw notFound()
+    return { ...upload, contentType: upload.contentType }
+  }
+
+  on('GET /objects/uploads/:id', validate({ params: IdParamSchema }), async (_req, res, next) => {
+    const upload = await findStoredPhoto(res)
+    sendPhoto(res, next, uploadFilePath(dataDir, upload.id), upload.contentType)
+  })
+  on('GET /objects/uploads/:id/thumb', validate({ params: IdParamSchema }), async (_req, res, next) => {
+    const upload = await findStoredPhoto(res)
+    const thumbnailFile = await service.thumbnailFile(upload)
+    // A photo no thumbnail can be made of is still shown: the card gets the photo itself.
+    if (thumbnailFile) sendPhoto(res, next, thumbnailFile, 'image/webp')
+    else sendPhoto(res, next, uploadFilePath(dataDir, upload.id), upload.contentType)
   })
   return router
 }

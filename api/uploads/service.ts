@@ -1,7 +1,9 @@
 // The two-step photo upload (spec 000 §7): issue an id and its PUT URL, then take the bytes. The
 // real type comes from the bytes, never from the header (offline-sync promise 6), and the same
-// bytes PUT twice are harmless, so the outbox may retry an upload freely.
+// bytes PUT twice are harmless, so the outbox may retry an upload freely; other bytes to a filled id
+// are refused (409). Each stored photo gets its thumbnail at once (thumbnail.ts).
 import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
@@ -17,9 +19,10 @@ import {
   type UploadUrlRequest,
   type UploadUrlResponse,
 } from '../contract'
-import { HttpError } from '../errors'
+import { HttpError, notFound } from '../errors'
 import { uploadsRepository, type UploadKind } from './repository'
-import { commitTempFile, fileExists, removeFile, uploadFilePath, writeTempFile } from './storage'
+import { commitTempFile, fileExists, removeFile, thumbnailFilePath, uploadFilePath, writeTempFile } from './storage'
+import { thumbnails } from './thumbnail'
 
 /** Public uploads (expert and farm photos) 5 MB; signed-in uploads 10 MB (spec 000 §5, §9). */
 export function maxBytesFor(kind: UploadKind): number {
@@ -31,6 +34,7 @@ const tooLarge = (kind: UploadKind) => new HttpError(413, fileTooLargeMessage(ma
 
 export function uploadsService(db: Kysely<Database>, dataDir: string) {
   const repository = uploadsRepository(db)
+  const thumbnail = thumbnails(dataDir)
 
   async function ensureFile(upload: UploadRow, bytes: Buffer) {
     // A crash between the row update and the rename leaves a stored row without its file; the
@@ -41,6 +45,12 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
 
   return {
     find: (id: string) => repository.find(id),
+
+    /** The thumbnail file of a stored photo, made now if it was stored before thumbnails existed; null when it cannot be made. */
+    async thumbnailFile(upload: UploadRow): Promise<string | null> {
+      const isMade = await thumbnail.ensure(upload.id, () => fs.readFile(uploadFilePath(dataDir, upload.id)))
+      return isMade ? thumbnailFilePath(dataDir, upload.id) : null
+    },
 
     /** Both fields of the request are hints: an obvious non-image or oversize file is refused early. */
     async issue(kind: UploadKind, hints: UploadUrlRequest, createdBy: string | null): Promise<UploadUrlResponse> {
@@ -59,8 +69,10 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
       const answer = { objectPath: photoPathForUploadId(upload.id) }
 
       const settleStored = async (stored: UploadRow | undefined) => {
-        if (!stored || stored.sha256 !== sha256) throw new HttpError(409, messages.uploads.unknownUpload)
+        if (!stored) throw notFound(messages.uploads.unknownUpload)
+        if (stored.sha256 !== sha256) throw new HttpError(409, messages.uploads.uploadAlreadyStored)
         await ensureFile(stored, bytes)
+        await thumbnail.ensure(stored.id, async () => bytes)
         return answer
       }
       if (upload.status === 'stored') return settleStored(upload)
@@ -74,6 +86,7 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
         return settleStored(await repository.find(upload.id))
       }
       await commitTempFile(dataDir, upload.id, tempPath)
+      await thumbnail.ensure(upload.id, async () => bytes)
       return answer
     },
   }

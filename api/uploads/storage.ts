@@ -1,5 +1,6 @@
-// Photo bytes on disk under DATA_DIR/uploads/{id}. Writes go to a temp file that is fsynced and
-// renamed, so a reader (or a crash) never sees half a photo.
+// Photo bytes on disk under DATA_DIR/uploads/{id}, and each photo's thumbnail beside it as
+// {id}.thumb.webp. Writes go to a temp file that is fsynced and renamed, so a reader (or a crash)
+// never sees half a photo.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -7,6 +8,10 @@ import { uploadsDir } from '../../db/connection'
 
 export function uploadFilePath(dataDir: string, id: string): string {
   return path.resolve(uploadsDir(dataDir), id)
+}
+
+export function thumbnailFilePath(dataDir: string, id: string): string {
+  return path.resolve(uploadsDir(dataDir), `${id}.thumb.webp`)
 }
 
 export async function writeTempFile(dataDir: string, id: string, bytes: Buffer): Promise<string> {
@@ -23,8 +28,8 @@ export async function writeTempFile(dataDir: string, id: string, bytes: Buffer):
   return tempPath
 }
 
-export async function commitTempFile(dataDir: string, id: string, tempPath: string): Promise<void> {
-  await fs.rename(tempPath, uploadFilePath(dataDir, id))
+export async function commitTempFile(dataDir: string, id: string, tempPath: string, finalPath = uploadFilePath(dataDir, id)): Promise<void> {
+  await fs.rename(tempPath, finalPath)
 }
 
 export async function removeFile(filePath: string): Promise<void> {

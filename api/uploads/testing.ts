@@ -1,4 +1,6 @@
-// Real image bytes for tests (tests only): a 1×1 PNG and a 1×1 JPEG, and the two-step upload.
+// Real image bytes for tests (tests only): a 1×1 PNG and a 1×1 JPEG, a camera-sized JPEG, and the
+// two-step upload.
+import sharp from 'sharp'
 import type { TestApp } from '../testing/test-app'
 
 export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQqzUCAAG6AN7Eir+IAAAAAElFTkSuQmCC', 'base64')
@@ -25,4 +27,16 @@ export async function uploadPhoto(api: TestApp, bytes: Buffer = PNG_BYTES): Prom
   const res = await putBytes(api, issued.uploadURL, bytes)
   if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${await res.text()}`)
   return issued.objectPath
+}
+
+/** A width × height JPEG of a gradient with grain, about the weight of a phone photo of that size. */
+export async function photoJpeg(width = 1600, height = 1200): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3)
+  let seed = 7
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    const x = Math.floor(i / 3) % width
+    pixels[i] = (x * 255) / width / 2 + (i % 3) * 30 + (seed % 90)
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer()
 }

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadsDir } from '../../db/connection'
-import { UploadPutResponseSchema, UploadUrlResponseSchema, messages, photoPathFromUploadUrl } from '../contract'
+import { UploadPutResponseSchema, UploadUrlResponseSchema, messages, photoPathFromUploadUrl, photoThumbnailPath } from '../contract'
 import { signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { deleteUnreferencedUploads } from './cleanup'
-import { JPEG_BYTES, PNG_BYTES, pngOfSize, putBytes, uploadPhoto } from './testing'
+import { JPEG_BYTES, PNG_BYTES, photoJpeg, pngOfSize, putBytes, uploadPhoto } from './testing'
 
 let api: TestApp
 const MB5 = 5242880
@@ -115,6 +116,7 @@ describe('PUT /api/uploads/:id', () => {
     expect(await again.json()).toEqual(await first.json())
     const other = await putBytes(api, issued.uploadURL, JPEG_BYTES, 'image/jpeg')
     expect(other.status).toBe(409)
+    expect(await other.json()).toEqual({ message: messages.uploads.uploadAlreadyStored })
     expect(sha256(new Uint8Array(await (await api.fetch(issued.objectPath)).arrayBuffer()))).toBe(sha256(PNG_BYTES))
   })
 
@@ -138,9 +140,90 @@ describe('PUT /api/uploads/:id', () => {
   })
 })
 
+describe('thumbnails', () => {
+  const idOf = (photoPath: string) => photoPath.split('/').pop()!
+  const thumbnailFile = (photoPath: string) => path.join(uploadsDir(api.dataDir), `${idOf(photoPath)}.thumb.webp`)
+
+  it('a stored camera photo gets a 160 px WebP thumbnail, served as image/webp and cached like the photo', async () => {
+    const photo = await photoJpeg(1600, 1200)
+    const photoPath = await uploadPhoto(api, photo)
+    // Made when the photo was stored, before anyone asked for it.
+    expect(fs.existsSync(thumbnailFile(photoPath))).toBe(true)
+
+    const thumbnailPath = photoThumbnailPath(photoPath)
+    expect(thumbnailPath).toBe(`${photoPath}/thumb`)
+    const res = await api.fetch(thumbnailPath)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cache-control')).toBe((await api.fetch(photoPath)).headers.get('cache-control'))
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 })
+    expect(bytes.length).toBeLessThan(photo.length / 10)
+  })
+
+  it('a portrait photo is cropped to the same square, and a small one is never enlarged', async () => {
+    const portrait = await (await api.fetch(photoThumbnailPath(await uploadPhoto(api, await photoJpeg(900, 1600))))).arrayBuffer()
+    expect(await sharp(Buffer.from(portrait)).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 })
+    const small = await (await api.fetch(photoThumbnailPath(await uploadPhoto(api, await photoJpeg(64, 48))))).arrayBuffer()
+    expect(await sharp(Buffer.from(small)).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 })
+  })
+
+  it('a photo stored before thumbnails existed gets one on its first request, then keeps it', async () => {
+    const photoPath = await uploadPhoto(api, await photoJpeg(800, 600))
+    fs.rmSync(thumbnailFile(photoPath))
+    const res = await api.fetch(photoThumbnailPath(photoPath))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(fs.existsSync(thumbnailFile(photoPath))).toBe(true)
+    const kept = fs.statSync(thumbnailFile(photoPath)).mtimeMs
+    expect((await api.fetch(photoThumbnailPath(photoPath))).status).toBe(200)
+    expect(fs.statSync(thumbnailFile(photoPath)).mtimeMs).toBe(kept)
+  })
+
+  it('the same bytes sent again keep the photo and its thumbnail; other bytes are refused with a 409 that says so', async () => {
+    const photo = await photoJpeg(640, 480)
+    const res = await api.postJson('/api/public/expert-signup/upload', { contentType: 'image/jpeg', size: photo.length })
+    const issued = UploadUrlResponseSchema.parse(await res.json())
+    expect((await putBytes(api, issued.uploadURL, photo, 'image/jpeg')).status).toBe(200)
+    const thumbnailBefore = await (await api.fetch(photoThumbnailPath(issued.objectPath))).arrayBuffer()
+
+    const again = await putBytes(api, issued.uploadURL, photo, 'image/jpeg')
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ objectPath: issued.objectPath })
+    const other = await putBytes(api, issued.uploadURL, await photoJpeg(320, 240), 'image/jpeg')
+    expect(other.status).toBe(409)
+    expect(await other.json()).toEqual({ message: messages.uploads.uploadAlreadyStored })
+    expect(sha256(new Uint8Array(await (await api.fetch(photoThumbnailPath(issued.objectPath))).arrayBuffer()))).toBe(sha256(new Uint8Array(thumbnailBefore)))
+  })
+
+  it('a photo no thumbnail can be made of is still shown: its thumbnail URL serves the photo itself', async () => {
+    // A GIF header with no frame: an image by its bytes, but nothing libvips can decode.
+    const frameless = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64')
+    const photoPath = await uploadPhoto(api, frameless)
+    const res = await api.fetch(photoThumbnailPath(photoPath))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/gif')
+    expect(Buffer.from(await res.arrayBuffer()).equals(frameless)).toBe(true)
+  })
+
+  it('answers 404 JSON for the thumbnail of an id never issued or not yet stored', async () => {
+    const never = await api.fetch('/objects/uploads/5b1c2f1e-0000-4000-8000-000000000000/thumb')
+    expect(never.status).toBe(404)
+    expect(never.headers.get('content-type')).toMatch(/application\/json/)
+    const pending = await issuePublic()
+    expect((await api.fetch(photoThumbnailPath(pending.objectPath))).status).toBe(404)
+  })
+
+  it('leaves a path that is not a stored upload as it is', () => {
+    expect(photoThumbnailPath('https://example.org/farm.jpg')).toBe('https://example.org/farm.jpg')
+    expect(photoThumbnailPath('/objects.private/uploads/5b1c2f1e-0000-4000-8000-000000000000')).toBe('/objects/uploads/5b1c2f1e-0000-4000-8000-000000000000/thumb')
+  })
+})
+
 describe('deleteUnreferencedUploads', () => {
   it('deletes rows and files of old unreferenced uploads only', async () => {
-    const old = await uploadPhoto(api)
+    const old = await uploadPhoto(api, await photoJpeg(320, 240))
     const referenced = await uploadPhoto(api)
     const fresh = await uploadPhoto(api)
     const idOf = (p: string) => p.split('/').pop()!
@@ -148,11 +231,16 @@ describe('deleteUnreferencedUploads', () => {
     await api.db.updateTable('uploads').set({ createdAt: dayAgo }).where('id', 'in', [idOf(old), idOf(referenced)]).execute()
     await api.db.updateTable('uploads').set({ referencedAt: new Date().toISOString() }).where('id', '=', idOf(referenced)).execute()
 
+    expect(fs.existsSync(path.join(uploadsDir(api.dataDir), `${idOf(old)}.thumb.webp`))).toBe(true)
     const deleted = await deleteUnreferencedUploads(api.db, api.dataDir, new Date(Date.now() - 24 * 60 * 60 * 1000))
     expect(deleted).toBeGreaterThanOrEqual(1)
     expect((await api.fetch(old)).status).toBe(404)
     expect(fs.existsSync(path.join(uploadsDir(api.dataDir), idOf(old)))).toBe(false)
+    // Its thumbnail goes with it.
+    expect(fs.existsSync(path.join(uploadsDir(api.dataDir), `${idOf(old)}.thumb.webp`))).toBe(false)
+    expect((await api.fetch(`${old}/thumb`)).status).toBe(404)
     expect((await api.fetch(referenced)).status).toBe(200)
+    expect((await api.fetch(`${referenced}/thumb`)).status).toBe(200)
     expect((await api.fetch(fresh)).status).toBe(200)
   })
 })

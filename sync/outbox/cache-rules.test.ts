@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../api/contract'
-import { NAVIGATE_FALLBACK_DENYLIST, isDirectoryRequest, isPhotoRequest } from './cache-rules'
+import { NAVIGATE_FALLBACK_DENYLIST, isDirectoryRequest, isPhotoRequest, isPhotoThumbnailRequest } from './cache-rules'
 
 const origin = 'https://vitifarmers.example'
 const get = (path: string, method = 'GET') => ({ method, url: new URL(path, origin), origin })
@@ -33,6 +33,14 @@ describe('what the service worker caches', () => {
     expect(isPhotoRequest(get('/objects/uploads/0b5f3c1e-2f7a-4c55-9a55-3f1d3c2e8b11'))).toBe(true)
     expect(isPhotoRequest(get('/api/uploads/0b5f3c1e-2f7a-4c55-9a55-3f1d3c2e8b11', 'PUT'))).toBe(false)
     expect(isPhotoRequest(get('/objects/uploads/x', 'DELETE'))).toBe(false)
+  })
+
+  it('keeps thumbnails in their own cache, apart from full photos', () => {
+    const id = '0b5f3c1e-2f7a-4c55-9a55-3f1d3c2e8b11'
+    expect(isPhotoThumbnailRequest(get(`/objects/uploads/${id}/thumb`))).toBe(true)
+    expect(isPhotoRequest(get(`/objects/uploads/${id}/thumb`))).toBe(false)
+    expect(isPhotoThumbnailRequest(get(`/objects/uploads/${id}`))).toBe(false)
+    expect(isPhotoThumbnailRequest(get(`/objects/uploads/${id}/thumb`, 'PUT'))).toBe(false)
   })
 
   it('never answers the API or a photo with the app shell', () => {

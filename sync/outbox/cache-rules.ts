@@ -3,17 +3,22 @@
 //
 // - The public directory's GET endpoints: stale-while-revalidate, so a phone that has seen the
 //   directory once can browse it in the village.
-// - Photos under /objects/: cache-first, with an expiry.
+// - Photos under /objects/: cache-first, with an expiry. Thumbnails (…/thumb, a few KB, on every
+//   card) have their own, larger cache, so browsing many towns never pushes out the cards' photos
+//   and a full photo opened once never pushes out hundreds of thumbnails.
 // - Nothing else, and never a non-GET request: the outbox is the only sender (STACK.md,
 //   enketo#1584). Signed-in answers (/api/admin/…, /api/auth/…, the admin analytics summary)
 //   are never cached.
 
 export const DIRECTORY_CACHE = 'vf-directory'
 export const PHOTO_CACHE = 'vf-photos'
+export const PHOTO_THUMBNAIL_CACHE = 'vf-photo-thumbnails'
 
 /** Directory answers: enough for every city × produce page a phone is likely to open. */
 export const DIRECTORY_EXPIRATION = { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 } as const
 export const PHOTO_EXPIRATION = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 } as const
+/** About 5 KB each: 1000 cards' photos are ~5 MB on the phone. */
+export const PHOTO_THUMBNAIL_EXPIRATION = { maxEntries: 1000, maxAgeSeconds: 30 * 24 * 60 * 60 } as const
 
 const DIRECTORY_PATHS: readonly RegExp[] = [
   /^\/api\/locations$/,
@@ -43,7 +48,15 @@ export function isDirectoryRequest({ method, url, origin }: RequestLike): boolea
 }
 
 export function isPhotoRequest({ method, url, origin }: RequestLike): boolean {
-  return method === 'GET' && url.origin === origin && url.pathname.startsWith('/objects/')
+  return method === 'GET' && url.origin === origin && url.pathname.startsWith('/objects/') && !isThumbnailPath(url.pathname)
+}
+
+export function isPhotoThumbnailRequest({ method, url, origin }: RequestLike): boolean {
+  return method === 'GET' && url.origin === origin && url.pathname.startsWith('/objects/') && isThumbnailPath(url.pathname)
+}
+
+function isThumbnailPath(pathname: string): boolean {
+  return pathname.endsWith('/thumb')
 }
 
 /** Navigations the app shell answers offline; the API and photos are never given index.html. */

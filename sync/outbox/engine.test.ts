@@ -538,6 +538,25 @@ describe('photos', () => {
     expect((await item(db, queued.id)).status).toBe('sent')
   })
 
+  it('asks for a new upload URL when the one it kept already holds other bytes (409)', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'drop', on: 'put' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2)] }))
+    engine.start()
+    await engine.idle()
+    const [remembered] = await photosOf(db, queued)
+    // The photo on the phone is no longer the one the kept URL received.
+    await db.photos.update(remembered!.id, { blob: new Blob([new Uint8Array([3, 4])], { type: 'image/jpeg' }) })
+    await engine.sendNow()
+
+    const puts = server.log.filter((entry) => entry.kind === 'put')
+    expect(puts.map((entry) => entry.answered)).toEqual([200, 409, 200])
+    expect(puts[1]!.url).toBe(remembered!.issuedUpload!.uploadURL)
+    expect(puts[2]!.url).not.toBe(remembered!.issuedUpload!.uploadURL)
+    expect(server.accepted[0]!.body.photoUrls).toEqual([`/objects/uploads/${puts[2]!.url.split('/').pop()}`])
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
   it('asks for a new upload URL when the one it kept is older than the server keeps unreferenced uploads', async () => {
     const { db, server, clock, engine } = setup()
     server.faults.push({ kind: 'drop', on: 'put' })

@@ -424,8 +424,11 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     if (kept !== undefined && now() - kept.issuedAt < UPLOAD_REUSE_MS) {
       // An earlier PUT to this URL lost its answer (or never left): the same bytes again, same URL.
       const again = await putPhoto(photo, kept)
-      // 404: the server no longer knows that id (cleaned up): ask for a new URL.
-      if (again.kind !== 'attention' || again.status !== 404) return again.kind === 'ok' ? storeUploaded(photo, kept) : again
+      // 404: the server no longer knows that id (cleaned up); 409: that id already holds other
+      // bytes (this photo changed since). Either way a new URL takes this photo; waiting would not.
+      const isGone = again.kind === 'attention' && again.status === 404
+      const isTaken = again.kind === 'retry' && again.error.status === 409
+      if (!isGone && !isTaken) return again.kind === 'ok' ? storeUploaded(photo, kept) : again
     }
     const headers: Record<string, string> = { 'Content-Type': 'application/json' }
     if (token) headers.Authorization = `Bearer ${token}`

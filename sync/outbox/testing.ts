@@ -248,6 +248,10 @@ export function createFakeServer(): FakeServer {
       const upload = server.uploads.get(id)
       if (!upload) return answer(entry, 404, { message: 'Upload not found' })
       const bytes = body instanceof Blob ? Array.from(new Uint8Array(await body.arrayBuffer())) : []
+      // Like the real server: the same bytes again are fine, other bytes to a filled id are refused.
+      if (upload.bytes !== undefined && upload.bytes.join() !== bytes.join()) {
+        return answer(entry, 409, { message: 'This upload already holds a different file. Ask for a new upload URL to send another photo.' })
+      }
       server.uploads.set(id, { bytes, contentType: headers['content-type'], puts: upload.puts + 1 })
       return answer(entry, 200, { objectPath: `/objects/uploads/${id}` })
     }

@@ -1,15 +1,19 @@
 // The farmer card (spec 000 §2): name; Premium, Delivery, Bulk badges; phone; e-mail (hidden
 // when none or internal); website; town and tikina; service areas; 'Sells {produce}'; the first
-// farm photo (lazy-loaded); Call / WhatsApp / Email links.
+// farm photo as a small thumbnail (lazy-loaded; tapping it opens the full photos); Call / WhatsApp /
+// Email links.
 import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import type { PublicFarmer } from '../../../api/contract'
+import { photoThumbnailPath } from '../../../api/contract/display'
 import { trackFarmerClick } from '../../shared/analytics'
 import { CardArticle } from '../../shared/ui/card-article'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
+import { DialogLoading } from './dialog-loading'
 import { joinPlace, mailtoHref, publicEmail, safeWebsite, telHref } from './directory-logic'
+import { FarmerPhotosDialog, preloadPhotosDialog } from './lazy-dialogs'
 import { texts } from './texts'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -33,6 +37,46 @@ export function FarmerBadges({ farmer }: { farmer: Pick<PublicFarmer, 'isPremium
   )
 }
 
+/** The first farm photo as its 160 px thumbnail (a few KB, not the full ~200 KB photo); a tap opens them all full size. */
+function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: string }) {
+  const [isOpen, setOpen] = useState(false)
+  return (
+    <>
+      <chakra.button
+        type="button"
+        aria-label={`View farm photos of ${farmer.name}`}
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadPhotosDialog}
+        onFocus={preloadPhotosDialog}
+        p="0"
+        border="none"
+        bg="gray.100"
+        borderRadius="lg"
+        flexShrink={0}
+        cursor="zoom-in"
+        overflow="hidden"
+      >
+        <chakra.img
+          src={photoThumbnailPath(photoUrl)}
+          alt={`Farm of ${farmer.name}`}
+          width={80}
+          height={80}
+          loading="lazy"
+          decoding="async"
+          display="block"
+          boxSize="20"
+          objectFit="cover"
+        />
+      </chakra.button>
+      {isOpen ? (
+        <Suspense fallback={<DialogLoading />}>
+          <FarmerPhotosDialog farmer={farmer} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
 export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarmer; headingLevel?: 'h3' | 'h4' }) {
   const email = publicEmail(farmer.email)
   const website = safeWebsite(farmer.website)
@@ -42,21 +86,7 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
   return (
     <CardArticle aria-label={farmer.name} data-testid="farmer-card">
       <Flex gap="3" align="flex-start">
-        {photo ? (
-          <chakra.img
-            src={photo}
-            alt={`Farm of ${farmer.name}`}
-            width={80}
-            height={80}
-            loading="lazy"
-            decoding="async"
-            boxSize="20"
-            objectFit="cover"
-            borderRadius="lg"
-            flexShrink={0}
-            bg="gray.100"
-          />
-        ) : null}
+        {photo ? <CardPhoto farmer={farmer} photoUrl={photo} /> : null}
         <Box minW="0" flex="1">
           <Heading as={headingLevel} size="md" overflowWrap="anywhere">
             {farmer.name}

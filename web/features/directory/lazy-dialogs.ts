@@ -11,3 +11,12 @@ export function preloadDialogs() {
 
 export const ProduceDialog = lazy(async () => ({ default: (await load()).ProduceDialog }))
 export const CityDialog = lazy(async () => ({ default: (await load()).CityDialog }))
+
+// The farm photos dialog is its own small chunk: a card's photo fetches it when pointed at or focused.
+const loadPhotos = () => import('./farmer-photos-dialog')
+
+export function preloadPhotosDialog() {
+  void loadPhotos()
+}
+
+export const FarmerPhotosDialog = lazy(async () => ({ default: (await loadPhotos()).FarmerPhotosDialog }))

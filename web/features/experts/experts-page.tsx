@@ -1,5 +1,5 @@
 // Lazy chunk: the subject matter expert directory (spec 000 §2 "Expert directory").
-// GET /api/public/experts lists active experts only; legacy photo paths are shown via displayPhotoPath.
+// GET /api/public/experts lists active experts only; photos show as thumbnails (photoThumbnailPath, which also maps legacy paths).
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { keyframes } from '@emotion/react'
 import { useQuery } from '@tanstack/react-query'
@@ -7,7 +7,7 @@ import { useDeferredValue, useId, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { PublicExpert } from '../../../api/contract'
 // Zod-free parts only: the directory renders without zod.
-import { displayPhotoPath } from '../../../api/contract/display'
+import { photoThumbnailPath } from '../../../api/contract/display'
 import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
@@ -111,7 +111,7 @@ function ExpertPhoto({ expert }: { expert: PublicExpert }) {
   if (expert.photoUrl && !failed) {
     return (
       <chakra.img
-        src={displayPhotoPath(expert.photoUrl)}
+        src={photoThumbnailPath(expert.photoUrl)}
         alt={`Photo of ${expert.name}`}
         width="64"
         height="64"

@@ -5,6 +5,7 @@ import { Button, HStack, Image, Input, Stack, Text, Textarea, chakra } from '@ch
 import { useState, type FormEvent } from 'react'
 import { ExpertCreateSchema, ExpertUpdateSchema, type Expert, type ExpertField } from '../../../../api/contract/experts'
 import { UPLOAD_MAX_BYTES } from '../../../../api/contract/uploads'
+import { photoThumbnailPath } from '../../../../api/contract/display'
 import { messages } from '../../../../api/contract/messages'
 import { useIsOnline } from '../../../shared/session'
 import { uploadPhoto } from '../../../shared/upload'
@@ -99,7 +100,7 @@ function ExpertForm({ expert, fields, onClose }: { expert: Expert | null; fields
             <Stack gap="2">
               {values.photoUrl && (
                 <HStack gap="3">
-                  <Image src={values.photoUrl} alt="Expert photo" boxSize="16" objectFit="cover" rounded="md" />
+                  <Image src={photoThumbnailPath(values.photoUrl)} alt="Expert photo" boxSize="16" objectFit="cover" rounded="md" />
                   <Button size="xs" variant="outline" onClick={() => set('photoUrl', '')}>
                     Remove photo
                   </Button>

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { roleLabels } from '../../../../api/contract/common'
 import type { Expert, ExpertField } from '../../../../api/contract/experts'
+import { photoThumbnailPath } from '../../../../api/contract/display'
 import { messages } from '../../../../api/contract/messages'
 import { useIsOnline, useSessionActions } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
@@ -146,7 +147,7 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
       <Card.Body gap="3">
         <HStack gap="3" align="flex-start">
           {expert.photoUrl ? (
-            <Image src={expert.photoUrl} alt={`Photo of ${expert.name}`} boxSize="16" objectFit="cover" rounded="full" flexShrink={0} />
+            <Image src={photoThumbnailPath(expert.photoUrl)} alt={`Photo of ${expert.name}`} boxSize="16" objectFit="cover" rounded="full" flexShrink={0} />
           ) : (
             <Flex boxSize="16" rounded="full" bg="bg.muted" align="center" justify="center" flexShrink={0} aria-hidden="true" fontSize="xl" fontWeight="bold" color="fg.muted">
               {expert.name.slice(0, 1).toUpperCase()}

@@ -4,6 +4,7 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Image, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { FarmerSignupRecord } from '../../../../api/contract/farmer-signup'
+import { photoThumbnailPath } from '../../../../api/contract/display'
 import { messages } from '../../../../api/contract/messages'
 import { can } from '../../../../api/contract/permissions'
 import { useIsOnline } from '../../../shared/session'
@@ -143,8 +144,11 @@ function SignupCard({ signup, children }: { signup: FarmerSignupRecord; children
         </Box>
         {signup.photoUrls.length > 0 && (
           <HStack gap="2">
+            {/* Thumbnails in the list; each opens the full photo for a closer look before deciding. */}
             {signup.photoUrls.map((url, i) => (
-              <Image key={url} src={url} alt={`Farm photo ${i + 1} of ${signup.name}`} boxSize="20" objectFit="cover" rounded="md" loading="lazy" />
+              <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+                <Image src={photoThumbnailPath(url)} alt={`Farm photo ${i + 1} of ${signup.name}`} boxSize="20" objectFit="cover" rounded="md" loading="lazy" />
+              </a>
             ))}
           </HStack>
         )}
