@@ -12,6 +12,7 @@ import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import type { UploadKind } from './repository'
 import { maxBytesFor, uploadsService } from './service'
 import { uploadFilePath } from './storage'
+import { PHOTO_CACHE_CONTROL } from './photo-cache'
 import { contractRouter } from '../http/contract-router'
 
 export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
@@ -53,9 +54,8 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
   on('GET /objects/uploads/:id', validate({ params: IdParamSchema }), async (_req, res, next) => {
     const upload = await service.find((res.locals.params as { id: string }).id)
     if (!upload || upload.status !== 'stored' || !upload.contentType) throw notFound()
-    // The id never changes its bytes (a different file to a stored id is refused), so it may be cached forever.
     res.setHeader('Content-Type', upload.contentType)
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+    res.setHeader('Cache-Control', PHOTO_CACHE_CONTROL)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.sendFile(uploadFilePath(dataDir, upload.id), { cacheControl: false, dotfiles: 'allow' }, (err) => {
       if (err && !res.headersSent) {
