@@ -91,6 +91,17 @@ describe('PUT /api/uploads/:id', () => {
     expect((await api.fetch(issued.objectPath)).headers.get('content-type')).toBe('image/png')
   })
 
+  it("refuses a real file that is not an allowed image (a PDF labelled image/png) with 'Please select an image file', and never serves it", async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n')
+    const issued = await issuePublic()
+    const res = await putBytes(api, issued.uploadURL, pdf, 'image/png')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: messages.uploads.imageRequired })
+    const served = await api.fetch(issued.objectPath)
+    expect(served.status).toBe(404)
+    expect(served.headers.get('content-type')).not.toContain('application/pdf')
+  })
+
   it("refuses text bytes labelled image/png with 'Please select an image file'", async () => {
     const issued = await issuePublic()
     const res = await putBytes(api, issued.uploadURL, Buffer.from('this is only text pretending to be a picture'), 'image/png')
