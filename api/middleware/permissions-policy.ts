@@ -2,14 +2,14 @@
 // for this origin and anything it embeds. The signup's photo capture is an <input capture>, which
 // opens the phone's camera app and needs no permission; camera stays allowed for this origin only,
 // so a future in-page capture works without reopening the header. Clipboard writes (the back
-// office's "copy link") are left to the browser's default, which is same-origin.
+// office's "copy link") are left to the browser's default, which is same-origin. Only features
+// Chromium knows are named: an unknown one is logged as an error on every page (e2e/shell.spec.ts).
 import type { RequestHandler } from 'express'
 
 const SELF_ONLY = ['camera'] as const
 const NEVER_USED = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'display-capture',
   'encrypted-media',
