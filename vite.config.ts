@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress.ts'
 import { siteFiles } from './scripts/site-files.ts'
+import { manifestScreenshots } from './scripts/install-screenshots.ts'
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
@@ -38,6 +39,9 @@ export default defineConfig({
       injectRegister: false,
       includeAssets: ['favicon.svg', 'qr-facebook.svg'],
       manifest: {
+        // The app's identity for the browser. '/' is what Chrome derived from start_url before an
+        // id was set, so phones that already installed the app keep the same installation.
+        id: '/',
         name: 'Viti Farmers',
         short_name: 'Viti Farmers',
         description: "Fiji's free farmer directory. Connect - Buy - Improve.",
@@ -52,6 +56,8 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Pictures of the real app for Chrome's richer install dialog (made by scripts/make-screenshots.ts).
+        screenshots: manifestScreenshots,
       },
       // With injectManifest the `workbox` options (clientsClaim, navigateFallback, runtimeCaching)
       // live in web/sw.ts; this only says what is precached.
@@ -61,7 +67,8 @@ export default defineConfig({
         // submits a form offline finds it there). The staff screens (sign-in, back office) are
         // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
         // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
-        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js'],
+        // The install dialog's screenshots are fetched by the browser only when it offers the install.
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**'],
       },
     }),
     siteFiles(),
