@@ -78,6 +78,25 @@ export default defineConfig({
   test: {
     root: '.',
     reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
+    // A stray .only would quietly skip the rest of the suite: it fails the run instead.
+    allowOnly: false,
+    // A hang fails in seconds, not at CI's limit; a slow test states its own limit beside it.
+    testTimeout: 10_000,
+    hookTimeout: 30_000,
+    teardownTimeout: 10_000,
+    // Each test's source position goes into the JSON report: tests that share one were generated
+    // from a table (test.each, or a loop), which scripts/test-summary.mjs counts.
+    includeTaskLocation: true,
+    // CI=true (.ci/run) measures statement coverage with V8's own counters; the figure is printed
+    // by scripts/test-summary.mjs. `npx vitest run --coverage` does the same locally.
+    coverage: {
+      enabled: Boolean(process.env.CI),
+      provider: 'v8',
+      include: ['api/**/*.ts', 'db/**/*.ts', 'sync/**/*.ts', 'web/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.ts', 'scripts/bench/**', 'scripts/bench.ts'],
+      reporter: [['json-summary', { file: 'coverage-summary.json' }], ['text-summary']],
+      reportsDirectory: '.reports/coverage',
+    },
     projects: [
       {
         extends: true,
