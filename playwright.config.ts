@@ -15,6 +15,8 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
+  // A stray test.only would quietly skip the rest of the suite on CI.
+  forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: 0,
   timeout: 60_000,

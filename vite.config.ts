@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress.ts'
 import { siteFiles } from './scripts/site-files.ts'
+import { manifestScreenshots } from './scripts/install-screenshots.ts'
 
 /** The service worker is one file: `codeSplitting: false` in place of the deprecated option. */
 function swOneFile(): Plugin {
@@ -52,6 +53,9 @@ export default defineConfig({
       injectRegister: false,
       includeAssets: ['favicon.svg', 'qr-facebook.svg'],
       manifest: {
+        // The app's identity for the browser. '/' is what Chrome derived from start_url before an
+        // id was set, so phones that already installed the app keep the same installation.
+        id: '/',
         name: 'Viti Farmers',
         short_name: 'Viti Farmers',
         description: "Fiji's free farmer directory. Connect - Buy - Improve.",
@@ -66,6 +70,8 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Pictures of the real app for Chrome's richer install dialog (made by scripts/make-screenshots.ts).
+        screenshots: manifestScreenshots,
       },
       // With injectManifest the `workbox` options (clientsClaim, navigateFallback, runtimeCaching)
       // live in web/sw.ts; this only says what is precached.
@@ -75,7 +81,8 @@ export default defineConfig({
         // submits a form offline finds it there). The staff screens (sign-in, back office) are
         // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
         // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
-        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js'],
+        // The install dialog's screenshots are fetched by the browser only when it offers the install.
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**'],
         // The plugin asks Rolldown for one file with the deprecated `inlineDynamicImports`; say it
         // the current way so a clean build prints no warning.
         buildPlugins: { vite: [swOneFile()] },
@@ -88,6 +95,25 @@ export default defineConfig({
   test: {
     root: '.',
     reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
+    // A stray .only would quietly skip the rest of the suite: it fails the run instead.
+    allowOnly: false,
+    // A hang fails in seconds, not at CI's limit; a slow test states its own limit beside it.
+    testTimeout: 10_000,
+    hookTimeout: 30_000,
+    teardownTimeout: 10_000,
+    // Each test's source position goes into the JSON report: tests that share one were generated
+    // from a table (test.each, or a loop), which scripts/test-summary.mjs counts.
+    includeTaskLocation: true,
+    // CI=true (.ci/run) measures statement coverage with V8's own counters; the figure is printed
+    // by scripts/test-summary.mjs. `npx vitest run --coverage` does the same locally.
+    coverage: {
+      enabled: Boolean(process.env.CI),
+      provider: 'v8',
+      include: ['api/**/*.ts', 'db/**/*.ts', 'sync/**/*.ts', 'web/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.ts', 'scripts/bench/**', 'scripts/bench.ts'],
+      reporter: [['json-summary', { file: 'coverage-summary.json' }], ['text-summary']],
+      reportsDirectory: '.reports/coverage',
+    },
     projects: [
       {
         extends: true,

@@ -102,4 +102,14 @@ describe('the HTTP edge', () => {
     expect(csp).toContain("base-uri 'none'")
     expect(csp).toContain("script-src 'self'")
   })
+
+  it('refuses framing in both headers and turns off the browser features the app never uses, camera kept for this origin', async () => {
+    for (const url of ['/', '/api/health']) {
+      const headers = (await api.fetch(url)).headers
+      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(headers.get('x-frame-options')).toBe('DENY')
+      const policy = Object.fromEntries((headers.get('permissions-policy') ?? '').split(/,\s*/).map((entry) => entry.split('=')))
+      expect(policy).toMatchObject({ camera: '(self)', geolocation: '()', microphone: '()', payment: '()', usb: '()', 'browsing-topics': '()' })
+    }
+  })
 })

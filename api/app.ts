@@ -32,6 +32,7 @@ import { createMailer, type Mailer } from './email/mailer'
 import { farmersRouter } from './farmers/router'
 import { settingsRouter } from './settings/router'
 import { signupApprovalsRouter } from './signup-approvals/router'
+import { permissionsPolicy } from './middleware/permissions-policy'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -77,10 +78,13 @@ export function createApp(deps: AppDeps) {
           formAction: ["'self'"],
         },
       },
+      // The same answer as frame-ancestors 'none', for browsers that only read the older header.
+      xFrameOptions: { action: 'deny' },
       // Served over plain http on a phone's LAN or behind a TLS proxy; HSTS is the proxy's job.
       strictTransportSecurity: false,
     }),
   )
+  app.use(permissionsPolicy)
   // Case-sensitive like the contract: '/API/…' is not '/api/…'.
   app.set('case sensitive routing', true)
   app.use(refuseUnlistedRoutes())

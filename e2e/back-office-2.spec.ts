@@ -23,8 +23,9 @@ async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }
 
+/** A queued form's POST as the outbox sends it: with its own Idempotency-Key (required there). */
 async function postOk(request: APIRequestContext, url: string, data: unknown) {
-  const res = await request.post(url, { data })
+  const res = await request.post(url, { data, headers: { 'Idempotency-Key': crypto.randomUUID() } })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { id: string }
 }

@@ -70,3 +70,16 @@ test('the footer reaches the screens the header leaves out', async ({ page }) =>
   await page.getByRole('navigation', { name: 'More' }).getByRole('link', { name: 'Register as an Expert' }).click()
   await expect(page).toHaveURL(/\/expert-signup$/)
 })
+
+test('the security headers raise no complaint in Chromium (every Permissions-Policy feature is known)', async ({ page }) => {
+  const complaints: string[] = []
+  page.on('console', (message) => {
+    if (/permissions-policy|feature policy|x-frame-options/i.test(message.text())) complaints.push(message.text())
+  })
+  const res = await page.goto('/')
+  expect(res?.headers()['permissions-policy']).toContain('camera=(self)')
+  expect(res?.headers()['x-frame-options']).toBe('DENY')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(complaints).toEqual([])
+})

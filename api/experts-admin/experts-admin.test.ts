@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
-import { messageOf, sender } from '../testing/send'
+import { messageOf, sender, queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { pngOfSize, putBytes } from '../uploads/testing'
 
@@ -45,7 +45,7 @@ describe('admin experts', () => {
   })
 
   it('a self-registered expert appears publicly only after the power toggle', async () => {
-    const registered = (await (await api.postJson('/api/public/expert-signup', { ...expert, name: 'Jone Self', email: 'jone@example.fj' })).json()) as { id: string }
+    const registered = (await (await api.postJson('/api/public/expert-signup', { ...expert, name: 'Jone Self', email: 'jone@example.fj' }, queuedKey())).json()) as { id: string }
     const isPublic = async () => ((await (await api.fetch('/api/public/experts')).json()) as { id: string }[]).some((e) => e.id === registered.id)
     expect(await isPublic()).toBe(false)
     const toggled = await send('PATCH', `/api/admin/subject-matter-experts/${registered.id}/toggle-status`)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { EXPERTISE_OPTIONS, ExpertCreatedResponseSchema, ExpertFieldSchema, PublicExpertSchema, messages } from '../contract'
+import { queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { uploadPhoto } from '../uploads/testing'
 
@@ -39,7 +40,7 @@ describe('GET /api/public/expert-fields', () => {
 describe('POST /api/public/expert-signup', () => {
   it('creates the expert inactive (201) with a stored photo, marked referenced', async () => {
     const photoUrl = await uploadPhoto(api)
-    const res = await api.postJson('/api/public/expert-signup', { ...registration, photoUrl })
+    const res = await api.postJson('/api/public/expert-signup', { ...registration, photoUrl }, queuedKey())
     expect(res.status).toBe(201)
     const { id } = ExpertCreatedResponseSchema.parse(await res.json())
     const row = await api.db.selectFrom('subject_matter_experts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -50,7 +51,7 @@ describe('POST /api/public/expert-signup', () => {
   })
 
   it('takes no photo as no photo', async () => {
-    const res = await api.postJson('/api/public/expert-signup', { ...registration, photoUrl: '' })
+    const res = await api.postJson('/api/public/expert-signup', { ...registration, photoUrl: '' }, queuedKey())
     expect(res.status).toBe(201)
   })
 
@@ -62,7 +63,7 @@ describe('POST /api/public/expert-signup', () => {
       [{ ...registration, photoUrl: `/objects/uploads/${randomUUID()}` }, messages.farmerSignup.photoPathInvalid],
     ]
     for (const [body, message] of cases) {
-      const res = await api.postJson('/api/public/expert-signup', body)
+      const res = await api.postJson('/api/public/expert-signup', body, queuedKey())
       expect(res.status, message).toBe(400)
       expect(((await res.json()) as { message: string }).message).toBe(message)
     }

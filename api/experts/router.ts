@@ -14,7 +14,7 @@ import { contractRouter } from '../http/contract-router'
 
 export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   const service = expertsService(db)
-  const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const { router, on } = contractRouter()
   on('GET /api/public/experts', async (_req, res) => {

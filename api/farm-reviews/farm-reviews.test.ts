@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FARMER_PAGE_DEFAULT, FARMER_PAGE_MAX, FarmReviewPageSchema, FarmReviewSchema, FarmsWithRatingsPageSchema, messages } from '../contract'
 import { insertFarmer } from '../directory/testing'
+import { queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 let api: TestApp
@@ -97,7 +98,7 @@ describe('GET /api/farm-reviews', () => {
 
 describe('POST /api/farm-reviews', () => {
   it('publishes the review at once (201, the review back)', async () => {
-    const res = await api.postJson('/api/farm-reviews', { farmId: quiet, comment: 'Lovely cabbages' })
+    const res = await api.postJson('/api/farm-reviews', { farmId: quiet, comment: 'Lovely cabbages' }, queuedKey())
     expect(res.status).toBe(201)
     const review = FarmReviewSchema.parse(await res.json())
     expect(review).toMatchObject({ farmId: quiet, rating: 5, comment: 'Lovely cabbages' })
@@ -106,7 +107,7 @@ describe('POST /api/farm-reviews', () => {
 
   it("answers 404 'Farm not found' for an unknown or expired farm", async () => {
     for (const farmId of [randomUUID(), expired]) {
-      const res = await api.postJson('/api/farm-reviews', { farmId, rating: 3, comment: 'Hello' })
+      const res = await api.postJson('/api/farm-reviews', { farmId, rating: 3, comment: 'Hello' }, queuedKey())
       expect(res.status).toBe(404)
       expect(await res.json()).toEqual({ message: messages.farmReviews.farmNotFound })
     }
@@ -117,7 +118,7 @@ describe('POST /api/farm-reviews', () => {
       ['  ', messages.farmReviews.commentRequired],
       ['x'.repeat(1001), messages.farmReviews.commentMax],
     ] as const) {
-      const res = await api.postJson('/api/farm-reviews', { farmId: listed, comment })
+      const res = await api.postJson('/api/farm-reviews', { farmId: listed, comment }, queuedKey())
       expect(res.status).toBe(400)
       expect(((await res.json()) as { message: string }).message).toBe(message)
     }

@@ -22,7 +22,7 @@ import { contractRouter } from '../http/contract-router'
 
 export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers: AnswerCacheOptions = {}) {
   const service = farmReviewsService(db)
-  const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // The answer a real review gets, echoing what the bot sent.
   const bot = honeypot((body) => ({
     id: randomUUID(),

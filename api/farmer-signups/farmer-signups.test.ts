@@ -38,7 +38,7 @@ const key = () => ({ 'Idempotency-Key': randomUUID() })
 
 async function expectRefused(body: unknown, message: string, path = '/api/farmer-signup', headers: Record<string, string> = {}) {
   const before = await signupCount()
-  const res = await api.postJson(path, body, headers)
+  const res = await api.postJson(path, body, { ...key(), ...headers })
   expect(res.status).toBe(400)
   expect(((await res.json()) as { message: string }).message).toBe(message)
   expect(await signupCount()).toBe(before)
@@ -46,7 +46,7 @@ async function expectRefused(body: unknown, message: string, path = '/api/farmer
 
 describe('POST /api/farmer-signup', () => {
   it('stores a pending signup and answers 201 { id, status }', async () => {
-    const res = await api.postJson('/api/farmer-signup', valid())
+    const res = await api.postJson('/api/farmer-signup', valid(), key())
     expect(res.status).toBe(201)
     const answer = SignupCreatedResponseSchema.parse(await res.json())
     const row = await api.db.selectFrom('farmer_signups').selectAll().where('id', '=', answer.id).executeTakeFirstOrThrow()
@@ -91,7 +91,7 @@ describe('POST /api/farmer-signup', () => {
 
   it('keeps up to 3 stored photos and marks their uploads referenced', async () => {
     const photos = [await uploadPhoto(api), await uploadPhoto(api)]
-    const res = await api.postJson('/api/farmer-signup', { ...valid(), photoUrls: photos })
+    const res = await api.postJson('/api/farmer-signup', { ...valid(), photoUrls: photos }, key())
     expect(res.status).toBe(201)
     const { id } = SignupCreatedResponseSchema.parse(await res.json())
     const row = await api.db.selectFrom('farmer_signups').select('photoUrls').where('id', '=', id).executeTakeFirstOrThrow()

@@ -17,7 +17,7 @@ import { contractRouter } from '../http/contract-router'
 export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmerSignupsService(db)
   // Mounted after authenticate(), so a key is scoped to the signed-in agent who sent it.
-  const idempotent = idempotency(sqliteIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // Before the key check, so a flood is refused before any database work; a replay is given back.
   const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
   const bot = honeypot(() => ({ id: randomUUID(), status: 'pending' }))

@@ -13,6 +13,9 @@ describe('server CSV', () => {
       'Litia',
     ])
   })
+  it('neutralises a formula behind a leading tab or carriage return, which a spreadsheet strips before it reads the cell', () => {
+    expect(toCsv(['Name'], [['\t=HYPERLINK("http://x")'], ['\r=1+1'], ['\tLitia']])).toBe('"Name"\r\n"\'\t=HYPERLINK(""http://x"")"\r\n"\'\r=1+1"\r\n"\'\tLitia"\r\n')
+  })
   it('quotes every value, empty ones too', () => {
     expect(toCsv(['A', 'B'], [['x "y"', null]])).toBe('"A","B"\r\n"x ""y""",""\r\n')
   })

@@ -1,19 +1,12 @@
 // Server-made CSV downloads (farmers export, payment report): the same rules as the browser's
 // exports (web/shared/csv.ts): every value quoted, a file named with the Fiji export date, and any
-// cell a spreadsheet would run as a formula neutralised with a leading apostrophe (OWASP CSV injection).
+// cell a spreadsheet would run as a formula neutralised by the one shared rule (contract/csv-cell.ts).
 import type { Response } from 'express'
 import { stringify } from 'csv-stringify/sync'
 import { fijiDate } from '../stats/subscriptions'
+import { csvCell, type CsvValue } from '../contract/csv-cell'
 
-export type CsvValue = string | number | boolean | null | undefined
-
-// =, @, tab, CR, or +/- that is not a plain number or phone number ('+679 123 4567' stays).
-const formulaStart = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/
-
-export function csvCell(value: CsvValue): string {
-  const text = value === null || value === undefined ? '' : String(value)
-  return formulaStart.test(text) ? `'${text}` : text
-}
+export { csvCell, type CsvValue }
 
 export function toCsv(columns: readonly string[], records: readonly (readonly CsvValue[])[]): string {
   return stringify([columns.map(csvCell), ...records.map((record) => record.map(csvCell))], {

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
-import { messageOf, sender } from '../testing/send'
+import { messageOf, sender, queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 let api: TestApp
@@ -19,7 +19,7 @@ afterAll(() => api.close())
 
 const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => sender(api, () => admin)(method, path, body, headers)
 const submitReview = async (comment = 'A very useful directory for finding fresh produce near Suva market today') =>
-  ((await (await api.postJson('/api/public/reviews', { userName: 'Seru', rating: 4, comment })).json()) as { id: string }).id
+  ((await (await api.postJson('/api/public/reviews', { userName: 'Seru', rating: 4, comment }, queuedKey())).json()) as { id: string }).id
 const publicReviewIds = async () => ((await (await api.fetch('/api/public/reviews')).json()) as { id: string }[]).map((r) => r.id)
 
 describe('platform reviews', () => {
@@ -71,8 +71,8 @@ describe('farm reviews', () => {
       .insertInto('farmers')
       .values({ id: farmId, name: 'Waidradra Farm', phone: '+679 800 1111', isActive: 1, subscriptionStart: fiji.minus({ days: 5 }).toUTC().toISO()!, subscriptionEnd: fiji.plus({ days: 30 }).toUTC().toISO()!, createdAt: now, updatedAt: now })
       .execute()
-    await api.postJson('/api/farm-reviews', { farmId, rating: 5, comment: 'Lovely fresh dalo' })
-    const spam = (await (await api.postJson('/api/farm-reviews', { farmId, rating: 1, comment: 'buy cheap watches at spam.example' })).json()) as { id: string }
+    await api.postJson('/api/farm-reviews', { farmId, rating: 5, comment: 'Lovely fresh dalo' }, queuedKey())
+    const spam = (await (await api.postJson('/api/farm-reviews', { farmId, rating: 1, comment: 'buy cheap watches at spam.example' }, queuedKey())).json()) as { id: string }
     const average = async () =>
       ((await (await api.fetch(`/api/farms-with-ratings?farmId=${farmId}`)).json()) as { farms: { farmer: { id: string }; averageRating: number; reviewCount: number }[] }).farms.find((f) => f.farmer.id === farmId)!
     expect(await average()).toMatchObject({ averageRating: 3, reviewCount: 2 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { PublicPlatformReviewSchema, ReviewCreatedResponseSchema, messages } from '../contract'
+import { queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 let api: TestApp
@@ -27,7 +28,7 @@ describe('GET /api/public/reviews', () => {
 
 describe('POST /api/public/reviews', () => {
   it('stores the review as pending (201) and does not publish it', async () => {
-    const res = await api.postJson('/api/public/reviews', { userName: 'Ana', userEmail: 'ana@example.com', rating: 5, comment })
+    const res = await api.postJson('/api/public/reviews', { userName: 'Ana', userEmail: 'ana@example.com', rating: 5, comment }, queuedKey())
     expect(res.status).toBe(201)
     const { id } = ReviewCreatedResponseSchema.parse(await res.json())
     const row = await api.db.selectFrom('platform_reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -36,7 +37,7 @@ describe('POST /api/public/reviews', () => {
   })
 
   it('needs no name or e-mail', async () => {
-    const res = await api.postJson('/api/public/reviews', { userName: '', userEmail: '', rating: 4, comment })
+    const res = await api.postJson('/api/public/reviews', { userName: '', userEmail: '', rating: 4, comment }, queuedKey())
     expect(res.status).toBe(201)
   })
 
@@ -50,7 +51,7 @@ describe('POST /api/public/reviews', () => {
       [{ rating: 5, comment, userEmail: 'nope' }, messages.reviews.userEmailInvalid],
     ]
     for (const [body, message] of cases) {
-      const res = await api.postJson('/api/public/reviews', body)
+      const res = await api.postJson('/api/public/reviews', body, queuedKey())
       expect(res.status, message).toBe(400)
       expect(((await res.json()) as { message: string }).message).toBe(message)
     }

@@ -13,16 +13,10 @@ import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import type { UploadKind } from './repository'
 import { maxBytesFor, uploadsService } from './service'
 import { uploadFilePath } from './storage'
+import { PHOTO_CACHE_CONTROL } from './photo-cache'
 import { contractRouter } from '../http/contract-router'
 
 type StoredPhoto = UploadRow & { contentType: string }
-
-/**
- * Photos and their thumbnails are sent with this one header, so a thumbnail is never cached longer
- * or shorter than its photo. The id never changes its bytes (other bytes to a stored id are refused),
- * so a year, immutable, is safe.
- */
-export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
   const service = uploadsService(db, dataDir)

@@ -68,7 +68,7 @@ describe('upload URLs', () => {
 })
 
 describe('PUT /api/uploads/:id', () => {
-  it('stores real image bytes and serves them back byte-identical with immutable caching', async () => {
+  it('stores real image bytes and serves them back byte-identical, cached for an hour only (a removal reaches shared caches)', async () => {
     const issued = await issuePublic()
     const put = await putBytes(api, issued.uploadURL, JPEG_BYTES, 'image/jpeg')
     expect(put.status).toBe(200)
@@ -77,7 +77,8 @@ describe('PUT /api/uploads/:id', () => {
     const res = await api.fetch(issued.objectPath)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/jpeg')
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(res.headers.get('etag')).toBeTruthy()
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(JPEG_BYTES))
 
@@ -89,6 +90,17 @@ describe('PUT /api/uploads/:id', () => {
     const issued = await issuePublic()
     expect((await putBytes(api, issued.uploadURL, PNG_BYTES, 'text/plain')).status).toBe(200)
     expect((await api.fetch(issued.objectPath)).headers.get('content-type')).toBe('image/png')
+  })
+
+  it("refuses a real file that is not an allowed image (a PDF labelled image/png) with 'Please select an image file', and never serves it", async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n')
+    const issued = await issuePublic()
+    const res = await putBytes(api, issued.uploadURL, pdf, 'image/png')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: messages.uploads.imageRequired })
+    const served = await api.fetch(issued.objectPath)
+    expect(served.status).toBe(404)
+    expect(served.headers.get('content-type')).not.toContain('application/pdf')
   })
 
   it("refuses text bytes labelled image/png with 'Please select an image file'", async () => {

@@ -31,6 +31,9 @@ export interface ManualClock {
   pendingTimers(): number
 }
 
+/** Far above what any honest schedule fires (a 20 s outage with wake-ups every 100 ms is 200). */
+export const MAX_TIMERS_PER_ADVANCE = 10_000
+
 export function createManualClock(start = 1_700_000_000_000): ManualClock {
   let time = start
   let nextId = 1
@@ -73,7 +76,13 @@ export function createManualClock(start = 1_700_000_000_000): ManualClock {
     nextTimerAt: () => earliest()?.at,
     async advance(ms, settle = async () => undefined) {
       const target = time + ms
+      let fired = 0
       for (let timer = earliest(target); timer; timer = earliest(target)) {
+        // A timer that keeps re-arming itself with no delay (a retry without backoff) would
+        // otherwise spin here for ever at full CPU; fail the test with the reason instead.
+        if (++fired > MAX_TIMERS_PER_ADVANCE) {
+          throw new Error(`More than ${MAX_TIMERS_PER_ADVANCE} timers fired within ${ms} ms of clock time: something re-arms without a delay`)
+        }
         time = Math.max(time, timer.at)
         timers.delete(timer.id)
         timer.fn()
@@ -259,6 +268,10 @@ export function createFakeServer(): FakeServer {
       if (url.pathname === '/api/data-agent/signup' && agentId === undefined) return answer(entry, 401, { message: 'Authentication required' })
       const key = headers['idempotency-key']
       if (!key) return answer(entry, 400, { message: 'Idempotency-Key header is required' })
+      // Anonymous scopes are shared, so there the server takes only a UUID (sync/server/idempotency-key.ts).
+      if (agentId === undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) {
+        return answer(entry, 400, { message: 'Idempotency-Key must be a UUID when you are not signed in' })
+      }
       const text = typeof body === 'string' ? body : ''
       const scopeKey = `${url.pathname} ${agentId ?? ''} ${key}`
       const fingerprint = contentFingerprint(text)

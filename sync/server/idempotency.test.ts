@@ -160,19 +160,53 @@ describe('idempotency middleware', () => {
 
   it.each([
     ['empty', ''],
-    ['with a space', 'abc def'],
+    ['with a space', 'abc def ghi jkl mno'],
+    ['of one character', 'k'],
+    ['of 15 characters', 'k'.repeat(15)],
     ['longer than 255 characters', 'k'.repeat(256)],
-  ])('answers 400 for a key %s', async (_label, key) => {
+    ['quoted but unterminated', `"${'k'.repeat(20)}`],
+    ['quoted with a bare quote inside', `"${'k'.repeat(10)}"${'k'.repeat(10)}"`],
+  ])('answers 400 for a key %s, even from a signed-in agent', async (_label, key) => {
     const { post, signups, store } = await startApp()
-    const answer = await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key })
+    const answer = await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key, 'x-test-user': 'agent-a' })
     expect(answer).toMatchObject({ status: 400, body: { message: IDEMPOTENCY_MESSAGES.invalid } })
     expect(signups).toHaveLength(0)
     expect(store.rows.size).toBe(0)
   })
 
-  it('accepts a 255-character key', async () => {
+  it('accepts a signed-in agent’s 16- and 255-character keys', async () => {
     const { post } = await startApp()
-    expect((await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': 'k'.repeat(255) })).status).toBe(201)
+    for (const key of ['k'.repeat(16), 'k'.repeat(255)]) {
+      expect((await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key, 'x-test-user': 'agent-a' })).status).toBe(201)
+    }
+  })
+
+  it('takes only a UUID from an anonymous caller, so no two clients share a key by accident', async () => {
+    const { post, signups, store } = await startApp()
+    for (const key of ['order-0000000001', 'k'.repeat(255)]) {
+      const answer = await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key })
+      expect(answer).toMatchObject({ status: 400, body: { message: IDEMPOTENCY_MESSAGES.notUuid } })
+    }
+    expect(signups).toHaveLength(0)
+    expect(store.rows.size).toBe(0)
+    expect((await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201)
+  })
+
+  it('reads the draft’s quoted form "abc" as the same key as abc, and a UUID in any case as one key', async () => {
+    const { post, signups } = await startApp()
+    const key = randomUUID()
+    const first = await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key })
+    for (const spelling of [`"${key}"`, key.toUpperCase(), `"${key.toUpperCase()}"`]) {
+      const again = await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': spelling })
+      expect(again.headers.get('idempotent-replayed'), spelling).toBe('true')
+      expect(again.body).toEqual(first.body)
+    }
+    const agentKey = 'agent-key-with "quotes" and \\'
+    const byAgent = await post(signupPath, { name: 'Sefa' }, { 'Idempotency-Key': `"${agentKey.replace(/["\\]/g, '\\$&')}"`, 'x-test-user': 'agent-a' })
+    expect(byAgent.status).toBe(201)
+    const bare = await post(signupPath, { name: 'Sefa' }, { 'Idempotency-Key': agentKey.replaceAll(' ', '-'), 'x-test-user': 'agent-a' })
+    expect(bare.headers.get('idempotent-replayed')).toBeNull()
+    expect(signups.map((signup) => signup.name)).toEqual(['Mere', 'Sefa', 'Sefa'])
   })
 
   it('takes over a stale claim, and the request that lost it writes nothing', async () => {

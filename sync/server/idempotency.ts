@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Request, RequestHandler, Response } from 'express'
 import { MAX_BODY_DEPTH, exceedsDepth, photoPathsAsContent, photoPathsIn, requestFingerprint } from './fingerprint'
 import type { IdempotencyStore } from './idempotency-store'
+import { MAX_KEY_LENGTH, MIN_KEY_LENGTH, readIdempotencyKey } from './idempotency-key'
 
 export type { ClaimResult, IdempotencyStore } from './idempotency-store'
 export { IdempotencyLockLostError } from './idempotency-store'
@@ -15,7 +16,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
 
 export const IDEMPOTENCY_MESSAGES = {
   required: 'Idempotency-Key header is required',
-  invalid: 'Invalid Idempotency-Key header',
+  invalid: `Invalid Idempotency-Key header: use ${MIN_KEY_LENGTH} to ${MAX_KEY_LENGTH} visible ASCII characters, bare or as a quoted string`,
+  notUuid: 'Idempotency-Key must be a UUID when you are not signed in',
   bodyMismatch: 'Idempotency-Key reused with a different request body',
   inProgress: 'A request with this Idempotency-Key is still being processed',
   tooDeep: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`,
@@ -28,8 +30,6 @@ export const DEFAULT_STALE_AFTER_MS = 60_000
 export const IDEMPOTENCY_KEY_TTL_MS = 30 * 24 * 60 * 60_000
 /** Photo paths beyond this many in one body are compared as they are, not looked up (no queued form has more than 10). */
 const MAX_PHOTO_LOOKUPS = 20
-
-const VALID_KEY = /^[\x21-\x7e]{1,255}$/
 
 export interface IdempotencyContext<Tx> {
   readonly scope: string
@@ -49,6 +49,7 @@ export interface IdempotencyOptions {
   staleAfterMs?: number
   /** Default IDEMPOTENCY_KEY_TTL_MS. */
   ttlMs?: number
+  /** Answer 400 to a request without a key (the draft's rule for a route that documents the key as required). */
   required?: boolean
   scopeOf?: (req: Request, res: Response) => string
   logger?: IdempotencyLogger
@@ -80,16 +81,18 @@ export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: Idempotenc
       res.status(400).json({ message: IDEMPOTENCY_MESSAGES.tooDeep })
       return
     }
-    const key = req.get(IDEMPOTENCY_KEY_HEADER)
-    if (key === undefined) {
+    const header = req.get(IDEMPOTENCY_KEY_HEADER)
+    if (header === undefined) {
       if (options.required) res.status(400).json({ message: IDEMPOTENCY_MESSAGES.required })
       else next()
       return
     }
-    if (!VALID_KEY.test(key)) {
-      res.status(400).json({ message: IDEMPOTENCY_MESSAGES.invalid })
+    const reading = readIdempotencyKey(header, isAnonymous(res))
+    if (reading.kind !== 'key') {
+      res.status(400).json({ message: IDEMPOTENCY_MESSAGES[reading.kind] })
       return
     }
+    const key = reading.key
 
     const scope = scopeOf(req, res)
     const { byContent: fingerprint, exact } = await fingerprintsOf(req)
@@ -169,11 +172,16 @@ export function idempotencyContextOf<Tx>(locals: Readonly<Record<string, unknown
   return locals?.idempotency as IdempotencyContext<Tx> | undefined
 }
 
-function defaultScope(req: Request, res: Response): string {
+function isAnonymous(res: Response): boolean {
   const userId: unknown = res.locals.user?.id
+  return userId === undefined || userId === null
+}
+
+function defaultScope(req: Request, res: Response): string {
   const scope = `${req.method} ${pathOf(req)}`
-  // Keys are per principal: another user's key must never replay this user's answer.
-  return userId === undefined || userId === null ? scope : `${scope} user:${String(userId)}`
+  // Keys are per principal: another user's key must never replay this user's answer. Anonymous
+  // callers share the route's scope, which is why their keys must be UUIDs (idempotency-key.ts).
+  return isAnonymous(res) ? scope : `${scope} user:${String(res.locals.user.id)}`
 }
 
 function pathOf(req: Request): string {

@@ -75,6 +75,11 @@ describe('toCsv', () => {
       `"-12.5"`,
     ])
   })
+
+  it('neutralises a formula behind a leading tab or carriage return, by the rule the server CSV uses too', () => {
+    const text = toCsv(['v'], [['\t=HYPERLINK("x")'], ['\r@SUM(A1)']])
+    expect(text).toBe(`"v"\r\n"'\t=HYPERLINK(""x"")"\r\n"'\r@SUM(A1)"\r\n`)
+  })
 })
 
 describe('file name', () => {

@@ -1,22 +1,14 @@
 // The one CSV export of the browser (spec 001 §3 "CSV exports"): every value quoted, the file
 // named with the export date, and an empty list is never exported ('No data to export.').
+// Cells go through the one formula rule the server's CSV also uses (api/contract/csv-cell.ts).
 // Built on csv-stringify's browser build; exports the server makes (farmers, payments) are
 // plain downloads and do not come through here.
 import { stringify } from 'csv-stringify/browser/esm/sync'
+import { csvCell as cell, type CsvValue } from '../../api/contract/csv-cell'
 import { messages } from '../../api/contract/messages'
 import { toast } from './ui/toast'
 
-export type CsvValue = string | number | boolean | null | undefined
-
-// A cell a spreadsheet would run as a formula (=, @, or +/- that is not a plain number or
-// phone number) gets a leading apostrophe, so an exported name can never execute (OWASP CSV
-// injection). '+679 123 4567' and '-12.5' stay as they are.
-const formulaStart = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/
-
-function cell(value: CsvValue): string {
-  const text = value === null || value === undefined ? '' : String(value)
-  return formulaStart.test(text) ? `'${text}` : text
-}
+export type { CsvValue }
 
 /** CSV text: the header row then one row per record, every value (empty ones too) quoted. */
 export function toCsv(columns: readonly string[], records: readonly (readonly CsvValue[])[]): string {

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../shared/site'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
 import { PasswordSecurityPanel } from './password-security-panel'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 /** Where to go after signing in: a same-site path from ?next= (e.g. the Outbox asking for it), else /admin. */
 export function afterSignIn(next: string | null): string {
@@ -134,9 +135,9 @@ export function LoginPage() {
           <Button type="submit" colorPalette="brand" disabled={!isOnline} loading={formState.isSubmitting} loadingText="Signing in…">
             Sign In
           </Button>
-          <Button asChild variant="outline">
+          <ButtonLink variant="outline">
             <RouterLink to="/">Back to Home</RouterLink>
-          </Button>
+          </ButtonLink>
         </Stack>
       </form>
     </Box>

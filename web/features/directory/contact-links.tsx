@@ -1,8 +1,9 @@
 // Call, WhatsApp and Email for a farmer: tel:, https://wa.me/<digits> and mailto: links, each
 // recorded as a farmer click (first-party analytics).
-import { Button, Flex } from '@chakra-ui/react'
+import { Flex } from '@chakra-ui/react'
 import { trackFarmerClick } from '../../shared/analytics'
 import { mailtoHref, publicEmail, telHref, whatsappHref } from './directory-logic'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 export interface ContactFarmer {
   id: string
@@ -19,14 +20,14 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
   return (
     <Flex gap="2" wrap="wrap">
       {phone ? (
-        <Button asChild size="sm" colorPalette="brand">
+        <ButtonLink size="sm" colorPalette="brand">
           <a href={telHref(phone)} aria-label={`Call ${farmer.name}`} onClick={() => trackFarmerClick(farmer.id, 'call')}>
             Call
           </a>
-        </Button>
+        </ButtonLink>
       ) : null}
       {whatsapp ? (
-        <Button asChild size="sm" variant="outline" colorPalette="brand">
+        <ButtonLink size="sm" variant="outline" colorPalette="brand">
           <a
             href={whatsapp}
             target="_blank"
@@ -36,14 +37,14 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
           >
             WhatsApp
           </a>
-        </Button>
+        </ButtonLink>
       ) : null}
       {email ? (
-        <Button asChild size="sm" variant="outline" colorPalette="brand">
+        <ButtonLink size="sm" variant="outline" colorPalette="brand">
           <a href={mailtoHref(email)} aria-label={`Email ${farmer.name}`} onClick={() => trackFarmerClick(farmer.id, 'email')}>
             Email
           </a>
-        </Button>
+        </ButtonLink>
       ) : null}
     </Flex>
   )

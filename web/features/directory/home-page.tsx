@@ -1,7 +1,7 @@
 // The home page (/) is in the initial chunk (≤ 150 KB gzip of JS with everything it loads
 // first): no dialogs, no forms, no zod here. The produce and city dialogs and the review form
 // are lazy chunks fetched on first use (lazy-dialogs.ts, review-section.tsx).
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react'
+import { Box, Flex, Heading, Text } from '@chakra-ui/react'
 import { useEffect, useRef, type RefObject } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { mission, productName, useDocumentTitle } from '../../shared/site'
@@ -10,6 +10,7 @@ import { ProduceAvailabilityPanel, produceAvailabilityQueryKey, useProduceAvaila
 import { LEAVE_REVIEW_ID, LeaveReviewSection } from './review-section'
 import { SearchForm, SearchResults, locationsQueryKey, useDirectorySearch, useFarmerLocations } from './search'
 import { texts } from './texts'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 /** How long after arriving at #leave-review the page keeps the section in view while content above loads. */
 const ANCHOR_SETTLE_MS = 4000
@@ -123,9 +124,9 @@ export function HomePage() {
             List your farm and produce so buyers can find and contact you.
           </Text>
         </Box>
-        <Button asChild colorPalette="brand">
+        <ButtonLink colorPalette="brand">
           <RouterLink to="/farmer-signup">{texts.signUpYourFarm}</RouterLink>
-        </Button>
+        </ButtonLink>
       </Flex>
 
       <LeaveReviewSection headingRef={reviewHeading} loadNow={atReviewAnchor} after={listsAbove} />

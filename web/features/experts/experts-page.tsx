@@ -11,6 +11,7 @@ import { photoThumbnailPath } from '../../../api/contract/display'
 import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 const SKELETON_CARDS = 6
 
@@ -215,12 +216,12 @@ function ContactDetails({ expert }: { expert: PublicExpert }) {
   return (
     <>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <Button asChild colorPalette="brand" flex="1">
+        <ButtonLink colorPalette="brand" flex="1">
           <a href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`}>Call {expert.contactNumber}</a>
-        </Button>
-        <Button asChild variant="outline" colorPalette="brand" flex="1">
+        </ButtonLink>
+        <ButtonLink variant="outline" colorPalette="brand" flex="1">
           <a href={`mailto:${expert.email}`}>Email</a>
-        </Button>
+        </ButtonLink>
       </Flex>
       <Text mt="2" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
         {expert.email}

@@ -1,7 +1,7 @@
 // Platform reviews (/reviews): the average with its label, the count, and the approved reviews
 // ('Verified Review', name or 'Anonymous User', Fiji date, rating/5 with label, the comment
 // as a quote). Links to the farm reviews and to the home page's review form.
-import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
+import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
@@ -13,6 +13,7 @@ import { Pill } from '../../shared/ui/pill'
 import { Stars } from '../../shared/ui/star-rating'
 import { averageRating, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
 import { LoadError, Loading } from '../../shared/ui/load-state'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 function ReviewItem({ review }: { review: PublicPlatformReview }) {
   const name = review.userName?.trim() || 'Anonymous User'
@@ -57,12 +58,12 @@ export function ReviewsPage() {
       </Text>
 
       <Flex mt="4" gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand">
+        <ButtonLink colorPalette="brand">
           <RouterLink to="/#leave-review">Leave a Review</RouterLink>
-        </Button>
-        <Button asChild variant="outline" colorPalette="brand">
+        </ButtonLink>
+        <ButtonLink variant="outline" colorPalette="brand">
           <RouterLink to="/reviews/farms">Farm Reviews</RouterLink>
-        </Button>
+        </ButtonLink>
       </Flex>
 
       {reviews.isPending ? (

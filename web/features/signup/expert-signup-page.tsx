@@ -30,6 +30,7 @@ import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type
 import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 const m = messages.experts
 
@@ -64,9 +65,9 @@ export function ExpertSignupPage() {
   if (result?.kind === 'saved') {
     return (
       <SavedOnPhone what="Your registration" waitsForSignIn={result.waitsForSignIn}>
-        <Button asChild variant="outline" colorPalette="brand">
+        <ButtonLink variant="outline" colorPalette="brand">
           <RouterLink to="/">Return to Homepage</RouterLink>
-        </Button>
+        </ButtonLink>
       </SavedOnPhone>
     )
   }
@@ -94,9 +95,9 @@ function RegistrationSubmitted() {
         </>
       }
     >
-      <Button asChild colorPalette="brand">
+      <ButtonLink colorPalette="brand">
         <RouterLink to="/">Return to Homepage</RouterLink>
-      </Button>
+      </ButtonLink>
     </OutcomeScreen>
   )
 }

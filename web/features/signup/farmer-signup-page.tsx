@@ -46,6 +46,7 @@ import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
 import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 const m = messages.farmerSignup
 
@@ -140,9 +141,9 @@ export function FarmerSignupPage() {
             Sign Up Another Farmer
           </Button>
         ) : (
-          <Button asChild variant="outline" colorPalette="brand">
+          <ButtonLink variant="outline" colorPalette="brand">
             <RouterLink to="/">Return to Home</RouterLink>
-          </Button>
+          </ButtonLink>
         )}
       </SavedOnPhone>
     )
@@ -164,9 +165,9 @@ function SignupSubmitted({ isDataAgent, onAnother }: { isDataAgent: boolean; onA
         </>
       }
     >
-      <Button asChild colorPalette="brand">
+      <ButtonLink colorPalette="brand">
         <RouterLink to="/">Return to Home</RouterLink>
-      </Button>
+      </ButtonLink>
       {isDataAgent ? (
         <Button variant="outline" colorPalette="brand" onClick={onAnother}>
           Sign Up Another Farmer

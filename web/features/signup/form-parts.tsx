@@ -99,8 +99,9 @@ export function FormSection({
         <Heading as="h2" size="lg" color="brand.900">
           {title}
         </Heading>
+        {/* A legend holds headings and phrasing content only: the description is a block span, not a <p>. */}
         {description ? (
-          <Text mt="1" fontSize="sm" fontWeight="normal" color="fg.muted">
+          <Text as="span" display="block" mt="1" fontSize="sm" fontWeight="normal" color="fg.muted">
             {description}
           </Text>
         ) : null}

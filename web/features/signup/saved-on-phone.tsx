@@ -1,10 +1,10 @@
 // The honest screen (offline-sync promise 3) when the server did not have the submission within
 // a few seconds: it is saved on this phone and goes out by itself; the Outbox shows it.
-import { Button } from '@chakra-ui/react'
 import { type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { OutcomeScreen } from './outcome-screen'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 export function SavedOnPhone({ what, waitsForSignIn, children }: { what: string; waitsForSignIn: boolean; children?: ReactNode }) {
   return (
@@ -20,13 +20,13 @@ export function SavedOnPhone({ what, waitsForSignIn, children }: { what: string;
       }
       note={<>Keep the app installed and do not clear the browser&apos;s data until it has been sent.</>}
     >
-      <Button asChild colorPalette="brand">
+      <ButtonLink colorPalette="brand">
         <RouterLink to="/outbox">Open the Outbox</RouterLink>
-      </Button>
+      </ButtonLink>
       {waitsForSignIn ? (
-        <Button asChild variant="outline" colorPalette="brand">
+        <ButtonLink variant="outline" colorPalette="brand">
           <RouterLink to="/login?next=/outbox">Sign in to send</RouterLink>
-        </Button>
+        </ButtonLink>
       ) : null}
       {children}
     </OutcomeScreen>

@@ -1,9 +1,10 @@
 // About, How It Works, Terms of Use, Contact Us: one lazy chunk (spec 000 §2 "Static pages").
 // Plain content with no data and no contract import, so the chunk stays a few kilobytes.
-import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
+import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { joinLabel, mission, productName, socialMediaUrl, useDocumentTitle } from '../../shared/site'
+import { ButtonLink } from '../../shared/ui/button-link'
 
 /** The support address (clarifications, E-mail: support@ the product's domain). */
 const supportEmail = 'support@vitifarmers.org.fj'
@@ -157,9 +158,9 @@ export function AboutPage() {
       </Section>
 
       <Box>
-        <Button asChild colorPalette="brand" size="lg">
+        <ButtonLink colorPalette="brand" size="lg">
           <RouterLink to="/">Start Browsing Farmers</RouterLink>
-        </Button>
+        </ButtonLink>
       </Box>
     </Page>
   )
@@ -236,12 +237,12 @@ export function HowItWorksPage() {
       </Section>
 
       <Flex gap="3" wrap="wrap">
-        <Button asChild colorPalette="brand">
+        <ButtonLink colorPalette="brand">
           <RouterLink to="/browse-farmers">Browse Farmers</RouterLink>
-        </Button>
-        <Button asChild variant="outline" colorPalette="brand">
+        </ButtonLink>
+        <ButtonLink variant="outline" colorPalette="brand">
           <RouterLink to="/farmer-signup">{joinLabel}</RouterLink>
-        </Button>
+        </ButtonLink>
       </Flex>
     </Page>
   )

@@ -3,6 +3,7 @@ import { Suspense, lazy, useRef, useState, useSyncExternalStore, type ReactNode 
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
 import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
 import { joinLabel, navLinks, productName } from '../site'
+import { ButtonLink } from '../ui/button-link'
 
 // The unsent count needs IndexedDB (Dexie) and the engine: a chunk loaded once the page is idle,
 // never part of the home page's initial JS.
@@ -106,15 +107,14 @@ export function Header() {
             </Box>
           ) : null}
 
-          <Button
-            asChild
+          <ButtonLink
             colorPalette="brand"
             size="sm"
             order={{ base: 3, sm: 0 }}
             width={{ base: 'full', sm: 'auto' }}
           >
             <RouterLink to="/farmer-signup">{joinLabel}</RouterLink>
-          </Button>
+          </ButtonLink>
 
           <Button
             ref={menuButton}

@@ -16,6 +16,7 @@ import { useAdminSession } from '../ui/admin-session'
 import { AdminUsersSection } from './admin-users-section'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { showsFieldCard, statCardsFor, type StatCard } from './stat-cards'
+import { ButtonLink } from '../../../shared/ui/button-link'
 
 export function DashboardScreen() {
   useDocumentTitle('Admin Dashboard')
@@ -80,9 +81,9 @@ export function DashboardScreen() {
               Data Agent Dashboard
             </Heading>
             <Text>Sign farmers up on their behalf, in the office or out in the villages.</Text>
-            <Button asChild colorPalette="brand" alignSelf="flex-start">
+            <ButtonLink colorPalette="brand" alignSelf="flex-start">
               <RouterLink to="/farmer-signup">Sign Up New Farmer</RouterLink>
-            </Button>
+            </ButtonLink>
           </Card.Body>
         </Card.Root>
       )}
@@ -96,9 +97,9 @@ export function DashboardScreen() {
         <Flex as="ul" gap="2" wrap="wrap" listStyle="none" m="0" p="0">
           {adminNavFor(user.role).map((screen) => (
             <li key={screen.path}>
-              <Button asChild variant="outline">
+              <ButtonLink variant="outline">
                 <RouterLink to={screen.path}>{screen.label}</RouterLink>
-              </Button>
+              </ButtonLink>
             </li>
           ))}
         </Flex>

@@ -34,7 +34,7 @@ const FAILED_TO_FETCH = 'Failed to fetch farm reviews'
 
 function RatingBadge({ rating }: { rating: number }) {
   return (
-    <Badge colorPalette={ratingPalette(rating)} aria-label={`Rating ${rating} of 5, ${ratingLabels[rating] ?? ''}`}>
+    <Badge colorPalette={ratingPalette(rating)} role="img" aria-label={`Rating ${rating} of 5, ${ratingLabels[rating] ?? ''}`}>
       {rating} ★
     </Badge>
   )

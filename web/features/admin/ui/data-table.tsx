@@ -23,7 +23,7 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error, empty, cardTitle }: DataTableProps<Row>) {
   if (isPending) {
     return (
-      <Stack gap="2" aria-busy="true" aria-label={`Loading ${label}`}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={`Loading ${label}`}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height="12" />
         ))}
@@ -45,13 +45,14 @@ export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error,
         {rows.map((row) => (
           <Card.Root as="li" key={rowKey(row)} size="sm">
             <Card.Body gap="1">
-              <Text fontWeight="semibold">{cardTitle ? cardTitle(row) : first?.cell(row)}</Text>
+              {/* divs, not <p>/<span>: a cell may hold blocks (a name over its place, badges). */}
+              <Text as="div" fontWeight="semibold">{cardTitle ? cardTitle(row) : first?.cell(row)}</Text>
               {(cardTitle ? columns : rest).map((column) => (
                 <Stack key={column.header} direction="row" gap="2" fontSize="sm" align="center" wrap="wrap">
                   <Text as="span" color="fg.muted" minW="8rem">
                     {column.header}
                   </Text>
-                  <Stack as="span" direction="row" gap="2" align="center" wrap="wrap">
+                  <Stack direction="row" gap="2" align="center" wrap="wrap">
                     {column.cell(row)}
                   </Stack>
                 </Stack>

@@ -15,7 +15,7 @@ export function ListState({ isPending, isError, isEmpty, failedText, emptyText, 
 }) {
   if (isPending)
     return (
-      <Stack gap="2" aria-busy="true" aria-label={label}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={label}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height="12" />
         ))}
