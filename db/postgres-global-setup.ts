@@ -1,8 +1,14 @@
 // vitest globalSetup of the db project: one throw-away PostgreSQL cluster for the whole run, its
 // URL provided to the tests (db/testing.ts). Where PostgreSQL cannot start, the reason is provided
 // instead and every PostgreSQL test fails with it: CI must never quietly test SQLite alone.
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { openPostgres } from './connection'
+import { migrateToLatest } from './migrate'
 import { startPostgresCluster } from './postgres-cluster'
+
+/** A migrated database each test copies (CREATE DATABASE … TEMPLATE): far quicker than migrating each. */
+export const MIGRATED_TEMPLATE = 'vf_migrated_template'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +24,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   try {
     const cluster = await startPostgresCluster()
+    try {
+      await createMigratedTemplate(cluster.url)
+    } catch (error) {
+      cluster.stop()
+      throw error
+    }
     project.provide('postgresUrl', cluster.url)
     project.provide('postgresBin', cluster.binDir)
     project.provide('postgresUnavailable', '')
@@ -27,5 +39,23 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     project.provide('postgresBin', '')
     project.provide('postgresUnavailable', error instanceof Error ? error.message : String(error))
     return undefined
+  }
+}
+
+async function createMigratedTemplate(clusterUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: clusterUrl })
+  await client.connect()
+  try {
+    await client.query(`create database ${MIGRATED_TEMPLATE}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(clusterUrl)
+  url.pathname = `/${MIGRATED_TEMPLATE}`
+  const template = openPostgres({ url: url.toString(), max: 1 })
+  try {
+    await migrateToLatest(template.db)
+  } finally {
+    await template.close()
   }
 }
