@@ -9,13 +9,16 @@ export type DialectName = 'sqlite' | 'postgres'
 
 type Text = Expression<string | null> | string
 
+/** A kysely instance or transaction: anything a query can be compiled for. */
+type Executor = Parameters<RawBuilder<unknown>['compile']>[0]
+
 const known = new WeakMap<object, DialectName>()
 
 /**
  * Which database a kysely instance (or a transaction of one) talks to. Read from how it compiles a
  * parameter (`$1` or `?`), which is public API and holds for every connection and transaction.
  */
-export function dialectOf<DB>(db: Kysely<DB>): DialectName {
+export function dialectOf(db: Executor): DialectName {
   const cached = known.get(db)
   if (cached) return cached
   const name: DialectName = sql`${1}`.compile(db).sql === '$1' ? 'postgres' : 'sqlite'
@@ -34,7 +37,8 @@ export interface PortableSql {
   jsonListContains(list: Text, value: string): RawBuilder<SqlBool>
   /**
    * A list's string elements as a table `alias` with columns `value` and `position` (0-based, list
-   * order), for `from`/`exists` sub-queries (`json_each` on SQLite).
+   * order), as `json_each` gives them on SQLite. For sub-queries in `select`/`where`, which may
+   * read the outer row; not as a join (PostgreSQL would need LATERAL, SQLite has none).
    */
   jsonListValues(list: Text, alias: string): RawBuilder<{ value: string; position: number }>
   /** Aggregate: a JSON text list of the group's values in `orderBy` order; `[]` for an empty group. */
@@ -81,7 +85,7 @@ const postgresPortable: PortableSql = {
 }
 
 /** The dialect's versions of the constructs above, for this database. */
-export function portable<DB>(db: Kysely<DB>): PortableSql {
+export function portable(db: Executor): PortableSql {
   return dialectOf(db) === 'postgres' ? postgresPortable : sqlitePortable
 }
 
