@@ -2,9 +2,10 @@
 // for PostgreSQL) and the photos under DATA_DIR/uploads, into one folder with a manifest; and the
 // way back, into an empty data folder or database only (unless forced), so a restore never mixes
 // two histories. The server keeps serving writes while a backup runs; it must be stopped to restore.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import { databaseFile, uploadsDir } from '../../db/connection'
@@ -43,7 +44,7 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
   if (databaseUrl) {
     database = PG_FILE
     // One transaction snapshot (pg_dump's own), taken while the servers go on writing.
-    runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(to, PG_FILE)}`, `--dbname=${databaseUrl}`])
+    await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(to, PG_FILE)}`, `--dbname=${databaseUrl}`])
   } else {
     database = SQLITE_FILE
     const file = databaseFile(dataDir)
@@ -100,7 +101,7 @@ export async function restoreBackup(options: { from: string; dataDir: string; da
       throw new BackupError('The database in DATABASE_URL already holds tables: restore into an empty database, or add --force to replace them (stop the servers first).')
     }
     if (!force && hasPhotos) throw new BackupError(`${photosDir} already holds photos: use an empty DATA_DIR, or add --force.`)
-    runPgTool('pg_restore', [
+    await runPgTool('pg_restore', [
       '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction',
       ...(isEmpty ? [] : ['--clean', '--if-exists']),
       `--dbname=${databaseUrl!}`, path.join(from, manifest.database),
@@ -147,13 +148,13 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
 }
 
 /** pg_dump / pg_restore from PATH, PG_BIN or Debian's folder; their errors are shown as they are. */
-function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void {
+async function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
   const bin = findPostgresBin()
   const command = bin && fs.existsSync(path.join(bin, tool)) ? path.join(bin, tool) : tool
   try {
-    execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    await promisify(execFile)(command, args, { maxBuffer: 16 << 20 })
   } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
     throw new BackupError(`${tool} failed: ${stderr || (error as Error).message}`)
   }
 }
