@@ -23,6 +23,9 @@ COPY db ./db
 COPY sync ./sync
 # `docker exec <container> npm run reset-admin-password` (README).
 COPY scripts/reset-admin-password.ts ./scripts/reset-admin-password.ts
+# `docker exec <container> npm run backup -- /data/backups/…` and `npm run restore` (README).
+COPY scripts/backup.ts scripts/restore.ts ./scripts/
+COPY scripts/backup/snapshot.ts ./scripts/backup/snapshot.ts
 RUN mkdir -p /data && chown -R node:node /data
 USER node
 VOLUME ["/data"]

@@ -9,6 +9,11 @@ describe('readConfig', () => {
     expect(readConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false)
   })
 
+  it('refuses DATABASE_URL until the API runs on PostgreSQL, and stays on SQLite without it', () => {
+    expect(() => readConfig({ DATABASE_URL: 'postgres://vf@db:5432/vf' })).toThrow(/DATABASE_URL \(PostgreSQL\) is not supported by the server yet/)
+    expect(readConfig({ DATABASE_URL: ' ' }).dataDir).toBe(readConfig({}).dataDir)
+  })
+
   it('keeps the working defaults and reads good values', () => {
     expect(readConfig({})).toMatchObject({ port: 3000, trustProxyHops: 0 })
     expect(readConfig({ PORT: ' 3001 ', TRUST_PROXY: 'true' })).toMatchObject({ port: 3001, trustProxyHops: 1 })

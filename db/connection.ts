@@ -1,17 +1,35 @@
+// Opens the database: the embedded SQLite file under DATA_DIR (the default, `npm start`), or
+// PostgreSQL when DATABASE_URL is set. Both hand out the same kysely `Database`; decision 021 says
+// how values read back the same on both.
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
 import type { Database } from './schema'
 
-export interface DatabaseHandle {
+export interface SqliteHandle {
+  dialect: 'sqlite'
   db: Kysely<Database>
   /** The raw handle, for pragmas, backups and tests; queries go through `db`. */
   sqlite: BetterSqlite3.Database
   close(): Promise<void>
 }
 
-export function openDatabase(options: { file: string }): DatabaseHandle {
+export interface PostgresHandle {
+  dialect: 'postgres'
+  db: Kysely<Database>
+  /** The connection string, for pg_dump / pg_restore. */
+  url: string
+  pool: pg.Pool
+  close(): Promise<void>
+}
+
+/** The SQLite handle (`openDatabase`); most of the code and its tests need only this. */
+export type DatabaseHandle = SqliteHandle
+export type AnyDatabaseHandle = SqliteHandle | PostgresHandle
+
+export function openDatabase(options: { file: string }): SqliteHandle {
   fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true })
   const sqlite = new BetterSqlite3(options.file)
   // WAL lets readers run while a write commits; NORMAL is durable enough under WAL and much faster.
@@ -24,6 +42,7 @@ export function openDatabase(options: { file: string }): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   let closed = false
   return {
+    dialect: 'sqlite',
     db,
     sqlite,
     async close() {
@@ -33,6 +52,59 @@ export function openDatabase(options: { file: string }): DatabaseHandle {
       if (sqlite.open) sqlite.close()
     },
   }
+}
+
+const INT8 = 20
+const NUMERIC = 1700
+const BOOL = 16
+
+// Read back what better-sqlite3 gives for the same query: count(*) and sums (int8) and averages
+// (numeric) as numbers, not strings; a boolean expression (`a = b`, `exists`) as 1 or 0. Counts
+// stay far below 2^53.
+const sameAsSqlite: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary') {
+      if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value)
+      if (oid === BOOL) return (value: string) => (value === 't' ? 1 : 0)
+    }
+    return pg.types.getTypeParser(oid, format as 'text')
+  }) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+export function openPostgres(options: { url: string; max?: number }): PostgresHandle {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    types: sameAsSqlite,
+    // UTC, so a bare date cast to a timestamp is UTC midnight, as SQLite's date functions read it.
+    options: '-c TimeZone=UTC',
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  let closed = false
+  return {
+    dialect: 'postgres',
+    db,
+    url: options.url,
+    pool,
+    async close() {
+      if (closed) return
+      closed = true
+      // Destroying kysely ends the pool.
+      await db.destroy()
+    },
+  }
+}
+
+/** DATABASE_URL when it names PostgreSQL; undefined means the embedded SQLite file. */
+export function postgresUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  const url = env.DATABASE_URL?.trim()
+  return url ? url : undefined
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the SQLite file in the data directory. */
+export function openConfiguredDatabase(dataDir: string, env: Record<string, string | undefined> = process.env): AnyDatabaseHandle {
+  const url = postgresUrl(env)
+  return url ? openPostgres({ url }) : openDatabase({ file: databaseFile(dataDir) })
 }
 
 /** DATA_DIR, or ./data, as an absolute path. */

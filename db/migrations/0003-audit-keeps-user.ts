@@ -3,9 +3,22 @@
 // key in place, so audit_logs is rebuilt (ON DELETE SET NULL instead of CASCADE); rows written
 // before the writer stored name and e-mail get them from admin_users on the way.
 // Touches audit_logs only, so it runs the same before or after any other 0002 migration.
+// PostgreSQL changes the foreign key in place (and runs every migration in a transaction already).
 import { sql, type Kysely, type Migration } from 'kysely'
+import { dialectOf } from '../dialect'
 
 const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+
+async function refer(db: Kysely<unknown>, onDelete: 'set null' | 'cascade'): Promise<void> {
+  await sql`
+    update audit_logs as a set "userEmail" = coalesce(a."userEmail", u.email), "userName" = coalesce(a."userName", u.name)
+    from admin_users as u where u.id = a."userId" and (a."userEmail" is null or a."userName" is null)
+  `.execute(db)
+  await sql`
+    alter table audit_logs drop constraint "audit_logs_userId_fkey",
+      add constraint "audit_logs_userId_fkey" foreign key ("userId") references admin_users ("id") on delete ${sql.raw(onDelete)}
+  `.execute(db)
+}
 
 async function rebuild(db: Kysely<unknown>, onDelete: 'set null' | 'cascade'): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -40,8 +53,11 @@ async function rebuild(db: Kysely<unknown>, onDelete: 'set null' | 'cascade'): P
   })
 }
 
+const change = (db: Kysely<unknown>, onDelete: 'set null' | 'cascade') =>
+  dialectOf(db) === 'postgres' ? refer(db, onDelete) : rebuild(db, onDelete)
+
 export const auditKeepsUser: Migration = {
-  up: (db) => rebuild(db, 'set null'),
+  up: (db) => change(db, 'set null'),
   // Back to the cascade; the rows of users deleted meanwhile (userId NULL) stay, as the old table allowed.
-  down: (db) => rebuild(db, 'cascade'),
+  down: (db) => change(db, 'cascade'),
 }

@@ -3,8 +3,9 @@
 // indexes make each of those an index range: a farm's count and average read (farmId, rating)
 // only, a name-ordered page walks farmers (or one city's pairs) by name and stops at the page.
 import { sql, type Kysely, type Migration } from 'kysely'
+import { ddlFor } from './ddl'
 
-const INDEXES = [
+const indexes = (caselessName: string) => [
   // Count and average of one farm's ratings: covering, no farm_reviews row read.
   ['farm_reviews_rating_idx', 'farm_reviews ("farmId", "rating")'],
   // One farm's reviews, newest first.
@@ -12,17 +13,17 @@ const INDEXES = [
   // Every listed farm's reviews, newest first.
   ['farm_reviews_newest_idx', 'farm_reviews ("createdAt" DESC, "id")'],
   // Listed farms by name (the farm reviews page's order).
-  ['farmers_name_idx', 'farmers ("name" COLLATE NOCASE, "id")'],
+  ['farmers_name_idx', `farmers (${caselessName}, "id")`],
   // One city's listed farms by name (the page's city filter).
-  ['farmer_cities_name_idx', 'farmer_cities ("cityKey", "name" COLLATE NOCASE, "farmerId")'],
+  ['farmer_cities_name_idx', `farmer_cities ("cityKey", ${caselessName}, "farmerId")`],
 ] as const
 
 async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [name, on] of INDEXES) await sql.raw(`CREATE INDEX ${name} ON ${on}`).execute(db)
+  for (const [name, on] of indexes(ddlFor(db).caselessKey('name'))) await sql.raw(`CREATE INDEX ${name} ON ${on}`).execute(db)
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [name] of INDEXES) await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db)
+  for (const [name] of indexes('')) await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db)
 }
 
 export const farmReviewRatings: Migration = { up, down }

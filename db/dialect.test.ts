@@ -1,0 +1,159 @@
+// The dialect seam gives the same answers on SQLite and PostgreSQL, so repositories written with
+// it answer the same on both.
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dialectOf, isConstraintViolation, portable, runJobOnce } from './dialect'
+import { createTestDatabaseOn, DIALECTS, type AnyTestDatabase } from './testing'
+
+describe.each(DIALECTS)('the dialect seam on %s', (dialect) => {
+  let t: AnyTestDatabase
+  beforeAll(async () => {
+    t = await createTestDatabaseOn(dialect)
+    await t.db
+      .insertInto('farmers')
+      .values([
+        { id: 'f-a', name: 'alice', phone: '1', email: 'Alice@Example.com', cities: '["Suva","Nadi"]', produce: '["Dalo (Taro)","Ñame"]' },
+        { id: 'f-b', name: 'Bula', phone: '2', email: null, cities: '["nadi"]', produce: '["Eggs", 3, "Kava (Yaqona)"]' },
+        { id: 'f-c', name: 'Çava', phone: '3', email: null, cities: '[]', produce: '[]' },
+        { id: 'f-d', name: 'Zed', phone: '4', email: null, cities: '["Ba"]', produce: '["100% \\"Organic\\" Tomatoes"]' },
+      ])
+      .execute()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('knows its database, in a transaction too', async () => {
+    expect(dialectOf(t.db)).toBe(dialect)
+    await t.db.transaction().execute(async (trx) => expect(portable(trx).name).toBe(dialect))
+  })
+
+  it('now(): ISO text with milliseconds, between the times around it', async () => {
+    const before = new Date().toISOString()
+    const { rows } = await sql<{ now: string }>`select ${portable(t.db).now()} as now`.execute(t.db)
+    const after = new Date().toISOString()
+    expect(rows[0]?.now).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(rows[0]!.now >= before.slice(0, 19) && rows[0]!.now <= after).toBe(true)
+  })
+
+  it('jsonListContains: exact, case-sensitive membership', async () => {
+    const p = portable(t.db)
+    const ids = async (value: string) =>
+      (await t.db.selectFrom('farmers').select('id').where(p.jsonListContains('farmers.cities', value)).orderBy('id').execute()).map((r) => r.id)
+    expect(await ids('Nadi')).toEqual(['f-a'])
+    expect(await ids('nadi')).toEqual(['f-b'])
+    expect(await ids('Lautoka')).toEqual([])
+  })
+
+  it('jsonListValues: the string elements with their positions, in list order, in correlated sub-queries', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ value: string; position: number }>`
+      select v.value, v.position from ${p.jsonListValues(sql.lit('["Eggs", 3, "Kava (Yaqona)", "Ñame"]'), 'v')} order by v.position`.execute(t.db)
+    expect(rows).toEqual([
+      { value: 'Eggs', position: 0 },
+      { value: 'Kava (Yaqona)', position: 2 },
+      { value: 'Ñame', position: 3 },
+    ])
+    const second = await t.db
+      .selectFrom('farmers as f')
+      .select('f.id')
+      .where(sql<boolean>`exists (select 1 from ${p.jsonListValues('f.produce', 'v')} where v.value = 'Ñame' and v.position = 1)`)
+      .execute()
+    expect(second).toEqual([{ id: 'f-a' }])
+  })
+
+  it('jsonListAgg: the same JSON text, byte for byte, escapes and non-ASCII included', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ id: string; list: string }>`
+      select f.id, (select ${p.jsonListAgg('v.value', 'v.position')} from ${p.jsonListValues('f.produce', 'v')}) as list
+      from farmers as f order by f.id`.execute(t.db)
+    expect(rows).toEqual([
+      { id: 'f-a', list: '["Dalo (Taro)","Ñame"]' },
+      { id: 'f-b', list: '["Eggs","Kava (Yaqona)"]' },
+      { id: 'f-c', list: '[]' },
+      { id: 'f-d', list: '["100% \\"Organic\\" Tomatoes"]' },
+    ])
+  })
+
+  it('caselessEquals and caselessLike fold ASCII case only, as SQLite does', async () => {
+    const p = portable(t.db)
+    const byEmail = await t.db.selectFrom('farmers').select('id').where(p.caselessEquals('email', 'alice@example.COM')).execute()
+    expect(byEmail).toEqual([{ id: 'f-a' }])
+    const like = async (pattern: string) =>
+      (await t.db.selectFrom('farmers').select('id').where(p.caselessLike('name', pattern)).orderBy('id').execute()).map((r) => r.id)
+    expect(await like('BU%')).toEqual(['f-b'])
+    expect(await like('%A')).toEqual(['f-b', 'f-c'])
+    expect(await like('çA%')).toEqual([])
+    expect(await like('100\\%%')).toEqual([])
+  })
+
+  it('caselessOrder sorts ignoring ASCII case, non-ASCII after ASCII, by bytes', async () => {
+    const p = portable(t.db)
+    const rows = await t.db.selectFrom('farmers').select('name').orderBy(p.caselessOrder('name')).execute()
+    expect(rows.map((r) => r.name)).toEqual(['alice', 'Bula', 'Zed', 'Çava'])
+  })
+
+  it('julianDay reads timestamps and bare dates as UTC', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ a: number; b: number }>`
+      select ${p.julianDay(sql.lit('2026-06-30T12:00:00.000Z') as never)} as a, ${p.julianDay(sql.lit('2000-01-01') as never)} as b`.execute(t.db)
+    expect(rows).toEqual([{ a: 2461222, b: 2451544.5 }])
+  })
+
+  it('upserts and duplicate-ignoring inserts are plain kysely on both', async () => {
+    await t.db.insertInto('settings').values({ key: 'dailyRate', value: '2.5' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' })).execute()
+    await t.db.insertInto('settings').values({ key: 'dailyRate', value: '2.5' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' })).execute()
+    await t.db.insertInto('settings').values({ key: 'dailyRate', value: '9' }).onConflict((oc) => oc.doNothing()).execute()
+    expect(await t.db.selectFrom('settings').select('value').where('key', '=', 'dailyRate').execute()).toEqual([{ value: '3' }])
+  })
+
+  it('isConstraintViolation names the constraint that refused a write', async () => {
+    const error = await t.db.insertInto('locations').values([{ name: 'Rewa' }, { name: 'REWA' }]).execute().catch((e: unknown) => e)
+    expect(isConstraintViolation(error, 'unique')).toBe(true)
+    expect(isConstraintViolation(error, 'check')).toBe(false)
+    const missing = await t.db.insertInto('farmers').values({ id: 'x', name: null as never, phone: '1' }).execute().catch((e: unknown) => e)
+    expect(isConstraintViolation(missing, 'notNull')).toBe(true)
+  })
+
+  it('runJobOnce runs a job, and skips it while the same job is running', async () => {
+    let runs = 0
+    let release = () => {}
+    const first = runJobOnce(t.db, 'purge', async () => {
+      runs += 1
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    expect(await runJobOnce(t.db, 'purge', async () => void (runs += 1))).toBe(false)
+    expect(await runJobOnce(t.db, 'other', async () => void (runs += 10))).toBe(true)
+    release()
+    expect(await first).toBe(true)
+    expect(runs).toBe(11)
+  })
+})
+
+describe('runJobOnce across servers (PostgreSQL)', () => {
+  let a: AnyTestDatabase
+  beforeAll(async () => {
+    a = await createTestDatabaseOn('postgres')
+  })
+  afterAll(async () => {
+    await a?.close()
+  })
+
+  it('skips a job another server holds, and runs it once that server is done', async () => {
+    if (a.dialect !== 'postgres') throw new Error('expected PostgreSQL')
+    // A second server: its own pool on the same database.
+    const { openPostgres } = await import('./connection')
+    const b = openPostgres({ url: a.url })
+    try {
+      let release = () => {}
+      const onA = runJobOnce(a.db, 'nightly-purge', () => new Promise<void>((resolve) => (release = resolve)))
+      await expect.poll(() => sql`select 1 from pg_locks where locktype = 'advisory'`.execute(b.db).then((r) => r.rows.length)).toBe(1)
+      expect(await runJobOnce(b.db, 'nightly-purge', async () => {})).toBe(false)
+      release()
+      expect(await onA).toBe(true)
+      expect(await runJobOnce(b.db, 'nightly-purge', async () => {})).toBe(true)
+    } finally {
+      await b.close()
+    }
+  })
+})

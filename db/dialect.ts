@@ -1,0 +1,136 @@
+// The one place where SQLite and PostgreSQL differ for the queries repositories write: JSON lists,
+// "now", case-insensitive text, locks for scheduled jobs, and constraint errors. A repository calls
+// `portable(db)` and never asks which database it is on; everything else is plain kysely, which
+// already speaks both (upserts: `.onConflict(...)`, never `INSERT OR IGNORE`).
+// Decision 021 says how both databases store and read back the same values.
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+type Text = Expression<string | null> | string
+
+/** A kysely instance or transaction: anything a query can be compiled for. */
+type Executor = Parameters<RawBuilder<unknown>['compile']>[0]
+
+const known = new WeakMap<object, DialectName>()
+
+/**
+ * Which database a kysely instance (or a transaction of one) talks to. Read from how it compiles a
+ * parameter (`$1` or `?`), which is public API and holds for every connection and transaction.
+ */
+export function dialectOf(db: Executor): DialectName {
+  const cached = known.get(db)
+  if (cached) return cached
+  const name: DialectName = sql`${1}`.compile(db).sql === '$1' ? 'postgres' : 'sqlite'
+  known.set(db, name)
+  return name
+}
+
+/** A column name (as `sql.ref` takes it, e.g. 'farmers.cities') or any text expression. */
+const ref = (value: Text) => (typeof value === 'string' ? sql.ref(value) : value)
+
+export interface PortableSql {
+  readonly name: DialectName
+  /** The current time as ISO-8601 UTC text with milliseconds, the form `Date.toISOString()` writes. */
+  now(): RawBuilder<string>
+  /** True when the JSON text list holds exactly this string (case-sensitive, as `=`). */
+  jsonListContains(list: Text, value: string): RawBuilder<SqlBool>
+  /**
+   * A list's string elements as a table `alias` with columns `value` and `position` (0-based, list
+   * order), as `json_each` gives them on SQLite. For sub-queries in `select`/`where`, which may
+   * read the outer row; not as a join (PostgreSQL would need LATERAL, SQLite has none).
+   */
+  jsonListValues(list: Text, alias: string): RawBuilder<{ value: string; position: number }>
+  /** Aggregate: a JSON text list of the group's values in `orderBy` order; `[]` for an empty group. */
+  jsonListAgg(value: Text, orderBy: Text): RawBuilder<string>
+  /** Equal ignoring ASCII case, as SQLite's NOCASE and the reference tables' unique indexes. */
+  caselessEquals(column: Text, value: string): RawBuilder<SqlBool>
+  /** LIKE ignoring ASCII case (SQLite's LIKE); `\` escapes `%` and `_` in the pattern. */
+  caselessLike(column: Text, pattern: string): RawBuilder<SqlBool>
+  /** An ORDER BY key that sorts ignoring ASCII case and matches the `lower(name)` indexes. */
+  caselessOrder(column: Text): RawBuilder<string>
+  /** ISO text (a timestamp or a bare date, read as UTC) as a Julian day number, like SQLite's julianday(). */
+  julianDay(value: Text): RawBuilder<number>
+}
+
+const sqlitePortable: PortableSql = {
+  name: 'sqlite',
+  now: () => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  jsonListContains: (list, value) => sql<SqlBool>`exists (select 1 from json_each(${ref(list)}) where value = ${value})`,
+  jsonListValues: (list, alias) =>
+    sql<{ value: string; position: number }>`(select value, key as position from json_each(${ref(list)}) where type = 'text') as ${sql.table(alias)}`,
+  jsonListAgg: (value, orderBy) => sql<string>`json_group_array(${ref(value)} order by ${ref(orderBy)})`,
+  caselessEquals: (column, value) => sql<SqlBool>`${ref(column)} = ${value} collate nocase`,
+  caselessLike: (column, pattern) => sql<SqlBool>`${ref(column)} like ${pattern} escape '\\'`,
+  caselessOrder: (column) => sql<string>`${ref(column)} collate nocase`,
+  julianDay: (value) => sql<number>`julianday(${ref(value)})`,
+}
+
+const postgresPortable: PortableSql = {
+  name: 'postgres',
+  now: () => sql<string>`to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  jsonListContains: (list, value) => sql<SqlBool>`(${ref(list)})::jsonb @> jsonb_build_array(${value}::text)`,
+  jsonListValues: (list, alias) =>
+    sql<{ value: string; position: number }>`(select e.v #>> '{}' collate "C" as value, (e.n - 1)::integer as position from jsonb_array_elements((${ref(list)})::jsonb) with ordinality as e(v, n) where jsonb_typeof(e.v) = 'string') as ${sql.table(alias)}`,
+  // Built as text rather than with json_agg, whose output puts a space after each comma: the same
+  // list reads back byte for byte as SQLite's json_group_array writes it.
+  jsonListAgg: (value, orderBy) =>
+    sql<string>`('[' || coalesce(string_agg(to_json(${ref(value)}::text)::text, ',' order by ${ref(orderBy)}), '') || ']')`,
+  // lower() under the "C" collation folds ASCII only, exactly as SQLite's NOCASE does.
+  caselessEquals: (column, value) => sql<SqlBool>`lower(${ref(column)} collate "C") = lower(${value}::text collate "C")`,
+  caselessLike: (column, pattern) => sql<SqlBool>`${ref(column)} collate "C" ilike ${pattern}::text escape '\\'`,
+  caselessOrder: (column) => sql<string>`lower(${ref(column)} collate "C")`,
+  // Bare dates read as UTC midnight (the session runs in UTC, db/connection.ts), as julianday() does.
+  julianDay: (value) => sql<number>`(extract(epoch from (${ref(value)})::timestamptz) / 86400.0 + 2440587.5)::float8`,
+}
+
+/** The dialect's versions of the constructs above, for this database. */
+export function portable(db: Executor): PortableSql {
+  return dialectOf(db) === 'postgres' ? postgresPortable : sqlitePortable
+}
+
+const JOBS_RUNNING = new Set<string>()
+
+/**
+ * Runs a scheduled job unless it is already running: in this process, or (on PostgreSQL) on any
+ * server sharing the database, through a session advisory lock held on the connection the job runs
+ * on. Resolves to false when another run holds it; the job is then skipped, not queued.
+ */
+export async function runJobOnce<DB>(db: Kysely<DB>, name: string, job: (db: Kysely<DB>) => Promise<void>): Promise<boolean> {
+  if (JOBS_RUNNING.has(name)) return false
+  JOBS_RUNNING.add(name)
+  try {
+    if (dialectOf(db) === 'sqlite') {
+      await job(db)
+      return true
+    }
+    return await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ locked: number }>`select pg_try_advisory_lock(hashtext('viti-farmers-job'), hashtext(${name})) as locked`.execute(connection)
+      if (!rows[0]?.locked) return false
+      try {
+        await job(connection)
+        return true
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext('viti-farmers-job'), hashtext(${name}))`.execute(connection)
+      }
+    })
+  } finally {
+    JOBS_RUNNING.delete(name)
+  }
+}
+
+type ConstraintKind = 'unique' | 'check' | 'foreignKey' | 'notNull'
+
+// better-sqlite3 error codes, and PostgreSQL's SQLSTATE classes 23xxx.
+const CODES: Record<ConstraintKind, readonly string[]> = {
+  unique: ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505'],
+  check: ['SQLITE_CONSTRAINT_CHECK', '23514'],
+  foreignKey: ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'],
+  notNull: ['SQLITE_CONSTRAINT_NOTNULL', '23502'],
+}
+
+/** True when the database refused a write for this kind of constraint, on either database. */
+export function isConstraintViolation(error: unknown, kind: ConstraintKind): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && CODES[kind].includes(code)
+}

@@ -1,0 +1,160 @@
+// Backups that restore: a consistent snapshot of the database (SQLite's online backup, or pg_dump
+// for PostgreSQL) and the photos under DATA_DIR/uploads, into one folder with a manifest; and the
+// way back, into an empty data folder or database only (unless forced), so a restore never mixes
+// two histories. The server keeps serving writes while a backup runs; it must be stopped to restore.
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import BetterSqlite3 from 'better-sqlite3'
+import pg from 'pg'
+import { databaseFile, uploadsDir } from '../../db/connection'
+import { findPostgresBin } from '../../db/postgres-cluster'
+
+export interface BackupManifest {
+  format: 1
+  dialect: 'sqlite' | 'postgres'
+  /** When the database snapshot was taken (ISO); every write acknowledged before it is inside. */
+  takenAt: string
+  /** The database file in the backup folder. */
+  database: string
+  /** Photo files copied, after the database snapshot. */
+  photos: number
+}
+
+const MANIFEST = 'manifest.json'
+const SQLITE_FILE = 'viti-farmers.sqlite'
+const PG_FILE = 'viti-farmers.pgdump'
+
+export class BackupError extends Error {
+  override name = 'BackupError'
+}
+
+/** A folder name that sorts by time: viti-farmers-2026-11-25T10-30-00Z. */
+export function backupFolderName(now = new Date()): string {
+  return `viti-farmers-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z`
+}
+
+export async function takeBackup(options: { dataDir: string; databaseUrl?: string; to: string }): Promise<BackupManifest> {
+  const { dataDir, databaseUrl, to } = options
+  if (fs.existsSync(to) && fs.readdirSync(to).length > 0) throw new BackupError(`${to} is not empty: back up into a new folder.`)
+  fs.mkdirSync(to, { recursive: true })
+  const takenAt = new Date().toISOString()
+  let database: string
+  if (databaseUrl) {
+    database = PG_FILE
+    // One transaction snapshot (pg_dump's own), taken while the servers go on writing.
+    await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(to, PG_FILE)}`, `--dbname=${databaseUrl}`])
+  } else {
+    database = SQLITE_FILE
+    const file = databaseFile(dataDir)
+    if (!fs.existsSync(file)) throw new BackupError(`No database at ${file}: is DATA_DIR right?`)
+    const source = new BetterSqlite3(file, { fileMustExist: true })
+    try {
+      source.pragma('busy_timeout = 5000')
+      // SQLite's online backup: a consistent copy while other connections keep writing.
+      await source.backup(path.join(to, SQLITE_FILE))
+    } finally {
+      source.close()
+    }
+    checkSqlite(path.join(to, SQLITE_FILE))
+  }
+  // Photos after the database: a photo is on disk before any row names it, so every photo the
+  // snapshot refers to is already there.
+  const photos = copyPhotos(uploadsDir(dataDir), path.join(to, 'uploads'))
+  const manifest: BackupManifest = { format: 1, dialect: databaseUrl ? 'postgres' : 'sqlite', takenAt, database, photos }
+  fs.writeFileSync(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  return manifest
+}
+
+export function readManifest(from: string): BackupManifest {
+  const file = path.join(from, MANIFEST)
+  if (!fs.existsSync(file)) throw new BackupError(`${from} is not a Viti Farmers backup (no ${MANIFEST}).`)
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest
+  if (manifest.format !== 1) throw new BackupError(`${from} was written by a newer version (format ${String(manifest.format)}).`)
+  return manifest
+}
+
+export async function restoreBackup(options: { from: string; dataDir: string; databaseUrl?: string; force?: boolean }): Promise<BackupManifest> {
+  const { from, dataDir, databaseUrl, force = false } = options
+  const manifest = readManifest(from)
+  if (manifest.dialect === 'postgres' && !databaseUrl) throw new BackupError('This is a PostgreSQL backup: set DATABASE_URL to the database to restore into.')
+  if (manifest.dialect === 'sqlite' && databaseUrl) throw new BackupError('This is an SQLite backup: unset DATABASE_URL to restore it into DATA_DIR.')
+  const photosDir = uploadsDir(dataDir)
+  const hasPhotos = fs.existsSync(photosDir) && fs.readdirSync(photosDir).some((name) => !name.startsWith('.'))
+
+  if (manifest.dialect === 'sqlite') {
+    const target = databaseFile(dataDir)
+    if (!force && (fs.existsSync(target) || hasPhotos)) {
+      throw new BackupError(`${dataDir} already holds data: restore into an empty DATA_DIR, or add --force to replace it (stop the server first).`)
+    }
+    checkSqlite(path.join(from, manifest.database))
+    fs.mkdirSync(dataDir, { recursive: true })
+    const temp = `${target}.restoring`
+    fs.copyFileSync(path.join(from, manifest.database), temp)
+    // The old write-ahead log belongs to the old database: replayed on the restored one, it would corrupt it.
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true })
+    fs.renameSync(temp, target)
+  } else {
+    const isEmpty = await postgresIsEmpty(databaseUrl!)
+    if (!force && !isEmpty) {
+      throw new BackupError('The database in DATABASE_URL already holds tables: restore into an empty database, or add --force to replace them (stop the servers first).')
+    }
+    if (!force && hasPhotos) throw new BackupError(`${photosDir} already holds photos: use an empty DATA_DIR, or add --force.`)
+    await runPgTool('pg_restore', [
+      '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction',
+      ...(isEmpty ? [] : ['--clean', '--if-exists']),
+      `--dbname=${databaseUrl!}`, path.join(from, manifest.database),
+    ])
+  }
+  if (force) fs.rmSync(photosDir, { recursive: true, force: true })
+  copyPhotos(path.join(from, 'uploads'), photosDir)
+  return manifest
+}
+
+/** PRAGMA integrity_check must say ok, or the file is not a backup to trust. */
+function checkSqlite(file: string): void {
+  const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true })
+  try {
+    const result = db.pragma('integrity_check', { simple: true })
+    if (result !== 'ok') throw new BackupError(`${file} failed SQLite's integrity check: ${String(result)}`)
+  } finally {
+    db.close()
+  }
+}
+
+/** Copies the photo files (not the half-written `.tmp` ones); returns how many. */
+function copyPhotos(from: string, to: string): number {
+  fs.mkdirSync(to, { recursive: true })
+  if (!fs.existsSync(from)) return 0
+  let count = 0
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue
+    fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name))
+    count += 1
+  }
+  return count
+}
+
+async function postgresIsEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_tables where schemaname = current_schema()")
+    return Number(rows[0]?.n ?? 0) === 0
+  } finally {
+    await client.end()
+  }
+}
+
+/** pg_dump / pg_restore from PATH, PG_BIN or Debian's folder; their errors are shown as they are. */
+async function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+  const bin = findPostgresBin()
+  const command = bin && fs.existsSync(path.join(bin, tool)) ? path.join(bin, tool) : tool
+  try {
+    await promisify(execFile)(command, args, { maxBuffer: 16 << 20 })
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
+    throw new BackupError(`${tool} failed: ${stderr || (error as Error).message}`)
+  }
+}
