@@ -11,6 +11,7 @@ const TABLES = [
   'subject_matter_experts', 'expert_fields', 'search_analytics', 'visitor_countries', 'page_views',
   'farmer_clicks', 'idempotency_keys', 'uploads', 'outgoing_emails',
   'farmer_cities', 'farmer_produce', 'directory_version',
+  'farm_review_version', 'analytics_totals',
 ]
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {

@@ -6,6 +6,7 @@
 // The public analytics summary reads two counters kept with each page view (analytics_totals)
 // instead of counting every page view on each call.
 import { sql, type Kysely, type Migration } from 'kysely'
+import { dialectOf } from '../dialect'
 
 const EVENTS = ['insert', 'update', 'delete'] as const
 
@@ -16,15 +17,29 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute()
   await sql`INSERT INTO farm_review_version ("id", "version") VALUES (1, 1)`.execute(db)
-  for (const event of EVENTS) {
-    await sql.raw(`DROP TRIGGER IF EXISTS farm_reviews_directory_version_${event}`).execute(db)
+  if (dialectOf(db) === 'postgres') {
+    // One function; a row trigger per event, as on SQLite (migration 0002's shape).
     await sql
-      .raw(
-        `CREATE TRIGGER farm_reviews_answer_version_${event} AFTER ${event.toUpperCase()} ON farm_reviews BEGIN
-          UPDATE farm_review_version SET "version" = "version" + 1 WHERE "id" = 1;
-        END`,
-      )
+      .raw(`CREATE FUNCTION farm_review_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        UPDATE farm_review_version SET "version" = "version" + 1 WHERE "id" = 1; RETURN NULL; END $$`)
       .execute(db)
+    for (const event of EVENTS) {
+      await sql.raw(`DROP TRIGGER IF EXISTS farm_reviews_directory_version_${event} ON farm_reviews`).execute(db)
+      await sql
+        .raw(`CREATE TRIGGER farm_reviews_answer_version_${event} AFTER ${event.toUpperCase()} ON farm_reviews FOR EACH ROW EXECUTE FUNCTION farm_review_version_bump()`)
+        .execute(db)
+    }
+  } else {
+    for (const event of EVENTS) {
+      await sql.raw(`DROP TRIGGER IF EXISTS farm_reviews_directory_version_${event}`).execute(db)
+      await sql
+        .raw(
+          `CREATE TRIGGER farm_reviews_answer_version_${event} AFTER ${event.toUpperCase()} ON farm_reviews BEGIN
+            UPDATE farm_review_version SET "version" = "version" + 1 WHERE "id" = 1;
+          END`,
+        )
+        .execute(db)
+    }
   }
 
   await db.schema
@@ -38,16 +53,25 @@ async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {
+  const isPostgres = dialectOf(db) === 'postgres'
   for (const event of EVENTS) {
-    await sql.raw(`DROP TRIGGER IF EXISTS farm_reviews_answer_version_${event}`).execute(db)
-    await sql
-      .raw(
-        `CREATE TRIGGER farm_reviews_directory_version_${event} AFTER ${event.toUpperCase()} ON farm_reviews BEGIN
-          UPDATE directory_version SET "version" = "version" + 1 WHERE "id" = 1;
-        END`,
-      )
-      .execute(db)
+    if (isPostgres) {
+      await sql.raw(`DROP TRIGGER IF EXISTS farm_reviews_answer_version_${event} ON farm_reviews`).execute(db)
+      await sql
+        .raw(`CREATE TRIGGER farm_reviews_directory_version_${event} AFTER ${event.toUpperCase()} ON farm_reviews FOR EACH ROW EXECUTE FUNCTION directory_version_bump()`)
+        .execute(db)
+    } else {
+      await sql.raw(`DROP TRIGGER IF EXISTS farm_reviews_answer_version_${event}`).execute(db)
+      await sql
+        .raw(
+          `CREATE TRIGGER farm_reviews_directory_version_${event} AFTER ${event.toUpperCase()} ON farm_reviews BEGIN
+            UPDATE directory_version SET "version" = "version" + 1 WHERE "id" = 1;
+          END`,
+        )
+        .execute(db)
+    }
   }
+  if (isPostgres) await sql.raw('DROP FUNCTION IF EXISTS farm_review_version_bump() CASCADE').execute(db)
   await db.schema.dropTable('farm_review_version').ifExists().execute()
   await db.schema.dropTable('analytics_totals').ifExists().execute()
 }
