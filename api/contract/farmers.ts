@@ -119,6 +119,27 @@ export const PublicFarmersQuerySchema = FarmerPageQuerySchema.extend({
 export type PublicFarmersQuery = z.infer<typeof PublicFarmersQuerySchema>
 export type PublicFarmersQueryInput = z.input<typeof PublicFarmersQuerySchema>
 
+/**
+ * GET /api/directory/snapshot: every listed farmer in one answer, the copy a phone keeps to browse
+ * the whole directory offline (issue 17). Cities and produce are named once, in `cities` and
+ * `produce` (each by name in English collation, spelled as the other directory answers spell
+ * them); a farmer refers to them by index. `farmers` come in list order (premium first, then
+ * name), so every list of the directory is this one filtered. Photos are paths, never bytes.
+ */
+export const DirectorySnapshotFarmerSchema = PublicFarmerSchema.extend({
+  cities: z.array(z.number().int().nonnegative()),
+  produce: z.array(z.number().int().nonnegative()),
+})
+export type DirectorySnapshotFarmer = z.infer<typeof DirectorySnapshotFarmerSchema>
+
+export const DirectorySnapshotSchema = z.object({
+  cities: z.array(z.string()),
+  /** `id` is the active produce's (the availability bars'); null for a name farmers use that is not one. */
+  produce: z.array(z.object({ id: z.number().int().nullable(), name: z.string() })),
+  farmers: z.array(DirectorySnapshotFarmerSchema),
+})
+export type DirectorySnapshot = z.infer<typeof DirectorySnapshotSchema>
+
 export const CityParamSchema = z.object({ city: z.string().min(1) })
 export const CityProduceParamSchema = z.object({ city: z.string().min(1), produce: z.string().min(1) })
 
