@@ -11,6 +11,7 @@ import {
   type AvailabilityFarmer,
   type AvailabilityFarmerPage,
   type DirectorySnapshot,
+  SNAPSHOT_FLAGS,
   type FarmerLocation,
   type FarmerPageQuery,
   type ProduceAvailability,
@@ -172,11 +173,12 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
       return {
         cities: cities.names.map((c) => c.name),
         produce: produceList.names.map((p) => ({ id: activeProduce.get(p.key)?.id ?? null, name: p.name })),
-        farmers: keyed.map(({ farmer, cityKeys, produceKeys }) => ({
-          ...toPublicFarmer(farmer),
-          cities: [...cityKeys].map(cities.indexOf),
-          produce: [...produceKeys].map(produceList.indexOf),
-        })),
+        farmers: keyed.map(({ farmer, cityKeys, produceKeys }) => {
+          const card = toPublicFarmer(farmer)
+          const flags =
+            (card.isPremium ? SNAPSHOT_FLAGS.premium : 0) | (card.isBulk ? SNAPSHOT_FLAGS.bulk : 0) | (card.deliveryAvailable ? SNAPSHOT_FLAGS.delivery : 0) | (card.isDemo ? SNAPSHOT_FLAGS.demo : 0)
+          return [card.id, card.name, card.phone, card.email, card.website, card.town, card.tikina, [...cityKeys].map(cities.indexOf), [...produceKeys].map(produceList.indexOf), flags, card.photoUrls]
+        }),
       }
     },
 

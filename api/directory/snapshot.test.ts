@@ -2,8 +2,8 @@
 // the listed farmers, revalidates to a bodiless 304, follows writes, and the phone's answers from it
 // (sync/outbox/directory-copy.ts) are the server's own answers, URL for URL, page for page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COPY_PAGE_SIZES, answerFromCopy, indexCopy } from '../../sync/outbox/directory-copy'
-import { DirectorySnapshotSchema, FARMER_PAGE_DEFAULT, FARMER_PAGE_MAX, FIRST_PAGE_SIZE, type DirectorySnapshot } from '../contract'
+import { COPY_FLAGS, COPY_PAGE_SIZES, answerFromCopy, indexCopy } from '../../sync/outbox/directory-copy'
+import { DirectorySnapshotSchema, FARMER_PAGE_DEFAULT, FARMER_PAGE_MAX, FIRST_PAGE_SIZE, SNAPSHOT_FLAGS, type DirectorySnapshot } from '../contract'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { insertFarmer } from './testing'
 
@@ -35,7 +35,8 @@ async function snapshot(): Promise<DirectorySnapshot> {
 describe('GET /api/directory/snapshot', () => {
   it('holds every listed farmer once, in list order, with cities and produce named once', async () => {
     const copy = await snapshot()
-    expect(copy.farmers.map((f) => f.name)).toEqual([
+    const [id, name, phone, email, website, town, tikina, cities, produce, flags, photoUrls] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const
+    expect(copy.farmers.map((f) => f[name])).toEqual([
       'Alpha Grower', 'Zed Orchard', 'bula Farm', 'Far Island Farm', 'Internal Mail',
       ...Array.from({ length: 7 }, (_, i) => `Tomato Grower ${i}`),
     ])
@@ -45,10 +46,13 @@ describe('GET /api/directory/snapshot', () => {
     expect(copy.produce.find((p) => p.name === 'Moringa')?.id).toBeNull()
     expect(copy.produce.find((p) => p.name === 'Tomatoes')?.id).toEqual(expect.any(Number))
     const alpha = copy.farmers[0]!
-    expect(alpha.cities.map((i) => copy.cities[i])).toEqual(['Suva', 'Nadi'])
-    expect(alpha.produce.map((i) => copy.produce[i]!.name)).toEqual(['Tomatoes', 'Dalo (Taro)'])
-    expect(alpha.photoUrls).toEqual(['/objects/uploads/0b0e5f0e-8d7c-4d55-9a55-6c1f5a2b7c11'])
-    expect(copy.farmers.find((f) => f.name === 'Internal Mail')?.email).toBeNull()
+    expect(alpha[id]).toMatch(/^[0-9a-f-]{36}$/)
+    expect([alpha[phone], alpha[email], alpha[website], alpha[town], alpha[tikina]]).toEqual(['+679 900 0000', 'alpha@example.com', null, 'Sabeto', 'Vuda'])
+    expect(alpha[cities].map((i) => copy.cities[i])).toEqual(['Suva', 'Nadi'])
+    expect(alpha[produce].map((i) => copy.produce[i]!.name)).toEqual(['Tomatoes', 'Dalo (Taro)'])
+    expect(alpha[flags]).toBe(SNAPSHOT_FLAGS.premium | SNAPSHOT_FLAGS.delivery)
+    expect(alpha[photoUrls]).toEqual(['/objects/uploads/0b0e5f0e-8d7c-4d55-9a55-6c1f5a2b7c11'])
+    expect(copy.farmers.find((f) => f[name] === 'Internal Mail')?.[email]).toBeNull()
   })
 
   it('is compressed, revalidates to a bodiless 304, and a write makes the next one a fresh 200', async () => {
@@ -68,7 +72,7 @@ describe('GET /api/directory/snapshot', () => {
     const changed = await api.fetch('/api/directory/snapshot', { headers: revalidate })
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).not.toBe(etag)
-    expect(DirectorySnapshotSchema.parse(await changed.json()).farmers.map((f) => f.name)).toContain('Newcomer')
+    expect(DirectorySnapshotSchema.parse(await changed.json()).farmers.map((f) => f[1])).toContain('Newcomer')
     await api.db.deleteFrom('farmers').where('id', '=', id).execute()
   })
 })
@@ -82,8 +86,9 @@ describe("the phone's answers from the copy are the server's", () => {
       return v
     })
 
-  it('uses the contract page sizes', () => {
+  it('uses the contract page sizes and flag bits', () => {
     expect(COPY_PAGE_SIZES).toEqual({ first: FIRST_PAGE_SIZE, default: FARMER_PAGE_DEFAULT, max: FARMER_PAGE_MAX })
+    expect(COPY_FLAGS).toEqual(SNAPSHOT_FLAGS)
   })
 
   it('every list, town, produce, page, filter and search', async () => {

@@ -3,22 +3,8 @@ import type { DirectorySnapshot } from '../../api/contract'
 import { OFFLINE_COPY_URL, REFRESH_AFTER_MS, answerOffline, forgetOfflineCopy, readOfflineCopy, refreshOfflineCopy } from './directory-copy-store'
 import { memoryCaches } from './testing-caches'
 
-const farmer = (name: string, cities: number[], produce: number[]) => ({
-  id: `0b0e5f0e-8d7c-4d55-9a55-${String(name.length).padStart(12, '0')}`,
-  name,
-  phone: '+679 900 0000',
-  email: null,
-  website: null,
-  town: null,
-  tikina: null,
-  cities,
-  produce,
-  isPremium: false,
-  isBulk: false,
-  deliveryAvailable: false,
-  isDemo: false,
-  photoUrls: [],
-})
+const farmer = (name: string, cities: number[], produce: number[]): DirectorySnapshot['farmers'][number] =>
+  [`0b0e5f0e-8d7c-4d55-9a55-${String(name.length).padStart(12, '0')}`, name, '+679 900 0000', null, null, null, null, cities, produce, 0, []]
 const first: DirectorySnapshot = { cities: ['Nadi'], produce: [{ id: 1, name: 'Tomatoes' }], farmers: [farmer('Sunita', [0], [0])] }
 const second: DirectorySnapshot = { ...first, farmers: [farmer('Sunita', [0], [0]), farmer('Ashok Reddy', [0], [0])] }
 

@@ -23,45 +23,41 @@ function searchWords(text: string): string[] {
     .filter(Boolean)
 }
 
+/** Copies of the contract's flag bits (api/directory/snapshot.test.ts checks them). */
+export const COPY_FLAGS = { premium: 1, bulk: 2, delivery: 4, demo: 8 } as const
+
 export interface IndexedCopy {
-  /** Every listed farmer as a card shows it, in list order. */
-  farmers: PublicFarmer[]
+  rows: DirectorySnapshot['farmers']
   cities: string[]
   produce: DirectorySnapshot['produce']
-  /** Positions in `farmers`, in list order, per city and per produce index. */
+  /** Row positions, in list order, per city and per produce index. */
   byCity: number[][]
   byProduce: number[][]
   cityOf: Map<string, number>
   produceOf: Map<string, number>
   produceById: Map<number, number>
-  /** Each farmer's city indexes (for city × produce) and produce indexes (for the counts). */
-  farmerCities: Set<number>[]
-  farmerProduce: number[][]
+  /** Cards made so far: only the ones a page shows are ever made. */
+  cards: (PublicFarmer | undefined)[]
   /** Built on the first search only. */
   haystacks?: string[]
 }
 
-/** Indexes a snapshot once; every answer after that reads the indexes. */
+const validIndexes = (indexes: readonly number[], length: number) => indexes.filter((i) => Number.isInteger(i) && i >= 0 && i < length)
+
+/** Indexes a snapshot once (positions only, no card is made); every answer after that reads the indexes. */
 export function indexCopy(snapshot: DirectorySnapshot): IndexedCopy {
   const byCity = snapshot.cities.map((): number[] => [])
   const byProduce = snapshot.produce.map((): number[] => [])
-  const farmerCities: Set<number>[] = []
-  const farmerProduce: number[][] = []
-  const farmers = snapshot.farmers.map((farmer, position) => {
-    const cities = farmer.cities.filter((i) => i < snapshot.cities.length)
-    const produce = farmer.produce.filter((i) => i < snapshot.produce.length)
-    for (const i of cities) byCity[i]!.push(position)
-    for (const i of produce) byProduce[i]!.push(position)
-    farmerCities.push(new Set(cities))
-    farmerProduce.push(produce)
-    return { ...farmer, cities: cities.map((i) => snapshot.cities[i]!), produce: produce.map((i) => snapshot.produce[i]!.name) }
+  snapshot.farmers.forEach((row, position) => {
+    for (const i of validIndexes(row[7], snapshot.cities.length)) byCity[i]!.push(position)
+    for (const i of validIndexes(row[8], snapshot.produce.length)) byProduce[i]!.push(position)
   })
   const produceById = new Map<number, number>()
   snapshot.produce.forEach((p, i) => {
     if (p.id !== null) produceById.set(p.id, i)
   })
   return {
-    farmers,
+    rows: snapshot.farmers,
     cities: snapshot.cities,
     produce: snapshot.produce,
     byCity,
@@ -69,9 +65,33 @@ export function indexCopy(snapshot: DirectorySnapshot): IndexedCopy {
     cityOf: new Map(snapshot.cities.map((name, i) => [matchKey(name), i])),
     produceOf: new Map(snapshot.produce.map((p, i) => [matchKey(p.name), i])),
     produceById,
-    farmerCities,
-    farmerProduce,
+    cards: [],
   }
+}
+
+/** The card of the farmer at `position`, as the server's lists give it. */
+function cardAt(copy: IndexedCopy, position: number): PublicFarmer {
+  const made = copy.cards[position]
+  if (made) return made
+  const [id, name, phone, email, website, town, tikina, cities, produce, flags, photoUrls] = copy.rows[position]!
+  const card: PublicFarmer = {
+    id,
+    name,
+    phone,
+    email,
+    website,
+    town,
+    tikina,
+    cities: validIndexes(cities, copy.cities.length).map((i) => copy.cities[i]!),
+    produce: validIndexes(produce, copy.produce.length).map((i) => copy.produce[i]!.name),
+    isPremium: (flags & COPY_FLAGS.premium) !== 0,
+    isBulk: (flags & COPY_FLAGS.bulk) !== 0,
+    deliveryAvailable: (flags & COPY_FLAGS.delivery) !== 0,
+    isDemo: (flags & COPY_FLAGS.demo) !== 0,
+    photoUrls,
+  }
+  copy.cards[position] = card
+  return card
 }
 
 interface PageQuery {
@@ -91,12 +111,10 @@ function pageQuery(params: URLSearchParams): PageQuery | undefined {
 }
 
 function pageOf<T>(copy: IndexedCopy, positions: readonly number[], query: PageQuery, toFarmer: (f: PublicFarmer) => T) {
-  const matching = positions.filter((i) => {
-    const farmer = copy.farmers[i]!
-    return (!query.delivery || farmer.deliveryAvailable) && (!query.bulk || farmer.isBulk)
-  })
+  const wanted = (query.delivery ? COPY_FLAGS.delivery : 0) | (query.bulk ? COPY_FLAGS.bulk : 0)
+  const matching = wanted === 0 ? positions : positions.filter((i) => (copy.rows[i]![9] & wanted) === wanted)
   const start = (query.page - 1) * query.limit
-  return { farmerCount: matching.length, page: query.page, limit: query.limit, farmers: matching.slice(start, start + query.limit).map((i) => toFarmer(copy.farmers[i]!)) }
+  return { farmerCount: matching.length, page: query.page, limit: query.limit, farmers: matching.slice(start, start + query.limit).map((i) => toFarmer(cardAt(copy, i))) }
 }
 
 const asCard = (farmer: PublicFarmer): PublicFarmer => farmer
@@ -118,7 +136,7 @@ const asAvailabilityFarmer = ({ id, name, phone, email, town, cities, isPremium,
 function produceCounts(copy: IndexedCopy, positions: readonly number[]): { index: number; farmerCount: number }[] {
   const counts = new Map<number, number>()
   for (const position of positions) {
-    for (const index of copy.farmerProduce[position]!) counts.set(index, (counts.get(index) ?? 0) + 1)
+    for (const index of validIndexes(copy.rows[position]![8], copy.produce.length)) counts.set(index, (counts.get(index) ?? 0) + 1)
   }
   return [...counts]
     .sort((a, b) => a[0] - b[0])
@@ -128,9 +146,11 @@ function produceCounts(copy: IndexedCopy, positions: readonly number[]): { index
 
 function search(copy: IndexedCopy, text: string): number[] {
   const words = searchWords(text)
-  const positions = copy.farmers.map((_, i) => i)
+  const positions = copy.rows.map((_, i) => i)
   if (words.length === 0) return positions
-  copy.haystacks ??= copy.farmers.map((f) => [f.name, f.town ?? '', f.tikina ?? '', ...f.cities, ...f.produce].join(' ').toLowerCase())
+  copy.haystacks ??= copy.rows.map(([, name, , , , town, tikina, cities, produce]) =>
+    [name, town ?? '', tikina ?? '', ...cities.map((i) => copy.cities[i] ?? ''), ...produce.map((i) => copy.produce[i]?.name ?? '')].join(' ').toLowerCase(),
+  )
   const haystacks = copy.haystacks
   return positions.filter((i) => words.every((word) => haystacks[i]!.includes(word)))
 }
@@ -156,18 +176,18 @@ export function answerFromCopy(copy: IndexedCopy, url: string): unknown {
 
   if (path === 'api/farmers/locations') {
     return copy.cities.map(
-      (city, i): FarmerLocation => ({ city, farmerCount: copy.byCity[i]!.length, farmers: copy.byCity[i]!.slice(0, COPY_PAGE_SIZES.first).map((p) => copy.farmers[p]!) }),
+      (city, i): FarmerLocation => ({ city, farmerCount: copy.byCity[i]!.length, farmers: copy.byCity[i]!.slice(0, COPY_PAGE_SIZES.first).map((p) => cardAt(copy, p)) }),
     ).filter((l) => l.farmerCount > 0)
   }
   if (path === 'api/produce/availability') {
-    const all = copy.farmers.map((_, i) => i)
+    const all = copy.rows.map((_, i) => i)
     return produceCounts(copy, all)
       .filter(({ index }) => copy.produce[index]!.id !== null)
       .map(({ index, farmerCount }): ProduceAvailability => ({
         id: copy.produce[index]!.id!,
         name: copy.produce[index]!.name,
         farmerCount,
-        farmers: copy.byProduce[index]!.slice(0, COPY_PAGE_SIZES.first).map((p) => asAvailabilityFarmer(copy.farmers[p]!)),
+        farmers: copy.byProduce[index]!.slice(0, COPY_PAGE_SIZES.first).map((p) => asAvailabilityFarmer(cardAt(copy, p))),
       }))
   }
   if (path === 'api/farmers') {
@@ -194,7 +214,7 @@ export function answerFromCopy(copy: IndexedCopy, url: string): unknown {
     if (cityName === undefined || produceName === undefined) return undefined
     const city = cityIndex(cityName)
     const produce = copy.produceOf.get(matchKey(produceName))
-    const sellers = city === undefined || produce === undefined ? [] : copy.byProduce[produce]!.filter((p) => copy.farmerCities[p]!.has(city))
+    const sellers = city === undefined || produce === undefined ? [] : copy.byProduce[produce]!.filter((p) => copy.rows[p]![7].includes(city))
     return pageOf(copy, sellers, query, asCard)
   }
   if (first === 'produce' && second === 'availability' && fourth === 'farmers' && parts.length === 5 && fifth === undefined) {

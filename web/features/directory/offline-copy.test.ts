@@ -8,22 +8,8 @@ import { json, stubFetch, stubStorageEachTest } from '../../shared/testing/stubs
 import { directoryQuery, shownFromCopyAsOf } from './offline-copy'
 
 const AS_OF = Date.UTC(2026, 10, 24, 21, 5)
-const farmer = (n: number, name: string) => ({
-  id: `0b0e5f0e-8d7c-4d55-9a55-${String(n).padStart(12, '0')}`,
-  name,
-  phone: '+679 900 0000',
-  email: null,
-  website: null,
-  town: 'Namaka',
-  tikina: null,
-  cities: [0],
-  produce: [0],
-  isPremium: false,
-  isBulk: false,
-  deliveryAvailable: false,
-  isDemo: false,
-  photoUrls: [],
-})
+const id = (n: number) => `0b0e5f0e-8d7c-4d55-9a55-${String(n).padStart(12, '0')}`
+const farmer = (n: number, name: string): DirectorySnapshot['farmers'][number] => [id(n), name, '+679 900 0000', null, null, 'Namaka', null, [0], [0], 0, []]
 const snapshot: DirectorySnapshot = { cities: ['Nadi'], produce: [{ id: 7, name: 'Tomatoes' }], farmers: [farmer(1, 'Ashok Reddy'), farmer(2, 'Sunita Devi')] }
 const page2 = '/api/farmers/locations/Nadi/farmers?page=2&limit=1'
 
@@ -102,7 +88,7 @@ describe('the directory lists when the server cannot be reached', () => {
     await show(client, page2)
     expect(shownFromCopyAsOf(client)).toBe(AS_OF)
     // The server's answer equals the copy's: the notice must go all the same.
-    const calls = stubFetch(() => json({ farmerCount: 2, page: 2, limit: 1, farmers: [{ ...farmer(2, 'Sunita Devi'), cities: ['Nadi'], produce: ['Tomatoes'] }] }))
+    const calls = stubFetch(() => json({ farmerCount: 2, page: 2, limit: 1, farmers: [{ id: id(2), name: 'Sunita Devi', cities: ['Nadi'], produce: ['Tomatoes'] }] }))
     online.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(shownFromCopyAsOf(client)).toBeNull())
     expect(calls.map((c) => c.url)).toEqual([page2])
