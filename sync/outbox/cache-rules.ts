@@ -2,7 +2,8 @@
 // dependency-free: the worker imports it, and cache-rules.test.ts checks it in node.
 //
 // - The public directory's GET endpoints: stale-while-revalidate, so a phone that has seen the
-//   directory once can browse it in the village.
+//   directory once can browse it in the village. The whole directory (every town, produce and page,
+//   opened or not) comes from the page's own offline copy (directory-copy-store.ts), not from here.
 // - Photos under /objects/: cache-first, with an expiry.
 // - Nothing else, and never a non-GET request: the outbox is the only sender (STACK.md,
 //   enketo#1584). Signed-in answers (/api/admin/…, /api/auth/…, the admin analytics summary)
