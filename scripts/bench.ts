@@ -118,6 +118,7 @@ async function directoryAt(count: number) {
     `/api/farmers/by-location-and-produce/${enc(city)}/${enc(produce[0]!)}`,
     '/api/farmers',
     '/api/farmers?search=dalo&delivery=true',
+    '/api/directory/snapshot',
     '/api/farms-with-ratings',
     `/api/farms-with-ratings?city=${enc(city)}&page=2`,
     '/api/farm-reviews',

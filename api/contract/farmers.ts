@@ -119,6 +119,40 @@ export const PublicFarmersQuerySchema = FarmerPageQuerySchema.extend({
 export type PublicFarmersQuery = z.infer<typeof PublicFarmersQuerySchema>
 export type PublicFarmersQueryInput = z.input<typeof PublicFarmersQuerySchema>
 
+/**
+ * GET /api/directory/snapshot: every listed farmer in one answer, the copy a phone keeps to browse
+ * the whole directory offline (issue 17). Cities and produce are named once, in `cities` and
+ * `produce` (each by name in English collation, spelled as the other directory answers spell
+ * them); a farmer refers to them by index. `farmers` come in list order (premium first, then
+ * name), so every list of the directory is this one filtered. Photos are paths, never bytes.
+ * A farmer is a row, not an object: the same card in half the bytes, and half the parsing on a
+ * phone (`npm run bench` prints its size at 10,000 and 100,000 farmers).
+ */
+export const DirectorySnapshotFarmerSchema = z.tuple([
+  z.uuid(), // id
+  z.string(), // name
+  z.string().nullable(), // phone
+  z.string().nullable(), // email (null for an internal placeholder)
+  z.string().nullable(), // website
+  z.string().nullable(), // town
+  z.string().nullable(), // tikina
+  z.array(z.number().int().nonnegative()), // cities, indexes into `cities`
+  z.array(z.number().int().nonnegative()), // produce, indexes into `produce`
+  z.number().int().min(0).max(15), // SNAPSHOT_FLAGS added up
+  z.array(z.string()), // photo paths
+])
+export type DirectorySnapshotFarmer = z.infer<typeof DirectorySnapshotFarmerSchema>
+/** The bits of a snapshot farmer's flags. */
+export const SNAPSHOT_FLAGS = { premium: 1, bulk: 2, delivery: 4, demo: 8 } as const
+
+export const DirectorySnapshotSchema = z.object({
+  cities: z.array(z.string()),
+  /** `id` is the active produce's (the availability bars'); null for a name farmers use that is not one. */
+  produce: z.array(z.object({ id: z.number().int().nullable(), name: z.string() })),
+  farmers: z.array(DirectorySnapshotFarmerSchema),
+})
+export type DirectorySnapshot = z.infer<typeof DirectorySnapshotSchema>
+
 export const CityParamSchema = z.object({ city: z.string().min(1) })
 export const CityProduceParamSchema = z.object({ city: z.string().min(1), produce: z.string().min(1) })
 

@@ -177,6 +177,14 @@ export function directoryRepository(db: Kysely<Database>) {
       return { farmerCount, farmers: page.map(toListedFarmer) }
     },
 
+    /** Every listed farmer in list order (premium first, then name), for the offline copy. */
+    async listedFarmers(now: Date): Promise<ListedFarmer[]> {
+      const all = await rows(
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f indexed by farmers_order_idx where ${listedSql('f', now)} order by f."isPremium" desc, f."name" collate nocase, f."id"`,
+      )
+      return all.map(toListedFarmer)
+    },
+
     activeProduce: () =>
       db
         .selectFrom('produce')

@@ -50,5 +50,7 @@ export function directoryRouter(db: Kysely<Database>, mailDomain: string, answer
       return service.farmersByCityAndProduce(city, produce, page(res), now)
     }),
   )
+  // The offline copy: one answer, kept and ETagged like the others (a phone revalidates it to a 304).
+  on('GET /api/directory/snapshot', answer((_req, _res, now) => service.directorySnapshot(now)))
   return router
 }

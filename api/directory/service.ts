@@ -10,6 +10,8 @@ import {
   messages,
   type AvailabilityFarmer,
   type AvailabilityFarmerPage,
+  type DirectorySnapshot,
+  SNAPSHOT_FLAGS,
   type FarmerLocation,
   type FarmerPageQuery,
   type ProduceAvailability,
@@ -33,6 +35,30 @@ const searchWords = (text: string) =>
     .split(' ')
     .filter(Boolean)
 const firstPage: PageRequest = { page: 1, limit: FIRST_PAGE_SIZE }
+/** SQLite's lower(trim(name)), the key the pairs match on: spaces trimmed, ASCII letters lowered. */
+const matchKey = (name: string) => name.replace(/^ +| +$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase())
+const byName = (a: string, b: string) => a.localeCompare(b, 'en')
+
+/** Names by match key, each given a spelling; `indexOf` numbers them in name order once all are in. */
+function nameTable(spellingOf: (key: string) => string | undefined) {
+  const names = new Map<string, string>()
+  return {
+    add(name: string) {
+      const key = matchKey(name)
+      const known = spellingOf(key)
+      const seen = names.get(key)
+      // The reference list's spelling, else the smallest farmers use (SQL min(), as produceInCity).
+      if (known !== undefined) names.set(key, known)
+      else if (seen === undefined || name < seen) names.set(key, name)
+      return key
+    },
+    sorted() {
+      const entries = [...names].sort((a, b) => byName(a[1], b[1]))
+      const index = new Map(entries.map(([key], i) => [key, i]))
+      return { names: entries.map(([key, name]) => ({ key, name })), indexOf: (key: string) => index.get(key) ?? -1 }
+    },
+  }
+}
 
 export function directoryService(db: Kysely<Database>, mailDomain: string) {
   const repository = directoryRepository(db)
@@ -130,6 +156,31 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
 
     farmersByCityAndProduce: (city: string, produce: string, query: FarmerPageQuery, now = new Date()): Promise<PublicFarmerPage> =>
       publicPage({ kind: 'produce', name: produce, city }, query, now),
+
+    /**
+     * Every listed farmer once, cities and produce by index (the offline copy, issue 17). Spelled as
+     * the other answers spell them: a city as the locations list, a produce as the active produce list.
+     */
+    async directorySnapshot(now = new Date()): Promise<DirectorySnapshot> {
+      const [farmers, locations, produce] = await Promise.all([repository.listedFarmers(now), repository.activeLocations(), repository.activeProduce()])
+      const locationSpelling = new Map(locations.map((l) => [l.key, l.name]))
+      const activeProduce = new Map(produce.map((p) => [p.key, p]))
+      const cityNames = nameTable((key) => locationSpelling.get(key))
+      const produceNames = nameTable((key) => activeProduce.get(key)?.name)
+      const keyed = farmers.map((f) => ({ farmer: f, cityKeys: new Set(f.cities.map(cityNames.add)), produceKeys: new Set(f.produce.map(produceNames.add)) }))
+      const cities = cityNames.sorted()
+      const produceList = produceNames.sorted()
+      return {
+        cities: cities.names.map((c) => c.name),
+        produce: produceList.names.map((p) => ({ id: activeProduce.get(p.key)?.id ?? null, name: p.name })),
+        farmers: keyed.map(({ farmer, cityKeys, produceKeys }) => {
+          const card = toPublicFarmer(farmer)
+          const flags =
+            (card.isPremium ? SNAPSHOT_FLAGS.premium : 0) | (card.isBulk ? SNAPSHOT_FLAGS.bulk : 0) | (card.deliveryAvailable ? SNAPSHOT_FLAGS.delivery : 0) | (card.isDemo ? SNAPSHOT_FLAGS.demo : 0)
+          return [card.id, card.name, card.phone, card.email, card.website, card.town, card.tikina, [...cityKeys].map(cities.indexOf), [...produceKeys].map(produceList.indexOf), flags, card.photoUrls]
+        }),
+      }
+    },
 
     /** The home page search: every word must appear in the name, a produce, the village, tikina or a city. */
     async searchFarmers(query: PublicFarmersQuery, now = new Date()): Promise<PublicFarmerPage> {

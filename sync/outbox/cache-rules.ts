@@ -2,7 +2,8 @@
 // dependency-free: the worker imports it, and cache-rules.test.ts checks it in node.
 //
 // - The public directory's GET endpoints: stale-while-revalidate, so a phone that has seen the
-//   directory once can browse it in the village.
+//   directory once can browse it in the village. The whole directory (every town, produce and page,
+//   opened or not) comes from the page's own offline copy (directory-copy-store.ts), not from here.
 // - Photos under /objects/: cache-first, with an expiry. Thumbnails (…/thumb, a few KB, on every
 //   card) have their own, larger cache, so browsing many towns never pushes out the cards' photos
 //   and a full photo opened once never pushes out hundreds of thumbnails.

@@ -15,6 +15,8 @@ import { ShowMore, useFarmerPages } from './farmer-pages'
 import { FarmerCardList } from './farmer-card'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { ProduceAvailabilityPanel } from './produce-availability'
+import { directoryQuery, useKeepOfflineCopy } from './offline-copy'
+import { OfflineCopyNotice } from './offline-copy-notice'
 import { SearchForm, SearchResults, useDirectorySearch, useFarmerLocations } from './search'
 import { texts } from './texts'
 
@@ -113,7 +115,7 @@ function ChoiceButton({ onClick, title, detail }: { onClick: () => void; title: 
 const enc = encodeURIComponent
 
 function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string; cityFarmerCount: number; onProduce: (p: string) => void; onAll: () => void }) {
-  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', enc(city)] })
+  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', enc(city)], queryFn: directoryQuery })
   const items = (produce.data ?? []).filter((p) => p.farmerCount > 0)
   if (cityFarmerCount === 0) return <EmptyState>{texts.noFarmersInLocation}</EmptyState>
   return (
@@ -166,6 +168,7 @@ function FarmersStep({ city, produce, filters }: { city: string; produce: string
 
 export function BrowseFarmersPage() {
   useDocumentTitle('Browse Farmers')
+  useKeepOfflineCopy()
   const [params, setParams] = useSearchParams()
   const city = params.get('city')
   const produce = city ? params.get('produce') : null
@@ -255,6 +258,8 @@ export function BrowseFarmersPage() {
         </Text>
         <SearchForm search={search} resultsHeading={resultsHeading} />
       </Box>
+
+      <OfflineCopyNotice mt="4" mb="0" />
 
       <SearchResults search={search} headingRef={resultsHeading} />
 

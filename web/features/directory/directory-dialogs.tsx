@@ -11,6 +11,8 @@ import { Pill } from '../../shared/ui/pill'
 import { ContactLinks } from './contact-links'
 import { DIALOG_PAGE_SIZE, farmerCountLabel, joinPlace, telHref } from './directory-logic'
 import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
+import { directoryQuery } from './offline-copy'
+import { OfflineCopyNotice } from './offline-copy-notice'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
@@ -24,6 +26,7 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
   const { farmers } = pages
   return (
     <NativeDialog title={produce.name} subtitle={`${farmerCountLabel(pages.farmerCount)} selling ${produce.name}`} onClose={onClose}>
+      <OfflineCopyNotice />
       {farmers.length === 0 ? (
         <EmptyState>{texts.emptySearch}</EmptyState>
       ) : (
@@ -177,10 +180,11 @@ export function CityDialog({ location, onClose }: { location: FarmerLocation; on
     farmerCount: location.farmerCount,
     limit: DIALOG_PAGE_SIZE,
   })
-  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', city] })
+  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', city], queryFn: directoryQuery })
   const groups = (produce.data ?? []).filter((p) => p.farmerCount > 0).sort((a, b) => a.name.localeCompare(b.name))
   return (
     <NativeDialog title={location.city} subtitle={farmerCountLabel(all.farmerCount)} onClose={onClose}>
+      <OfflineCopyNotice />
       {all.farmerCount === 0 ? (
         <EmptyState>{texts.noFarmersInLocation}</EmptyState>
       ) : (

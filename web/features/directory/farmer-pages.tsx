@@ -1,11 +1,12 @@
 // A farmer list that loads page by page (issue 12): the list answers embed only a first page,
 // "Show more" asks the paged endpoint for the next one. Each page is its own GET under its own
-// URL, so the service worker keeps every page a phone has seen for offline browsing.
+// URL; offline, every page of every list comes from the phone's copy of the directory (offline-copy.ts).
 import { Button } from '@chakra-ui/react'
 import { useQueries } from '@tanstack/react-query'
 import { useState } from 'react'
 import { farmerPageUrl, showMoreLabel } from './directory-logic'
 import { LoadError, Loading } from '../../shared/ui/load-state'
+import { directoryQuery } from './offline-copy'
 
 interface FarmerPageAnswer<T> {
   farmerCount: number
@@ -46,7 +47,7 @@ export function useFarmerPages<T extends { id: string }>(
   const [wanted, setWanted] = useState({ listKey, pages: start })
   const pages = wanted.listKey === listKey ? wanted.pages : start
   const results = useQueries({
-    queries: Array.from({ length: url ? pages : 0 }, (_, i) => ({ queryKey: [farmerPageUrl(url ?? '', { page: i + 1, limit, ...filters })] })),
+    queries: Array.from({ length: url ? pages : 0 }, (_, i) => ({ queryKey: [farmerPageUrl(url ?? '', { page: i + 1, limit, ...filters })], queryFn: directoryQuery })),
   }) as { data?: FarmerPageAnswer<T>; isPending: boolean; isError: boolean; refetch: () => unknown }[]
 
   const seen = new Set<string>()

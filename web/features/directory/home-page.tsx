@@ -11,6 +11,8 @@ import { LEAVE_REVIEW_ID, LeaveReviewSection } from './review-section'
 import { SearchForm, SearchResults, locationsQueryKey, useDirectorySearch, useFarmerLocations } from './search'
 import { texts } from './texts'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { useKeepOfflineCopy } from './offline-copy'
+import { OfflineCopyNotice } from './offline-copy-notice'
 
 /** How long after arriving at #leave-review the page keeps the section in view while content above loads. */
 const ANCHOR_SETTLE_MS = 4000
@@ -91,12 +93,15 @@ const listsAbove = [locationsQueryKey, produceAvailabilityQueryKey] as const
 
 export function HomePage() {
   useDocumentTitle()
+  useKeepOfflineCopy()
   const reviewHeading = useRef<HTMLHeadingElement>(null)
   const atReviewAnchor = useLocation().hash === `#${LEAVE_REVIEW_ID}`
 
   return (
     <>
       <HomeSearch />
+
+      <OfflineCopyNotice mt="4" mb="0" />
 
       <ProduceAvailabilityPanel />
 

@@ -8,13 +8,14 @@ import type { ProduceAvailability } from '../../../api/contract'
 import { AVAILABILITY_LIMIT, availableProduce, barTone, barTones, barWidthPercent, farmerCountLabel } from './directory-logic'
 import { ProduceDialog, preloadDialogs } from './lazy-dialogs'
 import { DialogLoading } from './dialog-loading'
+import { directoryQuery } from './offline-copy'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
 export const produceAvailabilityQueryKey = ['/api/produce/availability'] as const
 
 export function useProduceAvailability() {
-  return useQuery<ProduceAvailability[]>({ queryKey: produceAvailabilityQueryKey })
+  return useQuery<ProduceAvailability[]>({ queryKey: produceAvailabilityQueryKey, queryFn: directoryQuery })
 }
 
 export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?: boolean }) {

@@ -16,6 +16,7 @@ import { CARD_PAGE_SIZE, farmersSearchUrl, inferSearch, isSearching, searchFarme
 import { FarmerCardList } from './farmer-card'
 import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
 import { produceAvailabilityQueryKey } from './produce-availability'
+import { directoryQuery } from './offline-copy'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 
@@ -30,7 +31,7 @@ export const locationsQueryKey = ['/api/farmers/locations'] as const
 /** The cities with their first page of farmers. `subscribed: false` reads them without
  * re-rendering when they arrive or change. */
 export function useFarmerLocations({ subscribed = true }: { subscribed?: boolean } = {}) {
-  return useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey, subscribed })
+  return useQuery<FarmerLocation[]>({ queryKey: locationsQueryKey, queryFn: directoryQuery, subscribed })
 }
 
 function useDebounced<T>(value: T, delayMs: number): T {

@@ -24,3 +24,6 @@ export const texts = {
   leaveReview: 'Leave a Review',
   viewAllReviews: 'View All Reviews',
 } as const
+
+/** Not a spec text (issue 17): a list answered from the phone's offline copy says so, and of when. */
+export const offlineCopyNotice = (fijiTime: string) => `The server cannot be reached: showing the list as of ${fijiTime}.`

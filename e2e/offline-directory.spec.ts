@@ -1,0 +1,138 @@
+// Issue 17.1: after ONE online visit (the home page and one town), the whole directory browses
+// offline from the copy the phone keeps — towns and produce never opened, every page of a long
+// list, the search with its filters and the availability bars — and says plainly that it shows the
+// list as of a time in Fiji. Back online, the notice goes.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { e2eAdmin } from './fixtures'
+
+const AS_OF = /The server cannot be reached: showing the list as of [A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT\./
+/** More than a page of cards (24) in one town and one produce, so paging is tested too. */
+const GROWERS = 26
+
+const fijiDay = (offset = 0) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
+}
+
+async function addVanillaGrowers(request: APIRequestContext, tag: string) {
+  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
+  expect(login.ok()).toBe(true)
+  const { token } = (await login.json()) as { token: string }
+  for (let i = 0; i < GROWERS; i++) {
+    const res = await request.post('/api/admin/farmers', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: `${tag} ${String(i).padStart(2, '0')}`, phone: '+679 700 5555', email: `vanilla.${i}.${Date.now()}@example.com`, cities: ['Savusavu'], produce: ['Vanilla'], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30) },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+/** The directory's offline copy is on the phone (fetched once the home page was idle). */
+async function offlineCopyKept(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => ((await caches.match('/api/directory/snapshot')) ? 'kept' : 'missing')), { timeout: 20_000 })
+    .toBe('kept')
+}
+
+const cityButton = (page: Page, city: string) => page.getByRole('button', { name: new RegExp(`^${city} \\d+ farmers?$`) })
+
+/** What every offline step must show: the notice, and never a load failure. */
+async function answeredFromThePhone(page: Page) {
+  await expect(page.getByText(AS_OF).first()).toBeVisible()
+  await expect(page.getByText(/Failed to fetch/)).toHaveCount(0)
+}
+
+test('after one visit the whole directory browses offline, page by page, and says as of when', async ({ page, context, request }) => {
+  // A long walk (26 farmers made, a dozen screens) on a machine shared by many runs.
+  test.setTimeout(180_000)
+  const tag = `Vanilla Grower ${Date.now()}`
+  await addVanillaGrowers(request, tag)
+
+  // Online once: the home page, then one town (Nadi) to its produce step.
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await offlineCopyKept(page)
+  await page.goto('/browse-farmers')
+  await cityButton(page, 'Nadi').click()
+  await expect(page.getByRole('button', { name: /^Tomatoes \d+ farmers?$/ })).toBeVisible()
+  // Online answers carry no notice.
+  await expect(page.getByText(AS_OF)).toHaveCount(0)
+
+  await context.setOffline(true)
+  const steps = page.getByRole('region', { name: 'Browse by location and produce' })
+  const cards = steps.getByTestId('farmer-card')
+
+  // A town never opened: its produce step, then a produce's farmers, page by page.
+  await page.goto('/browse-farmers')
+  await cityButton(page, 'Savusavu').click()
+  await expect(page.getByRole('heading', { name: '2. Choose produce in Savusavu' })).toBeVisible()
+  const vanilla = page.getByRole('button', { name: /^Vanilla \d+ farmers$/ })
+  await expect(vanilla).toBeVisible()
+  await answeredFromThePhone(page)
+  const vanillaCount = Number((await vanilla.innerText()).match(/(\d+) farmers/)?.[1])
+  expect(vanillaCount).toBeGreaterThanOrEqual(GROWERS + 1)
+  await vanilla.click()
+  await expect(page.getByRole('heading', { name: '3. Vanilla farmers in Savusavu' })).toBeVisible()
+  await expect(cards).toHaveCount(24)
+  await expect(steps.getByRole('status').filter({ hasText: `${vanillaCount} farmers` })).toBeVisible()
+  await answeredFromThePhone(page)
+  await steps.getByRole('button', { name: `Show more farmers (${vanillaCount - 24} more)` }).click()
+  await expect(cards).toHaveCount(vanillaCount)
+  await expect(steps.getByRole('article', { name: `${tag} 25` })).toBeVisible()
+
+  // All Farmers of that town, its second page too.
+  await page.getByRole('button', { name: 'Change produce' }).click()
+  await page.getByRole('button', { name: /^All Farmers \d+ farmers$/ }).click()
+  await expect(page.getByRole('heading', { name: '3. All farmers in Savusavu' })).toBeVisible()
+  await expect(cards).toHaveCount(24)
+  await answeredFromThePhone(page)
+  await steps.getByRole('button', { name: /^Show more farmers \(\d+ more\)$/ }).click()
+  await expect(cards).toHaveCount(vanillaCount)
+  await expect(steps.getByRole('article', { name: 'Salote Koroi' })).toBeVisible()
+
+  // A produce in the town visited online, whose farmers were never opened.
+  await page.getByRole('button', { name: 'Change location' }).click()
+  await cityButton(page, 'Nadi').click()
+  await page.getByRole('button', { name: /^Tomatoes \d+ farmers?$/ }).click()
+  await expect(page.getByRole('heading', { name: '3. Tomatoes farmers in Nadi' })).toBeVisible()
+  await expect(steps.getByRole('article', { name: 'Sunita Devi' })).toBeVisible()
+  await answeredFromThePhone(page)
+
+  // The search with both filters (home page).
+  await page.goto('/')
+  await page.getByPlaceholder('Search farmers or produce...').fill('tomatoes')
+  await page.getByLabel('Delivery Available').check()
+  await page.getByLabel('Bulk Available').check()
+  const results = page.getByTestId('search-results')
+  await expect(results.getByRole('article', { name: 'Seru Vakaloloma' })).toBeVisible()
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ farmers? found$/)
+  for (const card of await results.getByTestId('farmer-card').all()) {
+    await expect(card.getByText('Delivery', { exact: true })).toBeVisible()
+    await expect(card.getByText('Bulk', { exact: true })).toBeVisible()
+  }
+  await answeredFromThePhone(page)
+
+  // Availability: the bars, and a produce's farmers page by page in its dialog.
+  await page.getByRole('button', { name: /^Produce Availability \(\d+\)$/ }).click()
+  await page.getByRole('button', { name: `Vanilla ${vanillaCount} farmers` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Vanilla' })
+  await expect(dialog.getByText(`${vanillaCount} farmers selling Vanilla`)).toBeVisible()
+  await expect(dialog.getByTestId('produce-farmer')).toHaveCount(5)
+  await dialog.getByRole('button', { name: `Show more farmers (${vanillaCount - 5} more)` }).click()
+  await expect(dialog.getByTestId('produce-farmer')).toHaveCount(20)
+  await dialog.getByRole('button', { name: `Show more farmers (${vanillaCount - 20} more)` }).click()
+  await expect(dialog.getByTestId('produce-farmer')).toHaveCount(vanillaCount)
+  await expect(dialog.getByText(AS_OF)).toBeVisible()
+  await expect(page.getByText(/Failed to fetch/)).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+
+  // Back in coverage: the lists come from the server again, and the notice goes.
+  await context.setOffline(false)
+  await expect(page.getByText(AS_OF)).toHaveCount(0)
+  await expect(results.getByRole('article', { name: 'Seru Vakaloloma' })).toBeVisible()
+})
