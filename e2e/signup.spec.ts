@@ -198,3 +198,26 @@ test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry,
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 })
+
+test("a visitor's signup that meets a server failure (500) says 'Failed to submit signup' and keeps the form", async ({ page }) => {
+  await openForm(page)
+  const name = `E2E Failing Farmer ${Date.now()}`
+  await fillValidSignup(page, name)
+  await page.route('**/api/farmer-signup', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) })
+      : route.fallback(),
+  )
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+
+  await expect(page.locator('form').getByRole('alert')).toContainText('Failed to submit signup. Please try again.')
+  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText('Failed to submit signup')
+  await expect(page.getByText('Saved on this phone')).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+  await expect(page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true })).toBeChecked()
+
+  // The entries survive a reload too: they are the only copy now, kept as a draft.
+  await page.reload()
+  await expect(page.getByText('Draft restored.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+})

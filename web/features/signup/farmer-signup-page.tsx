@@ -27,6 +27,7 @@ import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
 import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
+import { toast } from '../../shared/ui/toast'
 import {
   CheckboxField,
   ErrorSummary,
@@ -40,7 +41,7 @@ import {
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
@@ -134,7 +135,7 @@ export function FarmerSignupPage() {
   if (result?.kind === 'sent') return <SignupSubmitted isDataAgent={isDataAgent} onAnother={onAnother} />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone what={isDataAgent ? "The farmer's signup" : 'Your application'} waitsForSignIn={result.waitsForSignIn}>
+      <SavedOnPhone what={isDataAgent ? "The farmer's signup" : 'Your application'} reason={result.reason}>
         {isDataAgent ? (
           <Button variant="outline" colorPalette="brand" onClick={onAnother}>
             Sign Up Another Farmer
@@ -224,6 +225,7 @@ function FarmerSignupForm({
   // A refused item of this form: submitting again replaces it (same key when it can).
   const [replaces, setReplaces] = useState<string | undefined>()
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [serverFailed, setServerFailed] = useState(false)
   const [showSummary, setShowSummary] = useState(false)
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [photosBusy, setPhotosBusy] = useState(false)
@@ -262,11 +264,21 @@ function FarmerSignupForm({
   const onValid = async (parsed: FarmerSignup) => {
     setShowSummary(false)
     setRefusal(null)
+    setServerFailed(false)
     await submitQueued({
       queue: () => queueFarmerSignup({ ...parsed, ...honeypotOf(honeypot.current) }, { mode, photos, agent, replaces }),
       showIssues,
       dirty,
       clearDraft: () => draft.clear(),
+      saveDraft: () => draft.saveNow(),
+      // A data agent's signup stays queued through a server failure (the field app's promise); a
+      // visitor's is withdrawn and the form says it failed.
+      ...(!isDataAgent && {
+        onServerFailure: () => {
+          setServerFailed(true)
+          toast({ title: messages.common.errorTitle, description: m.submitFailed, variant: 'destructive' })
+        },
+      }),
       onRefused: (itemId, message) => {
         setReplaces(itemId)
         setRefusal(message)
@@ -387,6 +399,7 @@ function FarmerSignupForm({
         </Box>
 
         {refusal ? <RefusalNote what="signup" message={refusal} /> : null}
+        {serverFailed ? <ServerFailureNote message={`${m.submitFailed}. Please try again.`} /> : null}
 
         <Flex gap="3" wrap="wrap" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
