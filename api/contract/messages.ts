@@ -112,7 +112,7 @@ export const messages = {
     approved: 'Signup approved successfully',
     approvedWithFarmer: 'Signup approved successfully and farmer account created',
     rejected: 'Signup rejected successfully',
-    purged: (n: number) => `Successfully purged ${n} processed signups`,
+    purged: (n: number) => `Successfully purged ${n} processed ${n === 1 ? 'signup' : 'signups'}`,
     noMatches: 'No signups found matching current filters',
   },
 
@@ -344,7 +344,7 @@ export const messages = {
   audit: {
     failedToLoad: 'Failed to load audit logs. Please try again later.',
     failedToPurge: 'Failed to purge audit logs',
-    purged: (n: number) => `Successfully purged ${n} audit logs`,
+    purged: (n: number) => `Successfully purged ${n} audit ${n === 1 ? 'log' : 'logs'}`,
     noActivity: 'No activity yet',
   },
 

@@ -18,6 +18,7 @@ import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
 import { produceAvailabilityQueryKey } from './produce-availability'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
+import { countLabel } from '../../shared/plural'
 
 export const SEARCH_EVENT_DELAY_MS = 1000
 /** Events only for searches longer than 2 characters (spec 000 §4). */
@@ -224,7 +225,7 @@ export function SearchResults({ search, headingRef }: { search: DirectorySearch;
           Search Results
         </Heading>
         <Text role="status" color="fg.muted" data-testid="result-count">
-          {status === 'success' ? (total === 1 ? '1 farmer found' : `${total} farmers found`) : ''}
+          {status === 'success' ? `${countLabel(total, 'farmer')} found` : ''}
         </Text>
       </Flex>
       {body}

@@ -47,6 +47,7 @@ import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
 import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
+import { countLabel } from '../../shared/plural'
 
 const m = messages.farmerSignup
 
@@ -468,6 +469,7 @@ function CitiesField({ control }: { control: FormControl }) {
       />
       {locations.data ? (
         <SimpleGrid columns={{ base: 2, sm: 3, md: 4 }} gapX="4" gapY="0.5">
+          <UnlistedTicks id={id} selected={selected} listed={locations.data} onUntick={(name) => field.onChange(selected.filter((n) => n !== name))} />
           {locations.data.map((location) => (
             <CheckboxField
               key={location.id}
@@ -487,6 +489,29 @@ function CitiesField({ control }: { control: FormControl }) {
   )
 }
 
+/**
+ * Names ticked earlier (a restored draft, a refused signup) that are no longer on the list, e.g. a
+ * town staff removed: shown ticked and flagged so they can be unticked, never hidden in the values.
+ */
+function UnlistedTicks({ id, selected, listed, onUntick }: { id: string; selected: readonly string[]; listed: readonly { name: string }[]; onUntick: (name: string) => void }) {
+  const known = new Set(listed.map((item) => item.name))
+  return selected
+    .filter((name) => !known.has(name))
+    .map((name) => (
+      <CheckboxField
+        key={`unlisted-${name}`}
+        id={`${id}-unlisted-${name.replace(/\W+/g, '-')}`}
+        label={
+          <chakra.span color="fg.error" fontWeight="semibold">
+            {name} (not on the list: untick it)
+          </chakra.span>
+        }
+        checked
+        onChange={() => onUntick(name)}
+      />
+    ))
+}
+
 function ProduceField({ control }: { control: FormControl }) {
   const { field, fieldState } = useController({ control, name: 'produce' })
   const produce = useReferenceList<PublicProduce>('produce')
@@ -504,7 +529,21 @@ function ProduceField({ control }: { control: FormControl }) {
       description={`Choose up to ${MAX_PRODUCE_PER_FARMER} things you grow or sell. Buyers search by these.`}
     >
       <Box>
-        <Text id={`${id}-count`} aria-live="polite" fontWeight="semibold" color={atMax ? 'brand.800' : 'fg.muted'} mb="2">
+        {/* Sticky while the list scrolls by: the count, and the message for an ignored 6th tick, stay on a phone's screen. */}
+        <Text
+          id={`${id}-count`}
+          aria-live="polite"
+          fontWeight="semibold"
+          color={atMax ? 'brand.800' : 'fg.muted'}
+          mb="2"
+          position="sticky"
+          top="0"
+          zIndex="1"
+          bg="white"
+          py="2"
+          borderBottomWidth="1px"
+          borderColor="gray.200"
+        >
           {selected.length}/{MAX_PRODUCE_PER_FARMER} selected
           {ignoredTick && atMax ? (
             <chakra.span display="block" fontWeight="normal" color="fg.warning">
@@ -521,6 +560,7 @@ function ProduceField({ control }: { control: FormControl }) {
         />
         {produce.data ? (
           <Flex direction="column" gap="4">
+            <UnlistedTicks id={id} selected={selected} listed={produce.data} onUntick={(name) => field.onChange(selected.filter((n) => n !== name))} />
             {groupProduceByCategory(produce.data).map((group) => (
               <chakra.fieldset key={group.category} minW="0">
                 <chakra.legend p="0" fontSize="sm" fontWeight="semibold" color="gray.700" textTransform="uppercase" letterSpacing="wide" mb="1">
@@ -591,7 +631,7 @@ function SubscriptionSection({
         {days ? (
           <Text>
             <chakra.strong>
-              {days} {days === 1 ? 'day' : 'days'} × {formatFjd(DEFAULT_DAILY_RATE)} = {formatFjd(days * DEFAULT_DAILY_RATE)}
+              {countLabel(days, 'day')} × {formatFjd(DEFAULT_DAILY_RATE)} = {formatFjd(days * DEFAULT_DAILY_RATE)}
             </chakra.strong>{' '}
             (estimated at the standard rate of {formatFjd(DEFAULT_DAILY_RATE)} per day)
           </Text>
