@@ -107,3 +107,47 @@ test('the expert directory lists active experts, expands details and opens Get i
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
+
+test("a server failure (500) on an expert registration says 'Failed to submit registration', keeps every entry, and a retry sends it once", async ({ page }) => {
+  await page.goto('/expert-signup')
+  const name = `E2E Failing Expert ${Date.now()}`
+  await page.getByLabel('Full Name').fill(name)
+  await page.getByLabel('Area of Expertise').selectOption('Crop Science')
+  await page.getByLabel('Contact Number').fill('+679 999 0001')
+  await page.getByLabel('Email').fill('e2e.failing.expert@example.com')
+  await page.getByLabel('About You').fill('Taro beetle control.')
+  await page.getByLabel('Profile Photo: choose a file').setInputFiles(pngFile('me.png'))
+  await expect(page.getByRole('img', { name: 'Preview of profile photo' })).toBeVisible()
+
+  let failing = true
+  let failedPosts = 0
+  const keys: string[] = []
+  await page.route('**/api/public/expert-signup', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    keys.push(route.request().headers()['idempotency-key'] ?? '')
+    if (!failing) return route.continue()
+    failedPosts++
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) })
+  })
+  await page.getByRole('button', { name: 'Submit Registration' }).click()
+
+  // The phone is online and the server failed: the spec's words, never "saved … back online".
+  await expect(page.locator('form').getByRole('alert')).toContainText('Failed to submit registration. Please try again.')
+  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText('Failed to submit registration. Please try again.')
+  await expect(page.getByText('Saved on this phone')).toHaveCount(0)
+  await expect(page.getByText(/back online/)).toHaveCount(0)
+  // Nothing typed is lost.
+  await expect(page.getByLabel('Full Name')).toHaveValue(name)
+  await expect(page.getByLabel('Area of Expertise')).toHaveValue('Crop Science')
+  await expect(page.getByLabel('About You')).toHaveValue('Taro beetle control.')
+  await expect(page.getByRole('img', { name: 'Preview of profile photo' })).toBeVisible()
+  // Withdrawn from the outbox: nothing sends it again behind the visitor's back.
+  const attempts = failedPosts
+  await expect(page.getByRole('link', { name: /unsent/ })).toHaveCount(0)
+  expect(failedPosts).toBe(attempts)
+
+  failing = false
+  await page.getByRole('button', { name: 'Submit Registration' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Submitted!' })).toBeVisible()
+  expect(keys.slice(attempts)).toHaveLength(1)
+})

@@ -220,16 +220,18 @@ test('(a) offline: the app opens, the directory browses, a signup with a photo i
 
 // ---- (b) -------------------------------------------------------------------------------------
 
-test('(b) a 500 is retried by itself and the signup is recorded exactly once', async ({ page, request }) => {
+test("(b) a 500 on a data agent's signup is kept, retried by itself and recorded exactly once; the words say so, not 'offline'", async ({ page, request }) => {
+  const agent = await createAgent(request, 'retry')
   await page.goto('/')
   await waitForServiceWorker(page)
+  await signInOnPage(page, agent)
   await openSignupForm(page)
   const name = `Retry Farmer ${Date.now()}`
   await fillSignup(page, name)
 
   const keys: string[] = []
   let failNext = true
-  await page.route('**/api/farmer-signup', async (route) => {
+  await page.route('**/api/data-agent/signup', async (route) => {
     keys.push(route.request().headers()['idempotency-key'] ?? '')
     if (failNext) {
       failNext = false
@@ -239,8 +241,12 @@ test('(b) a 500 is retried by itself and the signup is recorded exactly once', a
     }
   })
   await page.getByRole('button', { name: 'Submit Application' }).click()
-  // The retry comes within the backoff (≤ 2 s): either the server had it in time, or it is saved.
-  await expect(page.getByRole('heading', { level: 1, name: /Application Submitted!|Saved on this phone/ })).toBeVisible()
+  // The screen speaks as soon as the server answered 500: kept for a retry, and says that.
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: "The farmer's signup is saved on this phone." })).toContainText(
+    'The server had a problem and could not take it yet. It will be tried again automatically.',
+  )
+  await expect(page.getByText(/back online/)).toHaveCount(0)
   await page.goto('/outbox')
   await expect(outboxItem(page, name)).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
   expect(keys).toHaveLength(2)

@@ -198,3 +198,78 @@ test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry,
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 })
+
+test("a visitor's signup that meets a server failure (500) says 'Failed to submit signup' and keeps the form", async ({ page }) => {
+  await openForm(page)
+  const name = `E2E Failing Farmer ${Date.now()}`
+  await fillValidSignup(page, name)
+  await page.route('**/api/farmer-signup', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) })
+      : route.fallback(),
+  )
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+
+  await expect(page.locator('form').getByRole('alert')).toContainText('Failed to submit signup. Please try again.')
+  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText('Failed to submit signup')
+  await expect(page.getByText('Saved on this phone')).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+  await expect(page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true })).toBeChecked()
+
+  // The entries survive a reload too: they are the only copy now, kept as a draft.
+  await page.reload()
+  await expect(page.getByText('Draft restored.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+})
+
+test.describe('on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the message for a 6th produce is on the screen where the tick was made', async ({ page }) => {
+    await openForm(page)
+    const produce = page.getByRole('group', { name: /^Produce/ }).getByRole('checkbox')
+    for (let i = 0; i < 5; i++) await produce.nth(i).check()
+    const sixth = produce.nth((await produce.count()) - 1)
+    await sixth.scrollIntoViewIfNeeded()
+    await sixth.click()
+    await expect(sixth).not.toBeChecked()
+    await expect(page.getByText('Maximum 5 produce items allowed. Untick one to choose another.')).toBeInViewport()
+  })
+})
+
+test('a town removed from the list is named in the refusal, and chosen again from the town list in the Outbox', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  const town = `Vunitogoloa ${Date.now().toString(36)}`
+  const created = await request.post('/api/admin/locations', { headers, data: { name: town } })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+
+  await openForm(page)
+  const name = `E2E Moved Farmer ${Date.now()}`
+  await fillValidSignup(page, name)
+  await page.getByRole('checkbox', { name: town, exact: true }).check()
+  // Staff remove the town while the form is open (or while the signup waits on a phone offline).
+  expect((await request.delete(`/api/admin/locations/${id}`, { headers })).ok()).toBe(true)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  const refusal = `${town} is not on the locations list. Please choose towns/cities from the locations list`
+  await expect(page.locator('form').getByRole('alert').filter({ hasText: 'The server did not accept this signup' })).toContainText(refusal)
+
+  // The Outbox: one unsent item, and the panel does not also say nothing is waiting.
+  await page.getByRole('link', { name: /1 unsent/ }).click()
+  const panel = page.getByRole('region', { name: 'Sending' })
+  await expect(panel).toContainText('1 unsent')
+  await expect(panel).toContainText('The unsent item needs attention')
+  await expect(panel).not.toContainText('Nothing is waiting to be sent.')
+
+  const item = page.getByTestId('outbox-item').filter({ hasText: name })
+  await expect(item).toContainText(refusal)
+  await item.getByRole('button', { name: 'Fix and resend' }).click()
+  const fix = item.getByRole('form', { name: 'Fix and resend' })
+  const towns = fix.getByRole('group', { name: 'Nearest Towns/Cities' })
+  await expect(towns).toContainText(refusal)
+  await towns.getByRole('checkbox', { name: new RegExp(`^${town}`) }).uncheck()
+  await towns.getByRole('checkbox', { name: 'Suva', exact: true }).check()
+  await fix.getByRole('button', { name: 'Save and resend' }).click()
+  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+})

@@ -4,7 +4,15 @@ import { messages } from './messages'
 
 function texts(value: unknown): string[] {
   if (typeof value === 'string') return [value]
-  if (typeof value === 'function') return [String((value as (...a: unknown[]) => unknown)(1, 'x', 'y'))]
+  if (typeof value === 'function') {
+    const fill = value as (...a: unknown[]) => unknown
+    // A template of a count and names, or of a list of names (citiesNotListed).
+    try {
+      return [String(fill(1, 'x', 'y'))]
+    } catch {
+      return [String(fill(['x', 'y']))]
+    }
+  }
   if (value && typeof value === 'object') return Object.values(value).flatMap(texts)
   return []
 }
@@ -25,6 +33,8 @@ describe('messages', () => {
   it('fill templates', () => {
     expect(messages.signups.purged(3)).toBe('Successfully purged 3 processed signups')
     expect(messages.audit.purged(0)).toBe('Successfully purged 0 audit logs')
+    expect(messages.signups.purged(1)).toBe('Successfully purged 1 processed signup')
+    expect(messages.audit.purged(1)).toBe('Successfully purged 1 audit log')
     expect(messages.auth.welcome).toBe('Welcome to Viti Farmers Admin')
   })
 })

@@ -86,8 +86,14 @@ export const messages = {
     photoPathInvalid: 'Invalid photo',
     /** product: a town/city that is not an active location (the form offers only the locations list). */
     cityNotActive: 'Please choose towns/cities from the locations list',
+    /** product: the same refusal naming the towns/cities that are not on the list (one removed by staff after the form was filled). */
+    citiesNotListed: (names: readonly string[]) =>
+      `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not on the locations list. Please choose towns/cities from the locations list`,
     /** product: a produce name that is not an active produce item. */
     produceNotActive: 'Please choose produce from the active produce list',
+    /** product: the same refusal naming the produce that is not on the list. */
+    produceNotListed: (names: readonly string[]) =>
+      `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not on the active produce list. Please choose produce from the active produce list`,
     cancelConfirm: "Are you sure you want to cancel? Any information you've entered will be lost.",
     submitFailed: 'Failed to submit signup',
     submitted: 'Application Submitted!',
@@ -108,7 +114,7 @@ export const messages = {
     approved: 'Signup approved successfully',
     approvedWithFarmer: 'Signup approved successfully and farmer account created',
     rejected: 'Signup rejected successfully',
-    purged: (n: number) => `Successfully purged ${n} processed signups`,
+    purged: (n: number) => `Successfully purged ${n} processed ${n === 1 ? 'signup' : 'signups'}`,
     noMatches: 'No signups found matching current filters',
   },
 
@@ -342,7 +348,7 @@ export const messages = {
   audit: {
     failedToLoad: 'Failed to load audit logs. Please try again later.',
     failedToPurge: 'Failed to purge audit logs',
-    purged: (n: number) => `Successfully purged ${n} audit logs`,
+    purged: (n: number) => `Successfully purged ${n} audit ${n === 1 ? 'log' : 'logs'}`,
     noActivity: 'No activity yet',
   },
 

@@ -79,8 +79,17 @@ describe('POST /api/farmer-signup', () => {
     })
     it('a photo path not from the upload flow', () => expectRefused({ ...valid(), photoUrls: ['https://example.com/x.png'] }, m.photoPathInvalid))
     it('a photo that was never uploaded', () => expectRefused({ ...valid(), photoUrls: [`/objects/uploads/${randomUUID()}`] }, m.photoPathInvalid))
-    it('a town/city not on the locations list', () => expectRefused({ ...valid(), cities: ['Suva', 'Atlantis'] }, m.cityNotActive))
-    it('a produce not on the produce list', () => expectRefused({ ...valid(), produce: ['Moon Rocks'] }, m.produceNotActive))
+    it('a town/city not on the locations list, named in the message and put on the field', async () => {
+      const message = 'Atlantis is not on the locations list. Please choose towns/cities from the locations list'
+      await expectRefused({ ...valid(), cities: ['Suva', 'Atlantis'] }, message)
+      const res = await api.postJson('/api/farmer-signup', { ...valid(), cities: ['Suva', 'Atlantis', 'Lemuria'] })
+      expect(await res.json()).toMatchObject({
+        message: 'Atlantis, Lemuria are not on the locations list. Please choose towns/cities from the locations list',
+        issues: [{ path: 'cities', message: 'Atlantis, Lemuria are not on the locations list. Please choose towns/cities from the locations list' }],
+      })
+    })
+    it('a produce not on the produce list, named in the message', () =>
+      expectRefused({ ...valid(), produce: ['Moon Rocks'] }, 'Moon Rocks is not on the active produce list. Please choose produce from the active produce list'))
     it('a photo over the 5 MB farm-photo limit sent through the 10 MB signed-in upload', async () => {
       const agent = await signInAs(api.db, 'data_agent')
       const issued = (await (await api.postJson('/api/objects/upload', {}, agent.headers)).json()) as { uploadURL: string; objectPath: string }

@@ -22,14 +22,25 @@ export function matchListed(names: readonly string[], listed: readonly string[])
   return [...new Set(matched as string[])]
 }
 
+/** The names (as sent) that are not on the list, so the refusal can say which. */
+export function unlisted(names: readonly string[], listed: readonly string[]): string[] {
+  const known = new Set(listed.map((name) => name.toLocaleLowerCase('en')))
+  return [...new Set(names.map((name) => name.trim()).filter((name) => !known.has(name.toLocaleLowerCase('en'))))]
+}
+
+// On the field, so the form (and the Outbox's fix form) puts it beside the town or produce list.
+const notListedError = (field: 'cities' | 'produce', message: string) => new HttpError(400, message, [{ path: field, message }])
+
 export function farmerSignupsService(db: Kysely<Database>) {
   const repository = farmerSignupsRepository(db)
   return {
     async create(signup: FarmerSignup, options: { dataAgent?: DataAgent; locals: Record<string, unknown> }): Promise<SignupCreatedResponse> {
-      const cities = matchListed(signup.cities, await repository.activeLocationNames())
-      if (!cities) throw new HttpError(400, messages.farmerSignup.cityNotActive)
-      const produce = matchListed(signup.produce, await repository.activeProduceNames())
-      if (!produce) throw new HttpError(400, messages.farmerSignup.produceNotActive)
+      const locationNames = await repository.activeLocationNames()
+      const cities = matchListed(signup.cities, locationNames)
+      if (!cities) throw notListedError('cities', messages.farmerSignup.citiesNotListed(unlisted(signup.cities, locationNames)))
+      const produceNames = await repository.activeProduceNames()
+      const produce = matchListed(signup.produce, produceNames)
+      if (!produce) throw notListedError('produce', messages.farmerSignup.produceNotListed(unlisted(signup.produce, produceNames)))
 
       const now = new Date()
       const answer: SignupCreatedResponse = { id: randomUUID(), status: 'pending' }

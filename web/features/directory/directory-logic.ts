@@ -1,6 +1,7 @@
 // Pure logic of the directory screens (search, filters, availability bars, contact links).
 // Type-only imports from the contract: nothing here may pull zod into the home page's chunk.
 import type { FarmerLocation, ProduceAvailability, PublicFarmer, SearchType } from '../../../api/contract'
+import { countLabel } from '../../shared/plural'
 
 export interface Filters {
   delivery: boolean
@@ -221,7 +222,7 @@ export function safeWebsite(website: string | null | undefined): string | null {
 }
 
 export function farmerCountLabel(count: number): string {
-  return count === 1 ? '1 farmer' : `${count} farmers`
+  return countLabel(count, 'farmer')
 }
 
 /** "Town, City" without empty parts. */

@@ -131,7 +131,7 @@ export function PlatformReviewForm() {
         toast({ title: m.submittedTitle, description: m.submittedDescription })
         void queryClient.invalidateQueries({ queryKey: ['/api/public/reviews'] })
       } else {
-        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description}` })
+        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description[outcome.reason]}` })
       }
       refusedItem.current = undefined
       dirtyRef.current = false

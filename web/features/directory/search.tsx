@@ -19,6 +19,7 @@ import { produceAvailabilityQueryKey } from './produce-availability'
 import { directoryQuery } from './offline-copy'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
+import { countLabel } from '../../shared/plural'
 
 export const SEARCH_EVENT_DELAY_MS = 1000
 /** Events only for searches longer than 2 characters (spec 000 §4). */
@@ -225,7 +226,7 @@ export function SearchResults({ search, headingRef }: { search: DirectorySearch;
           Search Results
         </Heading>
         <Text role="status" color="fg.muted" data-testid="result-count">
-          {status === 'success' ? (total === 1 ? '1 farmer found' : `${total} farmers found`) : ''}
+          {status === 'success' ? `${countLabel(total, 'farmer')} found` : ''}
         </Text>
       </Flex>
       {body}

@@ -12,6 +12,7 @@ import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { countLabel } from '../../shared/plural'
 
 const SKELETON_CARDS = 6
 
@@ -35,7 +36,7 @@ export function ExpertsPage() {
         Call or e-mail them directly — {productName} connections are free of charge.
       </Text>
       <Text mt="2" fontWeight="semibold" color="brand.800" aria-live="polite">
-        {experts.isSuccess ? `${count} ${count === 1 ? 'expert' : 'experts'} available` : null}
+        {experts.isSuccess ? `${countLabel(count, 'expert')} available` : null}
       </Text>
 
       <Box mt="6">

@@ -3,12 +3,24 @@
 // payload is checked with the same contract schema before it is resent.
 import type { JsonObject, JsonValue, OutboxKind } from '../../../sync/outbox/types'
 
+/** A list field's names as the fix form holds them (one per line). */
+export const listOf = (value: string | boolean | undefined): string[] =>
+  String(value ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '')
+
+/** The names of a list field that are not on the phone's reference list (e.g. a town staff removed). */
+export function unlistedNames(selected: readonly string[], listed: readonly string[]): string[] {
+  const known = new Set(listed.map((name) => name.toLocaleLowerCase('en')))
+  return selected.filter((name) => !known.has(name.toLocaleLowerCase('en')))
+}
+
 export type EditableType = 'text' | 'email' | 'tel' | 'url' | 'date' | 'textarea' | 'list' | 'checkbox' | 'rating'
 
 export interface EditableField {
   name: string
   label: string
   type: EditableType
+  /** A list chosen from the phone's reference list (ticks), not typed: a refused town is fixed by choosing one. */
+  choices?: 'locations' | 'produce'
 }
 
 const signupFields: EditableField[] = [
@@ -18,8 +30,8 @@ const signupFields: EditableField[] = [
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'town', label: 'Village', type: 'text' },
   { name: 'tikina', label: 'Tikina', type: 'text' },
-  { name: 'cities', label: 'Nearest Towns/Cities (one per line)', type: 'list' },
-  { name: 'produce', label: 'Produce (one per line)', type: 'list' },
+  { name: 'cities', label: 'Nearest Towns/Cities', type: 'list', choices: 'locations' },
+  { name: 'produce', label: 'Produce', type: 'list', choices: 'produce' },
   { name: 'subscriptionStart', label: 'Start Date', type: 'date' },
   { name: 'subscriptionEnd', label: 'End Date', type: 'date' },
   { name: 'mpaisaNumber', label: 'M-PAiSA Number', type: 'tel' },
@@ -76,7 +88,7 @@ export function fromFormValues(payload: JsonObject, fields: readonly EditableFie
     if (value === undefined) continue
     let converted: JsonValue
     if (field.type === 'checkbox') converted = value === true
-    else if (field.type === 'list') converted = String(value).split('\n').map((line) => line.trim()).filter((line) => line !== '')
+    else if (field.type === 'list') converted = listOf(value)
     else if (field.type === 'rating') converted = Number(value)
     else converted = String(value)
     next[field.name] = converted

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
-import { fijiTime, nextTryOf, relativeFromNow, statusOf, summaryOf } from './format'
+import { fijiTime, nextTryOf, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf } from './format'
 
 const item: OutboxItem = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -76,5 +76,25 @@ describe('the Outbox screen', () => {
     expect(fixed).toMatchObject({ name: 'Mere Naivalu', email: 'mere@example.com', cities: ['Nausori', 'Suva'], deliveryAvailable: true, photoUrls: [] })
     const review = fromFormValues({ farmId: 'f1', rating: 5, comment: 'ok' }, editableFields.farmReview, { rating: '3', comment: 'Better' })
     expect(review).toEqual({ farmId: 'f1', rating: 3, comment: 'Better' })
+  })
+})
+
+describe("the Outbox's Send now panel", () => {
+  const panel = (counts: Partial<Parameters<typeof sendNowBlockedReason>[0]>) =>
+    sendNowBlockedReason({ online: true, waitingCount: 0, needsAttentionCount: 0, sendingCount: 0, ...counts })
+
+  it('says "Nothing is waiting to be sent." only when nothing is unsent', () => {
+    expect(panel({})).toBe('Nothing is waiting to be sent.')
+    expect(panel({ needsAttentionCount: 1 })).toBe('The unsent item needs attention: the server refused it. Fix it below and resend it.')
+    expect(panel({ needsAttentionCount: 2 })).toBe('The 2 unsent items need attention: the server refused them. Fix them below and resend them.')
+    expect(panel({ sendingCount: 1 })).toBe('Sending now: nothing else is waiting.')
+    for (const counts of [{ needsAttentionCount: 1 }, { sendingCount: 1 }, { needsAttentionCount: 3, sendingCount: 1 }]) {
+      expect(panel(counts)).not.toBe('Nothing is waiting to be sent.')
+    }
+  })
+
+  it('gives no reason when Send now can send, and says offline first', () => {
+    expect(panel({ waitingCount: 1, needsAttentionCount: 1 })).toBeUndefined()
+    expect(panel({ online: false, needsAttentionCount: 1 })).toBe('You are offline. Items are sent automatically when you are back online.')
   })
 })

@@ -5,11 +5,11 @@
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
 import { useEffect, useId, useState } from 'react'
 import type { OutboxItem, OutboxPhoto } from '../../../sync/outbox/types'
-import { invalidPayloadIssues } from '../../shared/outbox/outcome'
-import { fixAndResend, itemPhotos } from '../../shared/outbox/runtime'
+import { invalidPayloadIssues, outcomeOf } from '../../shared/outbox/outcome'
+import { fixAndResend, itemPhotos, readReferenceList } from '../../shared/outbox/runtime'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
-import { editableFields, fromFormValues, toFormValues, type EditableField, type FormValues } from './edit'
+import { editableFields, fromFormValues, listOf, toFormValues, unlistedNames, type EditableField, type FormValues } from './edit'
 
 function PhotoThumb({ blob, alt }: { blob: Blob; alt: string }) {
   const [url, setUrl] = useState<string | null>(null)
@@ -21,10 +21,112 @@ function PhotoThumb({ blob, alt }: { blob: Blob; alt: string }) {
   return url ? <chakra.img src={url} alt={alt} width="72" height="72" objectFit="cover" borderRadius="md" /> : null
 }
 
+/** The names of a reference list as last stored on this phone (undefined until read, null when there is none). */
+function useListedNames(key: EditableField['choices']): string[] | null | undefined {
+  const [names, setNames] = useState<string[] | null | undefined>(key ? undefined : null)
+  useEffect(() => {
+    if (!key) return
+    let active = true
+    readReferenceList(key)
+      .then((list) => {
+        const listed = list?.items.flatMap((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.name === 'string' ? [item.name] : []))
+        if (active) setNames(listed && listed.length > 0 ? listed : null)
+      })
+      .catch(() => active && setNames(null))
+    return () => {
+      active = false
+    }
+  }, [key])
+  return names
+}
+
+/**
+ * A list field fixed by ticking names from the phone's list (a refused town is chosen again from
+ * the towns, never retyped); a name no longer on the list shows ticked and flagged, to untick.
+ */
+function ChoiceList({ id, field, value, error, onChange }: { id: string; field: EditableField; value: string; error?: string; onChange: (next: string) => void }) {
+  const listed = useListedNames(field.choices)
+  const selected = listOf(value)
+  if (listed === undefined) return null
+  if (listed === null) return <ListText id={id} field={field} value={value} error={error} onChange={onChange} />
+  const unlisted = unlistedNames(selected, listed)
+  const toggle = (name: string, checked: boolean) =>
+    onChange((checked ? [...selected, name] : selected.filter((n) => n !== name)).join('\n'))
+  return (
+    <chakra.fieldset id={id} aria-describedby={error ? `${id}-error` : undefined} minW="0">
+      <chakra.legend fontWeight="medium" mb="1" p="0">
+        {field.label}
+      </chakra.legend>
+      <Flex wrap="wrap" columnGap="4" rowGap="1">
+        {unlisted.map((name) => (
+          <chakra.label key={`unlisted-${name}`} display="flex" gap="2" alignItems="center" color="red.700" fontWeight="semibold">
+            <chakra.input type="checkbox" boxSize="5" accentColor="red.700" checked onChange={(e) => toggle(name, e.currentTarget.checked)} />
+            {name} (not on the list: untick it)
+          </chakra.label>
+        ))}
+        {listed.map((name) => (
+          <chakra.label key={name} display="flex" gap="2" alignItems="center" minW="9rem">
+            <chakra.input type="checkbox" boxSize="5" accentColor="brand.800" checked={selected.includes(name)} onChange={(e) => toggle(name, e.currentTarget.checked)} />
+            {name}
+          </chakra.label>
+        ))}
+      </Flex>
+      {error ? (
+        <Text id={`${id}-error`} mt="1" fontSize="sm" color="red.700" fontWeight="medium">
+          {error}
+        </Text>
+      ) : null}
+    </chakra.fieldset>
+  )
+}
+
+/** Without a stored list (never online since install): the names one per line. */
+function ListText({ id, field, value, error, onChange }: { id: string; field: EditableField; value: string; error?: string; onChange: (next: string) => void }) {
+  return (
+    <Box>
+      <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1">
+        {field.label} (one per line)
+      </chakra.label>
+      <chakra.textarea
+        id={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        rows={3}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        w="full"
+        px="3"
+        py="2"
+        borderWidth="1px"
+        borderColor={error ? 'red.600' : 'gray.400'}
+        borderRadius="md"
+        bg="white"
+      />
+      {error ? (
+        <Text id={`${id}-error`} mt="1" fontSize="sm" color="red.700" fontWeight="medium">
+          {error}
+        </Text>
+      ) : null}
+    </Box>
+  )
+}
+
+function serverFieldErrors(item: OutboxItem, fields: readonly EditableField[]): Record<string, string> {
+  const outcome = outcomeOf(item)
+  if (outcome.kind !== 'refused') return {}
+  const byField: Record<string, string> = {}
+  for (const issue of outcome.issues) {
+    const name = issue.path.split('.')[0] ?? ''
+    if (fields.some((f) => f.name === name)) byField[name] ??= issue.message
+  }
+  return byField
+}
+
 export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
   const fields = editableFields[item.kind]
   const [values, setValues] = useState<FormValues>(() => toFormValues(item.payload, fields))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  // The server's own words on its fields (e.g. which town is not on the list), where it gave them.
+  const [errors, setErrors] = useState<Record<string, string>>(() => serverFieldErrors(item, fields))
   const [formError, setFormError] = useState<string | null>(null)
   const [photos, setPhotos] = useState<OutboxPhoto[]>([])
   const [removed, setRemoved] = useState<Set<string>>(new Set())
@@ -86,6 +188,9 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
           ) : null}
         </chakra.label>
       )
+    }
+    if (field.choices) {
+      return <ChoiceList key={field.name} id={id} field={field} value={typeof value === 'string' ? value : ''} error={error} onChange={set} />
     }
     const common = {
       id,

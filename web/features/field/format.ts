@@ -114,3 +114,29 @@ export function nextTryOf(
   if (item === undefined) return engine.nextWakeAt
   return item.status === 'waiting' ? Math.max(item.nextAttemptAt, engine.nextWakeAt) : undefined
 }
+
+/**
+ * Why "Send now" cannot send, in words that agree with the count beside it: never "Nothing is
+ * waiting to be sent." while an item is unsent (one needing attention, one being sent).
+ */
+export function sendNowBlockedReason({
+  online,
+  waitingCount,
+  needsAttentionCount,
+  sendingCount,
+}: {
+  online: boolean
+  waitingCount: number
+  needsAttentionCount: number
+  sendingCount: number
+}): string | undefined {
+  if (!online) return 'You are offline. Items are sent automatically when you are back online.'
+  if (waitingCount > 0) return undefined
+  if (sendingCount > 0) return 'Sending now: nothing else is waiting.'
+  if (needsAttentionCount > 0) {
+    return needsAttentionCount === 1
+      ? 'The unsent item needs attention: the server refused it. Fix it below and resend it.'
+      : `The ${needsAttentionCount} unsent items need attention: the server refused them. Fix them below and resend them.`
+  }
+  return 'Nothing is waiting to be sent.'
+}

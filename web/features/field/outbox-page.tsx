@@ -22,7 +22,8 @@ import { useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { toast } from '../../shared/ui/toast'
 import { FixForm } from './fix-form'
-import { fijiTime, kindLabels, nextTryOf, relativeFromNow, statusOf, summaryOf, type StatusTone } from './format'
+import { fijiTime, kindLabels, nextTryOf, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, type StatusTone } from './format'
+import { countLabel, nounFor } from '../../shared/plural'
 
 const toneColors: Record<StatusTone, { bg: string; fg: string; border: string }> = {
   waiting: { bg: 'orange.50', fg: 'orange.900', border: 'orange.700' },
@@ -58,7 +59,12 @@ export function OutboxPage() {
         automatically, oldest first, whenever there is coverage.
       </Text>
 
-      <SendPanel pendingCount={pending.length} waitingCount={pending.filter((i) => i.status === 'waiting').length} now={now} />
+      <SendPanel
+        pendingCount={pending.length}
+        waitingCount={pending.filter((i) => i.status === 'waiting').length}
+        needsAttentionCount={pending.filter((i) => i.status === 'needsAttention').length}
+        now={now}
+      />
 
       <Box as="section" aria-labelledby="outbox-unsent" mt="8">
         <Heading as="h2" id="outbox-unsent" size="xl" mb="3">
@@ -88,7 +94,7 @@ export function OutboxPage() {
             <Button
               size="sm"
               variant="outline"
-              onClick={() => void clearSent().then((n) => toast({ title: `Removed ${n} sent ${n === 1 ? 'item' : 'items'} from this list` }))}
+              onClick={() => void clearSent().then((n) => toast({ title: `Removed ${n} sent ${nounFor(n, 'item')} from this list` }))}
             >
               Clear sent items
             </Button>
@@ -107,17 +113,13 @@ export function OutboxPage() {
   )
 }
 
-function SendPanel({ pendingCount, waitingCount, now }: { pendingCount: number; waitingCount: number; now: number }) {
+function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { pendingCount: number; waitingCount: number; needsAttentionCount: number; now: number }) {
   const online = useIsOnline()
   const engine = useOutboxEngineState()
   const nextTry = waitingCount > 0 ? nextTryOf(undefined, engine, online) : undefined
   const [busy, setBusy] = useState(false)
   const reasonId = useId()
-  const reason = !online
-    ? 'You are offline. Items are sent automatically when you are back online.'
-    : waitingCount === 0
-      ? 'Nothing is waiting to be sent.'
-      : undefined
+  const reason = sendNowBlockedReason({ online, waitingCount, needsAttentionCount, sendingCount: pendingCount - waitingCount - needsAttentionCount })
   const disabled = busy || reason !== undefined
 
   return (
@@ -368,7 +370,7 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
       link.click()
       link.remove()
       setTimeout(() => URL.revokeObjectURL(url), 10_000)
-      toast({ title: `Exported ${count} unsent ${count === 1 ? 'item' : 'items'}`, description: 'They also stay in this outbox.' })
+      toast({ title: `Exported ${count} unsent ${nounFor(count, 'item')}`, description: 'They also stay in this outbox.' })
     } catch (error) {
       toast({ title: 'Export failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
     } finally {
@@ -385,7 +387,7 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
     try {
       const { added, skipped, alreadySent } = await importBackup(await file.text())
       const notes = [skipped > 0 ? `${skipped} already on this phone` : '', alreadySent > 0 ? `${alreadySent} already sent` : ''].filter(Boolean).join(', ')
-      toast({ title: `Imported ${added} ${added === 1 ? 'item' : 'items'}`, description: notes ? `Skipped: ${notes}.` : undefined })
+      toast({ title: `Imported ${countLabel(added, 'item')}`, description: notes ? `Skipped: ${notes}.` : undefined })
     } catch (error) {
       toast({ title: 'Import failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
     } finally {

@@ -83,7 +83,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
         })
         toast({ title: m.submitted })
       } else {
-        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description}` })
+        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description[outcome.reason]}` })
       }
       onClose()
     } catch (error) {

@@ -1,5 +1,6 @@
 // Pure helpers of the review screens: Fiji dates, averages, "+N more" lists.
 import { formatFijiTime } from '../../shared/fiji-time'
+import { countLabel } from '../../shared/plural'
 
 /** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT". */
 export function formatFijiDateTime(iso: string): string {
@@ -27,7 +28,7 @@ export function firstWithMore(items: readonly string[], limit: number): string {
 }
 
 export function reviewCountLabel(count: number): string {
-  return count === 1 ? '1 review' : `${count} reviews`
+  return countLabel(count, 'review')
 }
 
 /** The query key (and URL) of one farm's reviews. */

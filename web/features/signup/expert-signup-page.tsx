@@ -1,7 +1,9 @@
 // Lazy chunk: expert self-registration (spec 000 §2 "Expert registration", §5 expert form, §8).
 // Validation is the contract's ExpertRegistrationSchema. The registration and its photo go
 // through the outbox (offline-sync.md): saved on this phone first (the photo made smaller here),
-// then sent; "Registration Submitted!" only when the server has it, else "Saved on this phone".
+// then sent; "Registration Submitted!" only when the server has it, "Saved on this phone" when it
+// could not be sent yet, and the spec's 'Failed to submit registration. Please try again.' when the
+// server failed (the registration is withdrawn from the outbox and the form keeps its entries).
 // The form is autosaved as a draft. Self-registered experts appear once an administrator
 // activates them.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
@@ -26,7 +28,7 @@ import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { toast } from '../../shared/ui/toast'
 import { ErrorSummary, FormField, FormSection, RequiredFieldsNote, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
 import { LocalPhotoPicker, type LocalPhoto } from './local-photos'
-import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
@@ -64,7 +66,7 @@ export function ExpertSignupPage() {
   if (result?.kind === 'sent') return <RegistrationSubmitted />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone what="Your registration" waitsForSignIn={result.waitsForSignIn}>
+      <SavedOnPhone what="Your registration" reason={result.reason}>
         <ButtonLink variant="outline" colorPalette="brand">
           <RouterLink to="/">Return to Homepage</RouterLink>
         </ButtonLink>
@@ -119,6 +121,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
   const [photo, setPhoto] = useState<LocalPhoto | null>(null)
   const [replaces, setReplaces] = useState<string | undefined>()
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [serverFailed, setServerFailed] = useState(false)
   const [showSummary, setShowSummary] = useState(false)
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [photoBusy, setPhotoBusy] = useState(false)
@@ -154,11 +157,17 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
   const onValid = async (parsed: ExpertRegistration) => {
     setShowSummary(false)
     setRefusal(null)
+    setServerFailed(false)
     await submitQueued({
       queue: () => queueExpertRegistration({ ...parsed, ...honeypotOf(honeypot.current) }, { photo, replaces }),
       showIssues,
       dirty,
       clearDraft: () => draft.clear(),
+      saveDraft: () => draft.saveNow(),
+      onServerFailure: () => {
+        setServerFailed(true)
+        toast({ title: messages.common.errorTitle, description: m.registrationFailed, variant: 'destructive' })
+      },
       onRefused: (itemId, message) => {
         setReplaces(itemId)
         setRefusal(message)
@@ -262,6 +271,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
         </FormSection>
 
         {refusal ? <RefusalNote what="registration" message={refusal} /> : null}
+        {serverFailed ? <ServerFailureNote message={m.registrationFailed} /> : null}
 
         <Flex gap="3" justify="flex-end">
           <Button type="submit" colorPalette="brand" disabled={isSubmitting || photoBusy} width={{ base: 'full', sm: 'auto' }}>

@@ -27,6 +27,7 @@ import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
 import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
+import { toast } from '../../shared/ui/toast'
 import {
   CheckboxField,
   ErrorSummary,
@@ -40,13 +41,14 @@ import {
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { DraftNote, RefusalNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
 import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { countLabel } from '../../shared/plural'
 
 const m = messages.farmerSignup
 
@@ -135,7 +137,7 @@ export function FarmerSignupPage() {
   if (result?.kind === 'sent') return <SignupSubmitted isDataAgent={isDataAgent} onAnother={onAnother} />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone what={isDataAgent ? "The farmer's signup" : 'Your application'} waitsForSignIn={result.waitsForSignIn}>
+      <SavedOnPhone what={isDataAgent ? "The farmer's signup" : 'Your application'} reason={result.reason}>
         {isDataAgent ? (
           <Button variant="outline" colorPalette="brand" onClick={onAnother}>
             Sign Up Another Farmer
@@ -225,6 +227,7 @@ function FarmerSignupForm({
   // A refused item of this form: submitting again replaces it (same key when it can).
   const [replaces, setReplaces] = useState<string | undefined>()
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [serverFailed, setServerFailed] = useState(false)
   const [showSummary, setShowSummary] = useState(false)
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [photosBusy, setPhotosBusy] = useState(false)
@@ -263,11 +266,21 @@ function FarmerSignupForm({
   const onValid = async (parsed: FarmerSignup) => {
     setShowSummary(false)
     setRefusal(null)
+    setServerFailed(false)
     await submitQueued({
       queue: () => queueFarmerSignup({ ...parsed, ...honeypotOf(honeypot.current) }, { mode, photos, agent, replaces }),
       showIssues,
       dirty,
       clearDraft: () => draft.clear(),
+      saveDraft: () => draft.saveNow(),
+      // A data agent's signup stays queued through a server failure (the field app's promise); a
+      // visitor's is withdrawn and the form says it failed.
+      ...(!isDataAgent && {
+        onServerFailure: () => {
+          setServerFailed(true)
+          toast({ title: messages.common.errorTitle, description: m.submitFailed, variant: 'destructive' })
+        },
+      }),
       onRefused: (itemId, message) => {
         setReplaces(itemId)
         setRefusal(message)
@@ -388,6 +401,7 @@ function FarmerSignupForm({
         </Box>
 
         {refusal ? <RefusalNote what="signup" message={refusal} /> : null}
+        {serverFailed ? <ServerFailureNote message={`${m.submitFailed}. Please try again.`} /> : null}
 
         <Flex gap="3" wrap="wrap" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
@@ -456,6 +470,7 @@ function CitiesField({ control }: { control: FormControl }) {
       />
       {locations.data ? (
         <SimpleGrid columns={{ base: 2, sm: 3, md: 4 }} gapX="4" gapY="0.5">
+          <UnlistedTicks id={id} selected={selected} listed={locations.data} onUntick={(name) => field.onChange(selected.filter((n) => n !== name))} />
           {locations.data.map((location) => (
             <CheckboxField
               key={location.id}
@@ -475,6 +490,29 @@ function CitiesField({ control }: { control: FormControl }) {
   )
 }
 
+/**
+ * Names ticked earlier (a restored draft, a refused signup) that are no longer on the list, e.g. a
+ * town staff removed: shown ticked and flagged so they can be unticked, never hidden in the values.
+ */
+function UnlistedTicks({ id, selected, listed, onUntick }: { id: string; selected: readonly string[]; listed: readonly { name: string }[]; onUntick: (name: string) => void }) {
+  const known = new Set(listed.map((item) => item.name))
+  return selected
+    .filter((name) => !known.has(name))
+    .map((name) => (
+      <CheckboxField
+        key={`unlisted-${name}`}
+        id={`${id}-unlisted-${name.replace(/\W+/g, '-')}`}
+        label={
+          <chakra.span color="fg.error" fontWeight="semibold">
+            {name} (not on the list: untick it)
+          </chakra.span>
+        }
+        checked
+        onChange={() => onUntick(name)}
+      />
+    ))
+}
+
 function ProduceField({ control }: { control: FormControl }) {
   const { field, fieldState } = useController({ control, name: 'produce' })
   const produce = useReferenceList<PublicProduce>('produce')
@@ -492,7 +530,21 @@ function ProduceField({ control }: { control: FormControl }) {
       description={`Choose up to ${MAX_PRODUCE_PER_FARMER} things you grow or sell. Buyers search by these.`}
     >
       <Box>
-        <Text id={`${id}-count`} aria-live="polite" fontWeight="semibold" color={atMax ? 'brand.800' : 'fg.muted'} mb="2">
+        {/* Sticky while the list scrolls by: the count, and the message for an ignored 6th tick, stay on a phone's screen. */}
+        <Text
+          id={`${id}-count`}
+          aria-live="polite"
+          fontWeight="semibold"
+          color={atMax ? 'brand.800' : 'fg.muted'}
+          mb="2"
+          position="sticky"
+          top="0"
+          zIndex="1"
+          bg="white"
+          py="2"
+          borderBottomWidth="1px"
+          borderColor="gray.200"
+        >
           {selected.length}/{MAX_PRODUCE_PER_FARMER} selected
           {ignoredTick && atMax ? (
             <chakra.span display="block" fontWeight="normal" color="fg.warning">
@@ -509,6 +561,7 @@ function ProduceField({ control }: { control: FormControl }) {
         />
         {produce.data ? (
           <Flex direction="column" gap="4">
+            <UnlistedTicks id={id} selected={selected} listed={produce.data} onUntick={(name) => field.onChange(selected.filter((n) => n !== name))} />
             {groupProduceByCategory(produce.data).map((group) => (
               <chakra.fieldset key={group.category} minW="0">
                 <chakra.legend p="0" fontSize="sm" fontWeight="semibold" color="gray.700" textTransform="uppercase" letterSpacing="wide" mb="1">
@@ -579,7 +632,7 @@ function SubscriptionSection({
         {days ? (
           <Text>
             <chakra.strong>
-              {days} {days === 1 ? 'day' : 'days'} × {formatFjd(DEFAULT_DAILY_RATE)} = {formatFjd(days * DEFAULT_DAILY_RATE)}
+              {countLabel(days, 'day')} × {formatFjd(DEFAULT_DAILY_RATE)} = {formatFjd(days * DEFAULT_DAILY_RATE)}
             </chakra.strong>{' '}
             (estimated at the standard rate of {formatFjd(DEFAULT_DAILY_RATE)} per day)
           </Text>

@@ -1,10 +1,11 @@
 // Parts the two queued signup forms share: the 'Draft restored' note, the refusal note, and the
-// submit flow (save in the outbox, wait a little for the server, then sent / saved / refused).
+// submit flow (save in the outbox, wait a little for the server, then sent / saved / refused, or
+// for a public form a server failure withdrawn and reported).
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
 import { useEffect, useRef } from 'react'
 import { messages } from '../../../api/contract'
-import { invalidPayloadIssues, outcomeOf } from '../../shared/outbox/outcome'
-import { waitForOutcome } from '../../shared/outbox/runtime'
+import { invalidPayloadIssues, type SavedReason } from '../../shared/outbox/outcome'
+import { outcomeKeepingFailure, outcomeWithdrawingFailure } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { toast } from '../../shared/ui/toast'
 
@@ -64,8 +65,8 @@ export function markIssues<N extends string>(issues: readonly Issue[], fieldName
   return fieldIssues
 }
 
-/** How a submission ended for the screen: the server has it, or it is saved on this phone. */
-export type QueuedResult = { kind: 'sent' } | { kind: 'saved'; waitsForSignIn: boolean }
+/** How a submission ended for the screen: the server has it, or it is saved on this phone (and why). */
+export type QueuedResult = { kind: 'sent' } | { kind: 'saved'; reason: SavedReason }
 
 export interface QueuedSubmit {
   /** Saves the submission in the outbox. */
@@ -75,12 +76,20 @@ export interface QueuedSubmit {
   /** The form's 'unsaved input' flag, read by the reload guard. */
   dirty: { current: boolean }
   clearDraft: () => Promise<void>
+  /** Keeps the form's entries as a draft again (after a withdrawn server failure). */
+  saveDraft: () => Promise<void>
   /** The server refused the queued item (its message; the values are kept). */
   onRefused: (itemId: string, message: string) => void
+  /**
+   * A public form: a server failure (5xx) is withdrawn from the outbox and reported here (the form
+   * shows the spec's 'Failed to submit …' and keeps its entries). Without it (Data Agent Mode) the
+   * item stays queued for retry and the screen says so.
+   */
+  onServerFailure?: () => void
   onDone: (result: QueuedResult) => void
 }
 
-export async function submitQueued({ queue, showIssues, dirty, clearDraft, onRefused, onDone }: QueuedSubmit): Promise<void> {
+export async function submitQueued({ queue, showIssues, dirty, clearDraft, saveDraft, onRefused, onServerFailure, onDone }: QueuedSubmit): Promise<void> {
   let item
   try {
     item = await queue()
@@ -97,7 +106,7 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, onRef
   // Safely queued: the draft's job is done.
   dirty.current = false
   await clearDraft()
-  const outcome = outcomeOf(await waitForOutcome(item.id))
+  const outcome = onServerFailure ? await outcomeWithdrawingFailure(item.id) : await outcomeKeepingFailure(item.id)
   if (outcome.kind === 'refused') {
     // Needs attention at once (400): the server's message here, the values kept.
     dirty.current = true
@@ -106,6 +115,24 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, onRef
     toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
     return
   }
-  // A server failure (5xx) stays queued and goes out by itself: for a signup that is 'saved'.
-  onDone(outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'saved', waitsForSignIn: outcome.kind === 'saved' && outcome.waitsForSignIn })
+  if (outcome.kind === 'failed') {
+    // Withdrawn: nothing is queued, so the entries are the only copy. Kept in the form and as a draft.
+    dirty.current = true
+    await saveDraft()
+    onServerFailure?.()
+    return
+  }
+  onDone(outcome)
+}
+
+/** The spec's failure message of a public form after a server failure (5xx), above its submit button. */
+export function ServerFailureNote({ message }: { message: string }) {
+  return (
+    <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
+      <Text fontWeight="semibold" color="red.700">
+        {message}
+      </Text>
+      <Text fontSize="sm">Nothing was sent. Your entries are still here.</Text>
+    </Box>
+  )
 }

@@ -20,16 +20,25 @@ const base: OutboxItem = {
 describe('what a form says after queueing', () => {
   it("says 'sent' only when the server has it", () => {
     expect(outcomeOf({ ...base, status: 'sent' })).toEqual({ kind: 'sent' })
-    expect(outcomeOf({ ...base, status: 'waiting' })).toEqual({ kind: 'saved', waitsForSignIn: false })
-    expect(outcomeOf({ ...base, status: 'sending' })).toEqual({ kind: 'saved', waitsForSignIn: false })
-    expect(outcomeOf({ ...base, lastError: { status: 401, message: 'Sign in' } })).toEqual({ kind: 'saved', waitsForSignIn: true })
+    expect(outcomeOf({ ...base, status: 'waiting' }, false)).toEqual({ kind: 'saved', reason: 'offline' })
+    expect(outcomeOf({ ...base, status: 'sending' }, true)).toEqual({ kind: 'saved', reason: 'noAnswer' })
+    expect(outcomeOf({ ...base, lastError: { status: 401, message: 'Sign in' } })).toEqual({ kind: 'saved', reason: 'signIn' })
   })
 
   it("says 'failed', not 'saved', when the server answered with a 5xx", () => {
     expect(outcomeOf({ ...base, lastError: { status: 500, message: 'The server had a problem (500).' } })).toEqual({ kind: 'failed', status: 500 })
     expect(outcomeOf({ ...base, status: 'sending', lastError: { status: 503, message: 'x' } })).toEqual({ kind: 'failed', status: 503 })
-    // A network failure has no status: that is 'saved' (it goes out by itself).
-    expect(outcomeOf({ ...base, lastError: { message: 'Failed to fetch' } })).toEqual({ kind: 'saved', waitsForSignIn: false })
+    // A network failure has no status: that is 'saved' (it goes out by itself), and online it does not say 'offline'.
+    expect(outcomeOf({ ...base, lastError: { message: 'Failed to fetch' } }, false)).toEqual({ kind: 'saved', reason: 'offline' })
+    expect(outcomeOf({ ...base, lastError: { message: 'Failed to fetch' } }, true)).toEqual({ kind: 'saved', reason: 'noAnswer' })
+  })
+
+  it('never words an item kept after a server failure as waiting for the network', async () => {
+    const { keptOutcome, savedTexts } = await import('./outcome')
+    const kept = keptOutcome(outcomeOf({ ...base, lastError: { status: 500, message: 'x' } }, true))
+    expect(kept).toEqual({ kind: 'saved', reason: 'serverFailed' })
+    expect(savedTexts.description.serverFailed).not.toMatch(/online/)
+    expect(savedTexts.description.noAnswer).not.toMatch(/online/)
   })
 
   it("gives the server's message and field issues of a refusal", () => {

@@ -1,10 +1,20 @@
 // What a form says after it queued a submission (promise 3: it tells the truth). Pure.
 import type { OutboxItem } from '../../../sync/outbox/types'
 
+/**
+ * Why a submission is kept on this phone, so the words say what is true: queueing is for no network;
+ * an item kept after a server failure says that, not "offline".
+ */
+export type SavedReason = 'offline' | 'signIn' | 'serverFailed' | 'noAnswer'
+
 export const savedTexts = {
   title: 'Saved on this phone',
-  description: 'It will be sent automatically when you are back online. You can see it in the Outbox.',
-  signInDescription: 'It will be sent once you sign in again. You can see it in the Outbox.',
+  description: {
+    offline: 'It will be sent automatically when you are back online. You can see it in the Outbox.',
+    signIn: 'It will be sent once you sign in again. You can see it in the Outbox.',
+    serverFailed: 'The server had a problem and could not take it yet. It will be tried again automatically. You can see it in the Outbox.',
+    noAnswer: 'The server has not answered yet. It will be sent automatically. You can see it in the Outbox.',
+  } satisfies Record<SavedReason, string>,
 } as const
 
 export type Outcome =
@@ -13,24 +23,31 @@ export type Outcome =
   /** Refused (400/413/422): the server's message, and its field issues when it gave them. */
   | { kind: 'refused'; message: string; issues: { path: string; message: string }[] }
   /**
-   * The server was reached and failed (5xx): not 'saved' in the sense a visitor reads it. The public
-   * review forms show the spec's failure toast (runtime.ts withdraws the item first); the signup
-   * forms keep it queued and say saved.
+   * The server was reached and failed (5xx): never 'saved … when you are back online'. The public
+   * forms withdraw the item and show the spec's failure message (runtime.ts
+   * outcomeWithdrawingFailure); Data Agent Mode keeps it queued and says it will be retried.
    */
   | { kind: 'failed'; status: number }
-  /** Kept on the phone, sent later: 'Saved on this phone'. */
-  | { kind: 'saved'; waitsForSignIn: boolean }
+  /** Kept on the phone, sent later: 'Saved on this phone', and why. */
+  | { kind: 'saved'; reason: SavedReason }
 
-export function outcomeOf(item: OutboxItem | undefined): Outcome {
+/** `isOnline`: what the browser says (navigator.onLine) when the form asks. */
+export function outcomeOf(item: OutboxItem | undefined, isOnline = true): Outcome {
   // Never claims the server has it unless the item says so.
-  if (!item) return { kind: 'saved', waitsForSignIn: false }
+  if (!item) return { kind: 'saved', reason: isOnline ? 'noAnswer' : 'offline' }
   if (item.status === 'sent') return { kind: 'sent' }
   if (item.status === 'needsAttention') {
     return { kind: 'refused', message: item.lastError?.message ?? 'The server did not accept this.', issues: issuesOf(item) }
   }
   const status = item.lastError?.status
   if (status !== undefined && status >= 500) return { kind: 'failed', status }
-  return { kind: 'saved', waitsForSignIn: status === 401 }
+  if (status === 401) return { kind: 'saved', reason: 'signIn' }
+  return { kind: 'saved', reason: isOnline ? 'noAnswer' : 'offline' }
+}
+
+/** A server failure kept for retry (Data Agent Mode) reads as saved, for that reason. */
+export function keptOutcome(outcome: Outcome): Exclude<Outcome, { kind: 'failed' }> {
+  return outcome.kind === 'failed' ? { kind: 'saved', reason: 'serverFailed' } : outcome
 }
 
 function issuesOf(item: OutboxItem): { path: string; message: string }[] {

@@ -40,7 +40,7 @@ import { messages } from '../../../api/contract/messages'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
 import { isPasswordChangeRequired, sendingToken } from './sending-session'
-import { outcomeOf, type Outcome } from './outcome'
+import { keptOutcome, outcomeOf, type Outcome } from './outcome'
 import { markOutboxUsed } from './index'
 
 export type { OutboxItem, OutboxKind, OutboxPhoto, OutboxEngineState, JsonObject } from '../../../sync/outbox'
@@ -279,12 +279,13 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
 }
 
 /**
- * The public review forms' outcome: a server failure (5xx) is taken back out of the outbox, so the
- * form can truthfully say "Please try again" and a second submit cannot deliver it twice. An item
+ * The public forms' outcome (reviews, expert registration, a visitor's farmer signup): a server
+ * failure (5xx) is taken back out of the outbox, so the form can truthfully say "Please try again"
+ * (its entries kept) and a second submit cannot deliver it twice. An item
  * the engine is resending at that very moment cannot be taken back: it stays queued, read as saved.
  */
 export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
-  const outcome = outcomeOf(await waitForOutcome(id))
+  const outcome = outcomeOf(await waitForOutcome(id), navigator.onLine)
   if (outcome.kind !== 'failed') return outcome
   const { engine } = startOutbox()
   // The engine counts the item as its current one until its drain ends (right after this answer).
@@ -293,8 +294,13 @@ export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
     await engine.deleteItem(id)
     return outcome
   } catch {
-    return { kind: 'saved', waitsForSignIn: false }
+    return { kind: 'saved', reason: 'serverFailed' }
   }
+}
+
+/** What a form that keeps a server failure queued (Data Agent Mode) says: never 'failed'. */
+export async function outcomeKeepingFailure(id: string): Promise<Outcome> {
+  return keptOutcome(outcomeOf(await waitForOutcome(id), navigator.onLine))
 }
 
 // ---- the Outbox screen's actions --------------------------------------------------------------

@@ -1,10 +1,12 @@
 // A modal dialog on the browser's own <dialog> element (showModal): the page behind is inert
-// (focus stays inside), Escape closes it, the title labels it, and focus goes back to what
-// opened it. Far lighter than Chakra's Ark dialog (no state machine, no portal, no recipe), so
-// any chunk may use it. Mounted means open: render it when open, stop rendering it to close,
-// and `onClose` is called when the user closes it (Escape, the Close button, the backdrop).
+// (focus stays inside), Escape and the phone's Back button close it (a changed form asks first:
+// dialog-dismiss.ts), the title labels it, and focus goes back to what opened it. Far lighter than
+// Chakra's Ark dialog (no state machine, no portal, no recipe), so any chunk may use it. Mounted
+// means open: render it when open, stop rendering it to close, and `onClose` is called when the
+// user closes it (Escape, Back, the Close button, the backdrop).
 import { Box, Button, Flex, Heading, chakra } from '@chakra-ui/react'
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
+import { useDialogDismiss } from './dialog-dismiss'
 
 export interface NativeDialogProps {
   /** The visible heading (an <h2>) that names the dialog. */
@@ -53,18 +55,16 @@ export function NativeDialog({ title, subtitle, onClose, children, maxW = '40rem
     [],
   )
 
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // A click on the dialog element itself (not its content box) is a click on the backdrop.
-    if (event.target === ref.current) ref.current.close()
-  }
+  const dismiss = useDialogDismiss(ref, useCallback(() => onCloseRef.current(), []))
 
   return (
     <chakra.dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={subtitle ? subtitleId : undefined}
-      onClose={() => onCloseRef.current()}
-      onClick={onBackdropClick}
+      onCancel={dismiss.onCancel}
+      onClose={dismiss.onClose}
+      onClick={dismiss.onBackdropClick}
       p="0"
       m="auto"
       border="none"
@@ -91,7 +91,7 @@ export function NativeDialog({ title, subtitle, onClose, children, maxW = '40rem
               </Box>
             ) : null}
           </Box>
-          <Button size="sm" variant="outline" aria-label="Close" onClick={() => ref.current?.close()}>
+          <Button size="sm" variant="outline" aria-label="Close" onClick={() => dismiss.requestClose()}>
             ✕
           </Button>
         </Flex>

@@ -3,6 +3,7 @@
 import { Box, chakra } from '@chakra-ui/react'
 import { useId, type Ref } from 'react'
 import { starColours } from './tones'
+import { countLabel } from '../plural'
 
 /** Read-only stars, e.g. for an average of 4.3: four filled, one empty; read as "4.3 out of 5 stars". */
 export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md' | 'lg' }) {
@@ -75,7 +76,7 @@ export function StarRatingInput({ legend, value, onChange, required, hint, first
               srOnly
             />
             <span aria-hidden="true">{n <= value ? '★' : '☆'}</span>
-            <chakra.span srOnly>{n === 1 ? '1 star' : `${n} stars`}</chakra.span>
+            <chakra.span srOnly>{countLabel(n, 'star')}</chakra.span>
           </chakra.label>
         ))}
         {hint ? (

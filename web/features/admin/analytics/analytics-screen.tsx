@@ -13,6 +13,7 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { StatGrid } from '../ui/stat-grid'
 import { dailyAverages, hasNoData, useAdminAnalytics } from './admin-analytics'
 import { DailyBars } from './daily-bars'
+import { countLabel } from '../../../shared/plural'
 
 const m = messages.analytics
 const count = (n: number) => n.toLocaleString('en-US')
@@ -64,7 +65,7 @@ export function AnalyticsScreen() {
             <NativeSelect.Field aria-label="Date range" value={days} onChange={(e) => setDays(Number(e.target.value) as AnalyticsDays)}>
               {analyticsDays.map((n) => (
                 <option key={n} value={n}>
-                  Last {n} days
+                  Last {countLabel(n, 'day')}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -110,7 +111,7 @@ export function AnalyticsScreen() {
                         {i + 1}
                       </Badge>
                       <Text flex="1">{c.country}</Text>
-                      <Text fontVariantNumeric="tabular-nums">{count(c.visitors)} visitors</Text>
+                      <Text fontVariantNumeric="tabular-nums">{countLabel(c.visitors, 'visitor', { format: count })}</Text>
                     </chakra.li>
                   ))}
                 </chakra.ol>
@@ -140,7 +141,7 @@ export function AnalyticsScreen() {
                         <chakra.li key={`${q.type}:${q.query}`} display="flex" gap="2" py="1" borderTopWidth="1px" alignItems="center" flexWrap="wrap">
                           <Text flex="1" fontWeight="medium">{q.query}</Text>
                           <Badge>{q.type}</Badge>
-                          <Text color="fg.muted">avg {q.avgResults.toFixed(1)} results</Text>
+                          <Text color="fg.muted">avg {countLabel(q.avgResults, 'result', { format: (n) => n.toFixed(1) })}</Text>
                           <Text fontVariantNumeric="tabular-nums">{count(q.count)}×</Text>
                         </chakra.li>
                       ))}
@@ -155,7 +156,7 @@ export function AnalyticsScreen() {
               <Text>Average daily views: <strong>{count(averages.views)}</strong></Text>
               <Text>Average daily visitors: <strong>{count(averages.visitors)}</strong></Text>
             </HStack>
-            <DailyBars days={summary.dailyStats} caption={`Page views and visitors per day, last ${days} days (bars scaled to the busiest day)`} />
+            <DailyBars days={summary.dailyStats} caption={`Page views and visitors per day, last ${countLabel(days, 'day')} (bars scaled to the busiest day)`} />
           </Section>
         </>
       ) : null}

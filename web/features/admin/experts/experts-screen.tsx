@@ -21,6 +21,7 @@ import { StatGrid } from '../ui/stat-grid'
 import { ExpertDialog } from './expert-dialog'
 import { expertCounters, expertFieldsKey, expertsKey, useExpertWrite, wasUpdated } from './experts-data'
 import { ManageFieldsDialog, ShareLinkDialog } from './field-and-link-dialogs'
+import { PowerIcon } from '../ui/power-icon'
 
 const m = messages.experts
 /** product: load failure of the expert list (the spec names none). */
@@ -190,7 +191,7 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
           loading={isToggling}
           onClick={() => void toggle()}
         >
-          ⏻ {expert.isActive ? 'On' : 'Off'}
+          <PowerIcon /> {expert.isActive ? 'On' : 'Off'}
         </Button>
         <Button size="sm" variant="outline" aria-label={`Edit ${expert.name}`} onClick={onEdit}>
           Edit

@@ -8,6 +8,7 @@ import { useIsOnline } from '../../../shared/session'
 import { toast } from '../../../shared/ui/toast'
 import { messageOr, toastError, toastSuccess } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
+import { ConfirmDialog } from '../ui/confirm-dialog'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useExpertFieldWrite } from './experts-data'
 
@@ -35,14 +36,8 @@ export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boole
       toastError(messageOr(error, m.failedToAddField))
     }
   }
-  const remove = async (field: ExpertField) => {
-    try {
-      await write.mutateAsync({ method: 'DELETE', url: `/api/admin/expert-fields/${field.id}` })
-      toastSuccess(m.fieldDeleted)
-    } catch (error) {
-      toastError(messageOr(error, m.failedToDeleteField))
-    }
-  }
+  // Deleting asks first, as every delete in the back office (ConfirmDialog reports the outcome).
+  const [deleting, setDeleting] = useState<ExpertField | null>(null)
 
   return (
     <AdminDialog open={open} onOpenChange={onOpenChange} title="Manage Expertise">
@@ -66,7 +61,7 @@ export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boole
             {fields.map((field) => (
               <chakra.li key={field.id} display="flex" alignItems="center" gap="2" py="1" borderBottomWidth="1px">
                 <Text flex="1">{field.name}</Text>
-                <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${field.name}`} disabled={!isOnline} onClick={() => void remove(field)}>
+                <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${field.name}`} disabled={!isOnline} onClick={() => setDeleting(field)}>
                   Delete
                 </Button>
               </chakra.li>
@@ -79,6 +74,18 @@ export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boole
           Done
         </Button>
       </DialogFooter>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        title="Delete Expertise"
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/expert-fields/${deleting?.id ?? ''}` })}
+        successText={m.fieldDeleted}
+        failureText={m.failedToDeleteField}
+      >
+        {`Delete "${deleting?.name ?? ''}"? It will no longer be offered as an area of expertise.`}
+      </ConfirmDialog>
     </AdminDialog>
   )
 }

@@ -23,6 +23,7 @@ import { SaveSwitch } from '../ui/switch'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
 import { FarmerNameCell } from './farmer-name-cell'
 import { placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
+import { countLabel } from '../../../shared/plural'
 
 const m = messages.farmers
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
@@ -184,7 +185,7 @@ export function FarmersScreen() {
       </Flex>
       {farmers.data && (
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          Showing {shown.length} of {total} farmers
+          Showing {shown.length} of {countLabel(total, 'farmer')}
         </Text>
       )}
       <DataTable label="Farmers" rows={farmers.data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={farmers.isPending} error={farmers.isError ? m.failedToFetch : null} empty={m.noMatches} />

@@ -18,6 +18,7 @@ import { OfflineNotice } from '../ui/offline-notice'
 import { FarmerNameCell } from './farmer-name-cell'
 import { placeOf, useActivePending, useExpiredFarmers, useFarmerWrite, useSettings, useTrialFarmers } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
+import { countLabel } from '../../../shared/plural'
 
 const m = messages.farmers
 
@@ -51,7 +52,7 @@ export function ExpiredSubscriptionsScreen() {
         const bucket = expiredBucket(f.daysSinceLastActive)
         return (
           <Badge colorPalette={bucket.palette} variant={bucket.variant}>
-            {f.daysSinceLastActive} days
+            {countLabel(f.daysSinceLastActive, 'day')}
           </Badge>
         )
       },
@@ -60,7 +61,7 @@ export function ExpiredSubscriptionsScreen() {
       header: 'Last Subscription',
       cell: (f) => (
         <Stack gap="0">
-          <Text>{f.subscriptionStart && f.subscriptionEnd ? `${Math.max(0, Math.ceil((Date.parse(f.subscriptionEnd) - Date.parse(f.subscriptionStart)) / 86400000))} days` : '—'}</Text>
+          <Text>{f.subscriptionStart && f.subscriptionEnd ? countLabel(Math.max(0, Math.ceil((Date.parse(f.subscriptionEnd) - Date.parse(f.subscriptionStart)) / 86400000)), 'day') : '—'}</Text>
           <Text fontSize="xs" color="fg.muted">
             Expired {formatFijiDateTime(f.subscriptionEnd)}
           </Text>
@@ -110,7 +111,7 @@ export function ActivePendingScreen() {
     { header: 'Activation Date', cell: (f) => (f.subscriptionStart ? formatFijiDateTime(f.subscriptionStart) : 'Not set') },
     {
       header: 'Days Until Active',
-      cell: (f) => <Badge colorPalette={f.daysUntilActive <= 3 ? 'red' : f.daysUntilActive <= 7 ? 'orange' : 'gray'}>{f.daysUntilActive} days</Badge>,
+      cell: (f) => <Badge colorPalette={f.daysUntilActive <= 3 ? 'red' : f.daysUntilActive <= 7 ? 'orange' : 'gray'}>{countLabel(f.daysUntilActive, 'day')}</Badge>,
     },
     { header: 'Status', cell: () => <Badge colorPalette="blue">Pending</Badge> },
   ]
@@ -193,7 +194,7 @@ function TrialLength({ mayEdit }: { mayEdit: boolean }) {
     }
   }
 
-  if (!mayEdit) return <SummaryCard label="Default Trial Length" value={`${saved} days`} />
+  if (!mayEdit) return <SummaryCard label="Default Trial Length" value={countLabel(saved, 'day')} />
   return (
     <Stack borderWidth="1px" rounded="md" p="3" gap="2" as="section" aria-label="Default Trial Length">
       <OfflineNotice isOnline={isOnline} />

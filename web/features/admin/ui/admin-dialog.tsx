@@ -2,9 +2,11 @@
 // inert, focus stays inside and returns to the opener. Chakra's Ark dialog was measured to
 // re-split the home page's shared chunks (+2 KB gzip of initial JS), so it is not used here.
 // Unlike shared/ui/native-dialog, it can be mandatory (no close button; Escape and a click
-// outside do nothing) and can be an alertdialog.
+// outside do nothing) and can be an alertdialog. Back closes it and a changed form asks before it
+// is thrown away, as every dialog (shared/ui/dialog-dismiss).
 import { Box, Button, Flex, Heading, chakra, type BoxProps, type FlexProps } from '@chakra-ui/react'
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
+import { useDialogDismiss } from '../../../shared/ui/dialog-dismiss'
 
 export interface AdminDialogProps {
   open: boolean
@@ -25,10 +27,11 @@ export function AdminDialog(props: AdminDialogProps) {
 function OpenDialog({ onOpenChange, title, mandatory = false, role = 'dialog', children }: AdminDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const latest = useRef({ mandatory, onOpenChange })
+  const onOpenChangeRef = useRef(onOpenChange)
   useEffect(() => {
-    latest.current = { mandatory, onOpenChange }
-  }, [mandatory, onOpenChange])
+    onOpenChangeRef.current = onOpenChange
+  }, [onOpenChange])
+  const dismiss = useDialogDismiss(ref, useCallback(() => onOpenChangeRef.current(false), []), { mandatory })
 
   useEffect(() => {
     const dialog = ref.current
@@ -44,37 +47,15 @@ function OpenDialog({ onOpenChange, title, mandatory = false, role = 'dialog', c
     }
   }, [])
 
-  const dismiss = () => {
-    if (!latest.current.mandatory) latest.current.onOpenChange(false)
-  }
-
-  // Escape fires 'cancel': the dialog stays open until React unmounts it.
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault()
-    dismiss()
-  }
-
-  // Browsers may close a dialog whose cancel was refused twice without user activation
-  // (close watchers): a mandatory dialog opens again at once.
-  const onClose = () => {
-    if (latest.current.mandatory) ref.current?.showModal()
-    else latest.current.onOpenChange(false)
-  }
-
-  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // A click on the <dialog> itself, not on its content, is a click on the backdrop.
-    if (event.target === ref.current) dismiss()
-  }
-
   return (
     <chakra.dialog
       ref={ref}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
-      onCancel={onCancel}
-      onClose={onClose}
-      onClick={onBackdropClick}
+      onCancel={dismiss.onCancel}
+      onClose={dismiss.onClose}
+      onClick={dismiss.onBackdropClick}
       p="0"
       m="auto"
       border="none"
@@ -94,7 +75,7 @@ function OpenDialog({ onOpenChange, title, mandatory = false, role = 'dialog', c
           {title}
         </Heading>
         {!mandatory && (
-          <Button size="sm" variant="ghost" aria-label="Close" onClick={dismiss}>
+          <Button size="sm" variant="ghost" aria-label="Close" onClick={() => dismiss.requestClose()}>
             ✕
           </Button>
         )}
