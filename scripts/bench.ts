@@ -20,6 +20,12 @@ import { lighthouseBench } from './bench/lighthouse'
 import { printHomeJs } from './bench/home-js'
 import { printOutboxBench } from './bench/outbox'
 
+// --outbox: only P5, the outbox's drain (no build needed; a few minutes).
+if (process.argv.includes('--outbox')) {
+  await printOutboxBench()
+  process.exit(0)
+}
+
 const SIZES = [10_000, 100_000]
 const LATENCY_REQUESTS = 200
 /** A slow endpoint stops its sequential loop after this long (with at least a few samples). */

@@ -130,7 +130,7 @@ export interface OutboxBench {
 
 export async function benchOutbox(options: { loopbackSignups?: number; shapedSignups?: number } = {}): Promise<OutboxBench> {
   const loopbackCount = options.loopbackSignups ?? 200
-  const shapedCount = options.shapedSignups ?? Number(process.env.BENCH_SHAPED_SIGNUPS ?? 20)
+  const shapedCount = options.shapedSignups ?? Number(process.env.BENCH_SHAPED_SIGNUPS ?? 40)
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viti-bench-outbox-'))
   const server = serverProcess({ port: await freePort(), dataDir: path.join(tempDir, 'data'), logFile: path.join(tempDir, 'server.log'), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
   try {
