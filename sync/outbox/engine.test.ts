@@ -880,12 +880,25 @@ describe('tabs, restarts and the browser', () => {
 
 describe('pipelining', () => {
   /** Each request's start and end, in the order they happened (real time: the fake server takes a few ms). */
-  function traced(server: FakeServer) {
+  function traced(server: FakeServer, options: { holdFirstRecordUntilPuts?: number } = {}) {
     const events: string[] = []
+    let onPut = () => undefined as void
     const fetch: typeof server.fetch = async (input, init) => {
       const kind = init?.method === 'PUT' ? 'put' : input.includes('upload') ? 'uploadUrl' : 'record'
       const key = kind === 'record' ? new Headers(init?.headers).get('idempotency-key') : ''
       events.push(`start ${kind} ${key}`.trim())
+      if (kind === 'put') onPut()
+      const puts = () => events.filter((event) => event === 'start put').length
+      if (kind === 'record' && options.holdFirstRecordUntilPuts !== undefined && !events.some((event) => event.startsWith('end record'))) {
+        // A slow answer to the first record: an engine that overlaps starts the next PUT meanwhile
+        // (one that doesn't would wait here for ever; the hold gives up after 3 s).
+        const wanted = options.holdFirstRecordUntilPuts
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 3_000)
+          onPut = () => void (puts() >= wanted && (clearTimeout(timer), resolve()))
+          onPut()
+        })
+      }
       try {
         return await server.fetch(input, init)
       } finally {
@@ -899,7 +912,7 @@ describe('pipelining', () => {
     const server = createFakeServer()
     server.tokens.set('token-sefa', 'agent-sefa')
     server.latencyMs = 5
-    const trace = traced(server)
+    const trace = traced(server, { holdFirstRecordUntilPuts: 3 })
     const { db, engine } = setup({ fetch: trace.fetch })
     const queued: OutboxItem[] = []
     for (const name of ['Mere', 'Sefa', 'Tui']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length, 1), photo(name.length, 2)] })))
@@ -909,7 +922,7 @@ describe('pipelining', () => {
     expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
     // The first record's answer came after a photo of the second item had started up.
     const firstRecordEnd = trace.events.indexOf(`end record ${queued[0]!.id}`)
-    expect(trace.events.slice(0, firstRecordEnd).filter((event) => event === 'start put')).toHaveLength(3)
+    expect(trace.events.slice(0, firstRecordEnd).filter((event) => event === 'start put').length).toBeGreaterThanOrEqual(3)
     // Never two records at once, each after the one before it answered.
     const recordEvents = trace.events.filter((event) => event.includes('record'))
     expect(recordEvents).toEqual(queued.flatMap((queuedItem) => [`start record ${queuedItem.id}`, `end record ${queuedItem.id}`]))
@@ -938,8 +951,10 @@ describe('pipelining', () => {
 
     await advance(DEFAULT_BACKOFF.capMs)
     expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
-    // A photo sent ahead is not sent again when its item's turn comes.
-    expect(server.log.filter((entry) => entry.kind === 'put')).toHaveLength(3)
+    // A photo sent ahead keeps its upload when its item's turn comes (one cut short by the end of the
+    // drain is PUT again to the same URL).
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(3)
+    expect(new Set(server.accepted.map((record) => (record.body.photoUrls as string[])[0])).size).toBe(3)
   })
 
   it('shows the bytes sent of the bytes waiting, and each photo going up', async () => {

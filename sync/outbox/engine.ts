@@ -634,17 +634,32 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   async function putPhoto(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, isNow: boolean): Promise<Verdict> {
     // The item being sent goes first; one sent ahead waits its turn (the gate admits the item being sent first).
     const leave = await current.gate.enter(isNow || current.lane.isNow(photo.id))
-    try {
-      return await putPhotoBytes(item, photo, issued, current)
-    } finally {
+    // The slot is handed on once this photo's bytes are all on their way (upload progress says so,
+    // or the measured speed does): then it only waits for its answer, and the link need not idle a
+    // round trip before the next photo. Still only one photo's bytes on a slow link at a time.
+    let hasLeft = false
+    const handOn = () => {
+      if (hasLeft) return
+      hasLeft = true
       leave()
+    }
+    const handOffMs = link.handOffAfterMs(photo.size)
+    const cancelHandOff = handOffMs === undefined ? () => undefined : setTimer(handOn, handOffMs)
+    try {
+      return await putPhotoBytes(item, photo, issued, current, handOn)
+    } finally {
+      cancelHandOff()
+      handOn()
     }
   }
 
-  async function putPhotoBytes(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads): Promise<Verdict> {
+  async function putPhotoBytes(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, onAllSent: () => void): Promise<Verdict> {
     if (current.controller.signal.aborted) return { kind: 'stopped' }
     const putTimeout = Math.min(MAX_UPLOAD_TIMEOUT_MS, timeoutMs + Math.ceil(photo.size / UPLOAD_BYTES_PER_SECOND_FLOOR) * 1000)
-    const withProgress: FetchLike = (url, init) => uploadTransport(url, init ?? {}, (sentBytes) => noteUpload(current, item.id, photo, sentBytes))
+    const withProgress: FetchLike = (url, init) => uploadTransport(url, init ?? {}, (sentBytes) => {
+      noteUpload(current, item.id, photo, sentBytes)
+      if (sentBytes >= photo.size) onAllSent()
+    })
     noteUpload(current, item.id, photo, 0)
     const startedAt = performance.now()
     const verdict = judge(await request(withProgress, issued.uploadURL, {

@@ -24,6 +24,12 @@ export interface LinkMeter {
   parallelUploads(): number
   /** Bytes per millisecond photos go at, or undefined before the first photo. */
   bytesPerMs(): number | undefined
+  /**
+   * How long after its start a photo of `bytes` has its last bytes on the way and waits only for
+   * its answer (undefined before the link is measured): the next upload may start then, so a
+   * slow link never idles for a round trip between photos.
+   */
+  handOffAfterMs(bytes: number): number | undefined
 }
 
 export function createLinkMeter(): LinkMeter {
@@ -45,5 +51,9 @@ export function createLinkMeter(): LinkMeter {
       return uploadBytesPerMs !== undefined && uploadBytesPerMs >= FAST_LINK_BYTES_PER_MS ? MAX_PARALLEL_UPLOADS : 1
     },
     bytesPerMs: () => uploadBytesPerMs,
+    handOffAfterMs(bytes) {
+      if (uploadBytesPerMs === undefined || requestMs === undefined) return undefined
+      return Math.max(0, bytes / uploadBytesPerMs - requestMs)
+    },
   }
 }
