@@ -55,8 +55,12 @@ const MAX_WAKE_MS = 60 * 60_000
 const STALE_SENDING_MS = MAX_UPLOAD_TIMEOUT_MS + 5 * 60_000
 /** Items read at a time when looking past the one being sent for photos to send ahead. */
 const AHEAD_PAGE = 4
-/** Photos queued or going up ahead, per upload the link takes at once: the next is ready when one ends. */
-const AHEAD_PER_UPLOAD = 2
+/**
+ * Photos queued or going up ahead, per upload the link takes at once. Three: on a slow link a small
+ * request waits behind the photo going up, so the URL for the photo after next is asked for now,
+ * and is there when the next one's bytes are out.
+ */
+const AHEAD_PER_UPLOAD = 3
 
 export interface OutboxEngineOptions {
   db: OutboxDatabase
@@ -352,13 +356,15 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     const controller = new AbortController()
     const onStop = () => controller.abort()
     stopController.signal.addEventListener('abort', onStop, { once: true })
-    return {
-      lane: createUploadLane<PhotoOutcome>({ parallel: () => AHEAD_PER_UPLOAD * link.parallelUploads(), dropped: { kind: 'stopped' } }),
+    const current: DrainUploads = {
+      // Room in the lane as an upload ends: the next photos are looked for at once, not when the records catch up.
+      lane: createUploadLane<PhotoOutcome>({ parallel: () => AHEAD_PER_UPLOAD * link.parallelUploads(), dropped: { kind: 'stopped' }, onTaskEnd: () => lookAhead(current) }),
       gate: createUploadGate(() => link.parallelUploads()),
       controller, force, tried, aheadFrom: -Infinity, isAheadBlocked: false, looking: null, counting: null,
       counted: new Set(), completedBytes: 0, firstUploadAt: null, going: new Map(),
       detachStop: () => stopController.signal.removeEventListener('abort', onStop),
     }
+    return current
   }
 
   async function closeDrainUploads(current: DrainUploads): Promise<void> {

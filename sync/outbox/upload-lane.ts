@@ -30,7 +30,7 @@ interface Entry<T> {
   reject: (error: unknown) => void
 }
 
-export function createUploadLane<T>(options: { parallel: () => number; dropped: T }): UploadLane<T> {
+export function createUploadLane<T>(options: { parallel: () => number; dropped: T; onTaskEnd?: () => void }): UploadLane<T> {
   const entries = new Map<string, Entry<T>>()
   const queue: Entry<T>[] = []
   const running = new Set<Promise<unknown>>()
@@ -54,6 +54,7 @@ export function createUploadLane<T>(options: { parallel: () => number; dropped: 
       entries.delete(entry.key)
       running.delete(done)
       pump()
+      if (!closed) options.onTaskEnd?.()
     })
     running.add(done)
   }
