@@ -7,7 +7,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { e2eAdmin } from './fixtures'
-import { pngFile } from './images'
+import { noisyPng, pngFile } from './images'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = port === 3100 ? '.e2e-data' : `.e2e-data-${port}`
@@ -607,4 +607,39 @@ test('(i) storage is asked to persist when the first item is queued and whenever
   await keep.click()
   await expect.poll(persistCalls).toBe(3)
   await context.setOffline(false)
+})
+
+// ---- (j) -------------------------------------------------------------------------------------
+
+test('(j) back in coverage on a slow link: each photo shows its percent, the panel the bytes and time left, and the header count falls as items land', async ({ page, context, request }) => {
+  test.setTimeout(180_000)
+  await agentOnline(page, request, 'j')
+  await openSignupForm(page)
+  // The page's own network, as a phone's: offline first, then a slow uplink (the throttle applies to XMLHttpRequest uploads).
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
+
+  const names = [1, 2, 3].map((n) => `Slow Link Farmer ${n} ${Date.now()}`)
+  for (const [index, name] of names.entries()) {
+    await openSignupForm(page)
+    await fillSignup(page, name)
+    await page.getByLabel('Farm Photo 1: choose a file').setInputFiles({ name: `field-${index}.png`, mimeType: 'image/png', buffer: noisyPng(640, 480) })
+    await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Submit Application' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  }
+  await page.goto('/outbox')
+  await expect(page.getByRole('link', { name: /3 unsent/ })).toBeVisible()
+
+  // Coverage again, at about 40 KB/s up: each photo takes seconds.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 40_000 })
+  await expect(page.getByTestId('photo-progress').first()).toContainText(/Photo uploading: \d+ %/, { timeout: 30_000 })
+  await expect(page.getByTestId('outbox-transfer')).toContainText(/KB of \d+ KB of photos sent/)
+  await expect(page.getByTestId('outbox-transfer')).toContainText(/left$/, { timeout: 30_000 })
+  await expect(page.getByRole('link', { name: /2 unsent/ })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('link', { name: /1 unsent/ })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('link', { name: /0 unsent/ })).toBeVisible({ timeout: 60_000 })
+  for (const name of names) expect(await signupsNamed(request, name)).toHaveLength(1)
 })

@@ -27,6 +27,12 @@ import { BROWSER_HEADERS, benchPart, loadAverageNote, loadTest } from './bench/l
 import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
 import { printMixedLoad } from './bench/mixed-load'
 
+// --outbox: only P5, the outbox's drain (no build needed; a few minutes).
+if (process.argv.includes('--outbox')) {
+  await printOutboxBench()
+  process.exit(0)
+}
+
 const SIZES = [10_000, 100_000]
 const LATENCY_REQUESTS = 200
 const COLD_REQUESTS = 5

@@ -10,7 +10,7 @@ import { sqliteIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
-import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
+import { RATE_LIMITS, SIGNED_IN_LIMITS, perAccountLimit, perAddressLimit } from '../middleware/rate-limit'
 import { farmerSignupsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
@@ -20,12 +20,14 @@ export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // Before the key check, so a flood is refused before any database work; a replay is given back.
   const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
+  // Signed-in agents count per account: a town's agents share one carrier address.
+  const agentLimit = perAccountLimit(SIGNED_IN_LIMITS.dataAgentSignup, 'data-agent-signup')
   const bot = honeypot(() => ({ id: randomUUID(), status: 'pending' }))
   const { router, on } = contractRouter()
   on('POST /api/farmer-signup', publicLimit, bot, idempotent, validate({ body: FarmerSignupSchema }), async (_req, res) => {
     res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals }))
   })
-  on('POST /api/data-agent/signup', bot, idempotent, validate({ body: FarmerSignupSchema }), async (req, res) => {
+  on('POST /api/data-agent/signup', agentLimit, bot, idempotent, validate({ body: FarmerSignupSchema }), async (req, res) => {
     res.status(201).json(await service.create(res.locals.body as FarmerSignup, { locals: res.locals, dataAgent: actorOf(req, res) }))
   })
   return router

@@ -3,9 +3,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UploadUrlResponseSchema, messages, type FarmerSignupInput } from '../contract'
+import { bearer, createStaffUser, tokenFor } from '../testing/staff'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { JPEG_BYTES } from '../uploads/testing'
-import { RATE_LIMITS } from './rate-limit'
+import { RATE_LIMITS, SIGNED_IN_LIMITS } from './rate-limit'
 
 let api: TestApp
 beforeAll(async () => {
@@ -121,5 +122,50 @@ describe('the client address follows TRUST_PROXY', { timeout: 60_000 }, () => {
     } finally {
       await direct.close()
     }
+  })
+})
+
+// A town's data agents reach the server through one carrier address (carrier-grade NAT): signed-in
+// work counts per account, with a far larger ceiling per address behind it.
+describe('signed-in agents are limited per account, not per address', { timeout: 120_000 }, () => {
+  it('five agents signed in from one address each drain 200 photo signups without a 429', async () => {
+    const address = freshAddress()
+    const agents = await Promise.all(Array.from({ length: 5 }, async () => {
+      const agent = await createStaffUser(api.db, { role: 'data_agent' })
+      return bearer(await tokenFor(api.db, agent.id))
+    }))
+    const answered = await Promise.all(agents.map(async (auth) => {
+      const uploads = await statuses(200, () => post('/api/objects/upload', address, { contentType: 'image/jpeg', size: 300_000 }, auth))
+      // Each signup is its own request of this address and account (refused as incomplete here: 400, counted all the same).
+      const signups = await statuses(200, () => post('/api/data-agent/signup', address, {}, { ...auth, 'idempotency-key': randomUUID() }))
+      return [...uploads, ...signups]
+    }))
+    expect(answered.flat()).toHaveLength(2_000)
+    expect(answered.flat()).not.toContain(429)
+    // Past the per-address budget of anonymous uploads (600) from that one address, all fine.
+    expect(answered.flat().filter((status) => status === 200).length).toBeGreaterThan(RATE_LIMITS.uploadUrl.limit)
+  })
+
+  it('one account past its own budget gets 429 while a colleague on the same address goes on', async () => {
+    const address = freshAddress()
+    const [greedy, colleague] = await Promise.all([0, 1].map(async () => bearer(await tokenFor(api.db, (await createStaffUser(api.db, { role: 'data_agent' })).id))))
+    const budget = SIGNED_IN_LIMITS.uploadUrl.perAccount.limit
+    const answered = await statuses(budget, () => post('/api/objects/upload', address, {}, greedy!))
+    expect(answered).not.toContain(429)
+    const refused = await post('/api/objects/upload', address, {}, greedy!)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({ message: messages.common.rateLimited })
+    expect((await post('/api/objects/upload', address, {}, colleague!)).status).toBe(200)
+  })
+
+  it('an anonymous flood from one address is still refused', async () => {
+    const address = freshAddress()
+    const answered = await statuses(RATE_LIMITS.uploadUrl.limit, () => post('/api/public/expert-signup/upload', address, {}))
+    expect(answered).not.toContain(429)
+    expect((await post('/api/public/expert-signup/upload', address, {})).status).toBe(429)
+    expect((await post('/api/farmer-signup', address, {})).status).not.toBe(429)
+    const forms = await statuses(RATE_LIMITS.publicForm.limit, () => post('/api/farmer-signup', address, {}))
+    expect(forms.filter((status) => status === 429).length).toBeGreaterThan(0)
   })
 })

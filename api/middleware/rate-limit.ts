@@ -1,45 +1,79 @@
-// The one per-address request limiter (express-rate-limit): every limited route builds its limiter
-// here, so all of them key by the same client address (req.ip, which honours TRUST_PROXY through
-// Express's 'trust proxy' hop count), answer the same 429 and carry Retry-After.
-// Budgets are sized for one office or village behind one address: docs/decisions/010-lockout.md.
+// The request limiters (express-rate-limit): every limited route builds its limiter here, so all
+// of them answer the same 429 with Retry-After and keep their counters behind one store interface.
+// - Anonymous public routes count per client address (req.ip, which honours TRUST_PROXY through
+//   Express's 'trust proxy' hop count), sized for a town behind one carrier address.
+// - Signed-in routes count per account, with a much larger per-address ceiling as a backstop: the
+//   agents of a town share one carrier address and must not be throttled as one.
+// Budgets and reasons: docs/decisions/010-lockout.md and 020-rate-limits-per-account.md.
 import type { RequestHandler, Response } from 'express'
-import { rateLimit } from 'express-rate-limit'
+import { MemoryStore, rateLimit, type Store } from 'express-rate-limit'
+import type { SessionUser } from '../auth/sessions'
 import { messages } from '../contract'
 
 const MINUTE = 60_000
 
-/**
- * Per-address budgets. A data agent's phone flushing 50 queued signups with 3 photos each sends
- * 50 signups and 150 upload URLs in one go; the budgets leave room for that several times over.
- */
+export type RateBudget = { windowMs: number; limit: number }
+
+/** Per-address budgets of anonymous routes. */
 export const RATE_LIMITS = {
   /** Public form submissions, each route counted on its own: reviews, farm reviews, farmer and expert signups. */
   publicForm: { windowMs: 15 * MINUTE, limit: 300 },
-  /** Upload URLs: up to 3 photos per signup, plus re-issues when a stored upload expired. */
+  /** Public upload URLs (expert and public farmer signup photos): up to 3 photos per signup, plus re-issues. */
   uploadUrl: { windowMs: 15 * MINUTE, limit: 600 },
   /** Analytics events: page views, searches and contact clicks of a whole office browsing. */
   analyticsEvent: { windowMs: MINUTE, limit: 300 },
-} as const
+} as const satisfies Record<string, RateBudget>
 
-export type RateBudget = { windowMs: number; limit: number }
+/** Signed-in budgets: per account, and per address as a backstop for a town's agents together. */
+export const SIGNED_IN_LIMITS = {
+  /** Upload URLs: an agent's day of 200 signups with 3 photos each is 600, twice over with re-issues. */
+  uploadUrl: { perAccount: { windowMs: 15 * MINUTE, limit: 1_500 }, perAddress: { windowMs: 15 * MINUTE, limit: 20_000 } },
+  /** Data-agent signups: a day's 200 at once, several times over. */
+  dataAgentSignup: { perAccount: { windowMs: 15 * MINUTE, limit: 1_000 }, perAddress: { windowMs: 15 * MINUTE, limit: 10_000 } },
+} as const satisfies Record<string, { perAccount: RateBudget; perAddress: RateBudget }>
+
+/**
+ * Where the counters live. In memory by default: one server process. When several servers share
+ * one database (issue 18), a database-backed store implementing express-rate-limit's `Store`
+ * interface replaces it here, for every limiter at once. `name` tells the limiters apart.
+ */
+export type RateLimitStoreFactory = (name: string) => Store
+let storeFactory: RateLimitStoreFactory = () => new MemoryStore()
+
+/** Limiters built after this call keep their counters in `factory`'s stores. */
+export function useRateLimitStore(factory: RateLimitStoreFactory): void {
+  storeFactory = factory
+}
 
 export interface RateLimitOptions extends RateBudget {
   /**
-   * Requests that end this way are given back to the address's budget. Default: replays of a
-   * stored Idempotency-Key (they write nothing: the stored answer is sent again).
+   * Requests that end this way are given back to the budget. Default: replays of a stored
+   * Idempotency-Key (they write nothing: the stored answer is sent again).
    */
   isRefunded?: (res: Response) => boolean
+  /** Names this limiter's counters in a shared store. */
+  name?: string
 }
 
 /** A replay answered from the Idempotency-Key store (sync/server/idempotency.ts marks it). */
 export const isIdempotentReplay = (res: Response) => res.getHeader('Idempotent-Replayed') === 'true'
 
-export function perAddressLimit({ windowMs, limit, isRefunded = isIdempotentReplay }: RateLimitOptions): RequestHandler {
+let unnamed = 0
+
+function limiter(
+  { windowMs, limit, isRefunded = isIdempotentReplay, name }: RateLimitOptions,
+  key?: { of: (res: Response) => string | undefined },
+): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    store: storeFactory(name ?? `limit-${++unnamed}`),
+    ...(key && {
+      keyGenerator: (_req, res) => key.of(res) ?? '',
+      skip: (_req, res) => key.of(res) === undefined,
+    }),
     // Counted when the request arrives (so a flood is refused before any database work), then
     // given back when it ends as a refund.
     skipSuccessfulRequests: true,
@@ -48,4 +82,22 @@ export function perAddressLimit({ windowMs, limit, isRefunded = isIdempotentRepl
       res.status(options.statusCode).json({ message: messages.common.rateLimited })
     },
   })
+}
+
+export function perAddressLimit(options: RateLimitOptions): RequestHandler {
+  return limiter(options)
+}
+
+/**
+ * For routes only signed-in staff and agents reach: counted per account (the session's user, set
+ * by authenticate()), then per address against a far larger ceiling.
+ */
+export function perAccountLimit(budgets: { perAccount: RateBudget; perAddress: RateBudget }, name?: string): RequestHandler {
+  const account = limiter({ ...budgets.perAccount, ...(name && { name: `${name}:account` }) }, {
+    of: (res) => (res.locals.user as SessionUser | undefined)?.id,
+  })
+  const address = limiter({ ...budgets.perAddress, ...(name && { name: `${name}:address` }) })
+  return (req, res, next) => {
+    void account(req, res, (error?: unknown) => (error === undefined ? address(req, res, next) : next(error)))
+  }
 }

@@ -9,7 +9,7 @@ import type { SessionUser } from '../auth/sessions'
 import { IdParamSchema, UploadUrlRequestSchema, fileTooLargeMessage, messages, type UploadUrlRequest } from '../contract'
 import { HttpError, notFound } from '../errors'
 import { validate } from '../middleware/validate'
-import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
+import { RATE_LIMITS, SIGNED_IN_LIMITS, perAccountLimit, perAddressLimit } from '../middleware/rate-limit'
 import type { UploadKind } from './repository'
 import { maxBytesFor, uploadsService } from './service'
 import { uploadFilePath } from './storage'
@@ -26,10 +26,11 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
     const user = res.locals.user as SessionUser | undefined
     res.json(await service.issue(kind, res.locals.body as UploadUrlRequest, user?.id ?? null))
   }
-  // Upload URLs cost disk until the daily clean-up: a generous per-address cap keeps a script from
-  // filling it, while a village office sending its outbox stays far below it (429 is retried).
-  on('POST /api/public/expert-signup/upload', perAddressLimit(RATE_LIMITS.uploadUrl), validate({ body: UploadUrlRequestSchema }), issue('expert'))
-  on('POST /api/objects/upload', perAddressLimit(RATE_LIMITS.uploadUrl), validate({ body: UploadUrlRequestSchema }), issue('admin'))
+  // Upload URLs cost disk until the daily clean-up: a generous cap keeps a script from filling it,
+  // while a town's outboxes stay far below it (429 is retried). Anonymous: per address; signed-in
+  // agents: per account, so the agents behind one carrier address are not throttled as one.
+  on('POST /api/public/expert-signup/upload', perAddressLimit({ ...RATE_LIMITS.uploadUrl, name: 'public-upload-url' }), validate({ body: UploadUrlRequestSchema }), issue('expert'))
+  on('POST /api/objects/upload', perAccountLimit(SIGNED_IN_LIMITS.uploadUrl, 'upload-url'), validate({ body: UploadUrlRequestSchema }), issue('admin'))
 
   // One raw parser per kind; any content type is read, because the type is judged from the bytes.
   const rawParsers = new Map<UploadKind, RequestHandler>(

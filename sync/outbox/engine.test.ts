@@ -443,11 +443,11 @@ describe('photos', () => {
     engine.start()
     await engine.idle()
 
-    expect(server.log.map((entry) => `${entry.kind} ${entry.url}`)).toEqual([
-      'uploadUrl /api/objects/upload', `put ${server.log[1]!.url}`,
-      'uploadUrl /api/objects/upload', `put ${server.log[3]!.url}`,
-      'record /api/data-agent/signup',
+    // The second photo's URL is asked for while the first goes up; the record comes after both.
+    expect(server.log.map((entry) => `${entry.kind} ${entry.kind === 'put' ? 'PUT' : entry.url}`).sort()).toEqual([
+      'put PUT', 'put PUT', 'record /api/data-agent/signup', 'uploadUrl /api/objects/upload', 'uploadUrl /api/objects/upload',
     ])
+    expect(server.log.at(-1)?.kind).toBe('record')
     expect(server.log.filter((entry) => entry.kind !== 'put').every((entry) => entry.headers.authorization === 'Bearer token-sefa')).toBe(true)
     const [record] = server.accepted
     expect(record).toMatchObject({ agentId: 'agent-sefa', body: { name: 'Mere' } })
@@ -663,7 +663,9 @@ describe('photos', () => {
     await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2), photo(3)] }))
     const seen: string[] = []
     engine.subscribe((state) => {
-      if (state.currentItemId) seen.push(`${state.progress.uploadedPhotos}/${state.progress.totalPhotos}`)
+      const shown = `${state.progress.uploadedPhotos}/${state.progress.totalPhotos}`
+      // Every change notifies (byte progress too): the photo count as the screen shows it.
+      if (state.currentItemId && seen.at(-1) !== shown) seen.push(shown)
     })
     engine.start()
     await engine.idle()
@@ -892,5 +894,102 @@ describe('tabs, restarts and the browser', () => {
     const before = states.length
     await engine.sendNow()
     expect(states).toHaveLength(before)
+  })
+})
+
+describe('pipelining', () => {
+  /** Each request's start and end, in the order they happened (real time: the fake server takes a few ms). */
+  function traced(server: FakeServer, options: { holdFirstRecordUntilPuts?: number } = {}) {
+    const events: string[] = []
+    let onPut = () => undefined as void
+    const fetch: typeof server.fetch = async (input, init) => {
+      const kind = init?.method === 'PUT' ? 'put' : input.includes('upload') ? 'uploadUrl' : 'record'
+      const key = kind === 'record' ? new Headers(init?.headers).get('idempotency-key') : ''
+      events.push(`start ${kind} ${key}`.trim())
+      if (kind === 'put') onPut()
+      const puts = () => events.filter((event) => event === 'start put').length
+      if (kind === 'record' && options.holdFirstRecordUntilPuts !== undefined && !events.some((event) => event.startsWith('end record'))) {
+        // A slow answer to the first record: an engine that overlaps starts the next PUT meanwhile
+        // (one that doesn't would wait here for ever; the hold gives up after 3 s).
+        const wanted = options.holdFirstRecordUntilPuts
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 3_000)
+          onPut = () => void (puts() >= wanted && (clearTimeout(timer), resolve()))
+          onPut()
+        })
+      }
+      try {
+        return await server.fetch(input, init)
+      } finally {
+        events.push(`end ${kind} ${key}`.trim())
+      }
+    }
+    return { events, fetch }
+  }
+
+  it("puts the next item's photo while the previous record is posted, and still sends the records one by one, in order", async () => {
+    const server = createFakeServer()
+    server.tokens.set('token-sefa', 'agent-sefa')
+    server.latencyMs = 5
+    const trace = traced(server, { holdFirstRecordUntilPuts: 3 })
+    const { db, engine } = setup({ fetch: trace.fetch })
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length, 1), photo(name.length, 2)] })))
+    engine.start()
+    await engine.idle()
+
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    // The first record's answer came after a photo of the second item had started up.
+    const firstRecordEnd = trace.events.indexOf(`end record ${queued[0]!.id}`)
+    expect(trace.events.slice(0, firstRecordEnd).filter((event) => event === 'start put').length).toBeGreaterThanOrEqual(3)
+    // Never two records at once, each after the one before it answered.
+    const recordEvents = trace.events.filter((event) => event.includes('record'))
+    expect(recordEvents).toEqual(queued.flatMap((queuedItem) => [`start record ${queuedItem.id}`, `end record ${queuedItem.id}`]))
+    // One PUT at a time on this (slow, tiny-photo) link.
+    let going = 0
+    for (const event of trace.events) {
+      if (event === 'start put') going++
+      if (event === 'end put') going--
+      expect(going).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('a failed head still holds back the records behind it, whose photos may have gone ahead', async () => {
+    const { db, server, engine, advance } = setup()
+    server.latencyMs = 2
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length)] })))
+    server.faults.push({ kind: '5xx', on: 'record' })
+    engine.start()
+    await engine.idle()
+
+    expect(records(server).map((entry) => entry.headers['idempotency-key'])).toEqual([queued[0]!.id])
+    expect(server.accepted).toEqual([])
+    expect((await item(db, queued[0]!.id)).status).toBe('waiting')
+    for (const behind of queued.slice(1)) expect(await item(db, behind.id)).toMatchObject({ status: 'waiting', attempts: 0 })
+
+    await advance(DEFAULT_BACKOFF.capMs)
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    // A photo sent ahead keeps its upload when its item's turn comes (one cut short by the end of the
+    // drain is PUT again to the same URL).
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(3)
+    expect(new Set(server.accepted.map((record) => (record.body.photoUrls as string[])[0])).size).toBe(3)
+  })
+
+  it('shows the bytes sent of the bytes waiting, and each photo going up', async () => {
+    const { db, engine } = setup()
+    await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2, 3, 4), photo(5, 6)] }))
+    await enqueue(db, agentSignup('Sefa', { photos: [photo(7, 8, 9)] }))
+    const seen: string[] = []
+    engine.subscribe(({ transfer }) => {
+      const line = `${transfer.sentBytes}/${transfer.totalBytes} ${Object.values(transfer.uploads).map((upload) => `${upload.sentBytes}/${upload.totalBytes}`).join(',')}`.trim()
+      if (seen.at(-1) !== line) seen.push(line)
+    })
+    engine.start()
+    await engine.idle()
+    expect(seen[0]).toMatch(/^0\/\d+/)
+    expect(seen).toContain('9/9')
+    expect(seen.some((line) => line.endsWith(' 0/4') || line.includes('0/4,') )).toBe(true)
+    expect(engine.getState().transfer).toEqual({ totalBytes: 0, sentBytes: 0, bytesPerSecond: null, uploads: {} })
   })
 })

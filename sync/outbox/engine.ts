@@ -2,7 +2,9 @@
 // getState()/subscribe() (useSyncExternalStore) and wires the browser's events to it
 // (triggers.ts). The rules, with the response sorting table, are in sync/README.md.
 //
-// - Oldest first, one tab at a time (Web Lock 'viti-outbox'), inside the lock one item at a time.
+// - Oldest first, one tab at a time (Web Lock 'viti-outbox'); inside the lock one record at a time,
+//   while the photos of the next few items already go up (upload-lane.ts), as many at once as the
+//   measured link allows (link-meter.ts): one on a slow link.
 // - An item's photos are uploaded first (upload URL, then PUT), each path remembered on its photo
 //   record; then the record is POSTed with Idempotency-Key: <item.id>. The issued URL is remembered
 //   before the PUT, so a PUT whose answer was lost is repeated to the same URL.
@@ -17,11 +19,14 @@ import {
   IDEMPOTENCY_KEY_HEADER, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
   defaultSetTimer, judge, needsAuth, request, type FetchLike, type SetTimer, type Verdict,
 } from './http'
+import { createLinkMeter } from './link-meter'
 import { OUTBOX_LOCK_NAME, browserLocks, pageOnlyLocks, type OutboxLocks } from './locks'
 import {
-  deleteItem as deleteOutboxItem, enqueue as enqueueItem, getItem, markStatus, photosOf, waitingInOrder, type EnqueueInput, type WaitingOrder,
+  deleteItem as deleteOutboxItem, enqueue as enqueueItem, getItem, markStatus, photosOf, waitingAfter, waitingInOrder, type EnqueueInput, type WaitingOrder,
 } from './outbox'
 import { restoreOutboxItem } from './restore'
+import { createUploadGate, createUploadLane, type UploadGate, type UploadLane } from './upload-lane'
+import { defaultUploadTransport, type UploadTransport } from './upload-transport'
 
 export interface BackoffOptions {
   /** The first retry waits between half this and this (equal jitter). */
@@ -48,6 +53,14 @@ const MIN_WAKE_MS = 1_000
 const MAX_WAKE_MS = 60 * 60_000
 /** Without cross-tab locks, a 'sending' item is only taken back once it can't still be in flight. */
 const STALE_SENDING_MS = MAX_UPLOAD_TIMEOUT_MS + 5 * 60_000
+/** Items read at a time when looking past the one being sent for photos to send ahead. */
+const AHEAD_PAGE = 4
+/**
+ * Photos queued or going up ahead, per upload the link takes at once. Three: on a slow link a small
+ * request waits behind the photo going up, so the URL for the photo after next is asked for now,
+ * and is there when the next one's bytes are out.
+ */
+const AHEAD_PER_UPLOAD = 3
 
 export interface OutboxEngineOptions {
   db: OutboxDatabase
@@ -80,12 +93,34 @@ export interface OutboxEngineOptions {
   poisonAfter?: number
   /** Unexpected failures (a bug, storage trouble). Default console.warn. */
   onError?: (error: unknown) => void
+  /** How a photo's bytes go up (with progress). Default: XMLHttpRequest in a page, else `fetch`. */
+  upload?: UploadTransport
 }
 
 export interface OutboxProgress {
   uploadedPhotos: number
   totalPhotos: number
 }
+
+export interface PhotoUpload {
+  itemId: string
+  sentBytes: number
+  totalBytes: number
+}
+
+/** This drain's photo bytes, for "12.1 MB of 30.0 MB sent, about 2 min left". */
+export interface OutboxTransfer {
+  /** The waiting items' photo bytes not yet on the server when the drain began (0: none). */
+  totalBytes: number
+  /** The part of them sent since (uploads under way counted as far as they got). */
+  sentBytes: number
+  /** Photo bytes a second, measured over this drain; null until a photo has gone. */
+  bytesPerSecond: number | null
+  /** Photos going up now, by photo id. */
+  uploads: Readonly<Record<string, PhotoUpload>>
+}
+
+const NO_TRANSFER: OutboxTransfer = { totalBytes: 0, sentBytes: 0, bytesPerSecond: null, uploads: {} }
 
 export interface OutboxEngineState {
   /** start() was called and stop() not since. */
@@ -101,6 +136,8 @@ export interface OutboxEngineState {
   nextWakeAt: number | null
   /** Another tab holds the lock and sends for this phone. */
   isOtherTabSending: boolean
+  /** Photo bytes of the drain under way (all zero between drains). */
+  transfer: OutboxTransfer
 }
 
 export interface ResendOptions {
@@ -160,6 +197,9 @@ type SendResult = 'next' | 'paused' | 'stopped'
 
 type Delivery = Verdict | { kind: 'gone' }
 
+/** What one photo's upload came to: its path, or why not. */
+type PhotoOutcome = string | Delivery
+
 export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   const { db } = options
   const fetchImpl = options.fetch
@@ -174,6 +214,8 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const poisonAfter = options.poisonAfter ?? DEFAULT_POISON_AFTER
   const reportError = options.onError ?? ((error: unknown) => console.warn('Outbox engine:', error))
+  const uploadTransport = options.upload ?? defaultUploadTransport(fetchImpl)
+  const link = createLinkMeter()
 
   let running = false
   let stopController = new AbortController()
@@ -183,7 +225,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   let cancelWake: (() => void) | null = null
   let state: OutboxEngineState = {
     isRunning: false, isSending: false, paused: null, currentItemId: null,
-    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, isOtherTabSending: false,
+    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, isOtherTabSending: false, transfer: NO_TRANSFER,
   }
   const listeners = new Set<(state: OutboxEngineState) => void>()
   /** 5xx answers in a row per item (this page's memory: a reload gives a poisoned item another chance). */
@@ -267,17 +309,152 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     if (!isOnline()) return now() + OFFLINE_RECHECK_MS
     await takeBackOrphans()
     const tried = new Set<string>()
+    const current = openDrainUploads(force, tried)
     try {
       while (running && state.paused === null) {
         const item = await pickNext(force, tried)
         if (!item) break
         tried.add(item.id)
-        if ((await sendItem(item)) !== 'next') break
+        // Beside the first item's send, not before it: the count reads the whole queue.
+        current.counting ??= countWaitingPhotoBytes(current).catch(reportError)
+        current.aheadFrom = Math.max(current.aheadFrom, item.createdAt)
+        if ((await sendItem(item, current)) !== 'next') break
       }
     } finally {
-      setState({ isSending: false, currentItemId: null, progress: { uploadedPhotos: 0, totalPhotos: 0 } })
+      await closeDrainUploads(current)
+      setState({ isSending: false, currentItemId: null, progress: { uploadedPhotos: 0, totalPhotos: 0 }, transfer: NO_TRANSFER })
     }
     return state.paused === null ? nextWake() : null
+  }
+
+  // ---- photos sent ahead (inside the lock, one drain)
+
+  /** The photo uploads of one drain and how far it has looked ahead for more. */
+  interface DrainUploads {
+    lane: UploadLane<PhotoOutcome>
+    /** The PUTs themselves, as many at once as the link takes; upload URLs are asked for ahead of them. */
+    gate: UploadGate
+    /** Aborted when the drain ends: an upload sent ahead and still going stops (its URL is kept for next time). */
+    controller: AbortController
+    force: Force
+    tried: ReadonlySet<string>
+    /** Items made after this are the ones still to look at. */
+    aheadFrom: number
+    /** An item ahead is not due (or waits for a sign-in): the records stop there, so the photos do too. */
+    isAheadBlocked: boolean
+    looking: Promise<void> | null
+    counting: Promise<void> | null
+    /** Photo ids counted in transfer.totalBytes. */
+    counted: Set<string>
+    completedBytes: number
+    firstUploadAt: number | null
+    going: Map<string, PhotoUpload>
+    detachStop: () => void
+  }
+
+  function openDrainUploads(force: Force, tried: ReadonlySet<string>): DrainUploads {
+    const controller = new AbortController()
+    const onStop = () => controller.abort()
+    stopController.signal.addEventListener('abort', onStop, { once: true })
+    const current: DrainUploads = {
+      // Room in the lane as an upload ends: the next photos are looked for at once, not when the records catch up.
+      lane: createUploadLane<PhotoOutcome>({ parallel: () => AHEAD_PER_UPLOAD * link.parallelUploads(), dropped: { kind: 'stopped' }, onTaskEnd: () => lookAhead(current) }),
+      gate: createUploadGate(() => link.parallelUploads()),
+      controller, force, tried, aheadFrom: -Infinity, isAheadBlocked: false, looking: null, counting: null,
+      counted: new Set(), completedBytes: 0, firstUploadAt: null, going: new Map(),
+      detachStop: () => stopController.signal.removeEventListener('abort', onStop),
+    }
+    return current
+  }
+
+  async function closeDrainUploads(current: DrainUploads): Promise<void> {
+    current.isAheadBlocked = true
+    current.controller.abort()
+    await current.looking
+    await current.counting
+    await current.lane.close()
+    current.detachStop()
+  }
+
+  /** The photo bytes the waiting items still have to send: the "of" in "sent of waiting". */
+  async function countWaitingPhotoBytes(current: DrainUploads): Promise<void> {
+    const items = (await withDb(() => db.outbox.where('status').equals('waiting').toArray()))
+      .map((raw) => restoreOutboxItem(raw))
+      .filter((item) => item.photoIds.length > 0 && heldFor(item) === undefined)
+    if (items.length === 0) return
+    const byId = new Map(items.map((item) => [item.id, item]))
+    const photos = await withDb(() => db.photos.bulkGet(items.flatMap((item) => item.photoIds)))
+    let addedBytes = 0
+    for (const photo of photos) {
+      const item = photo && byId.get(photo.outboxId)
+      if (!photo || !item || isReusable(item, photo) || current.counted.has(photo.id)) continue
+      current.counted.add(photo.id)
+      addedBytes += photo.size
+    }
+    if (addedBytes > 0 && !current.controller.signal.aborted) setState({ transfer: { ...state.transfer, totalBytes: state.transfer.totalBytes + addedBytes } })
+  }
+
+  /**
+   * Queues the photos of the items behind the one being sent, in queue order, until the lane holds
+   * enough to stay busy. Their records still go one at a time, in order, each after its photos.
+   */
+  function lookAhead(current: DrainUploads): void {
+    if (current.looking || current.isAheadBlocked || current.lane.isHalted) return
+    current.looking = queueAhead(current).catch(reportError).finally(() => (current.looking = null))
+  }
+
+  async function queueAhead(current: DrainUploads): Promise<void> {
+    const enough = () => current.lane.size >= AHEAD_PER_UPLOAD * link.parallelUploads()
+    while (!enough() && !current.isAheadBlocked && !current.lane.isHalted) {
+      const page = await withDb(() => waitingAfter(db, current.aheadFrom, AHEAD_PAGE))
+      if (page.length === 0) return
+      for (const item of page) {
+        if (current.isAheadBlocked) return
+        current.aheadFrom = item.createdAt
+        if (heldFor(item) !== undefined) continue
+        if (!isDue(item, current.force, current.tried)) {
+          if (isPoisoned(item.id)) continue
+          current.isAheadBlocked = true
+          return
+        }
+        const token = needsAuth(item.kind) ? options.getAuthToken() : undefined
+        if (needsAuth(item.kind) && !token) {
+          current.isAheadBlocked = true
+          return
+        }
+        if (item.photoIds.length === 0) continue
+        for (const photo of await withDb(() => photosOf(db, item))) {
+          if (isReusable(item, photo)) continue
+          void current.lane.run(photo.id, () => uploadPhoto(item, photo, token, current, false), { now: false }).then((outcome) => {
+            // The item this photo belongs to will meet the same trouble when its turn comes, and be judged then.
+            if (typeof outcome !== 'string') current.lane.halt()
+          }, () => current.lane.halt())
+        }
+        if (enough()) return
+      }
+    }
+  }
+
+  function noteUpload(current: DrainUploads, itemId: string, photo: OutboxPhoto, sentBytes: number | 'done' | 'failed'): void {
+    if (!current.counted.has(photo.id)) {
+      current.counted.add(photo.id)
+      setState({ transfer: { ...state.transfer, totalBytes: state.transfer.totalBytes + photo.size } })
+    }
+    current.firstUploadAt ??= now()
+    current.going.delete(photo.id)
+    if (sentBytes === 'done') current.completedBytes += photo.size
+    else if (sentBytes !== 'failed') current.going.set(photo.id, { itemId, sentBytes: Math.min(photo.size, sentBytes), totalBytes: photo.size })
+    let sent = current.completedBytes
+    for (const upload of current.going.values()) sent += upload.sentBytes
+    const elapsed = now() - current.firstUploadAt
+    setState({
+      transfer: {
+        totalBytes: Math.max(state.transfer.totalBytes, sent),
+        sentBytes: sent,
+        bytesPerSecond: current.completedBytes > 0 && elapsed > 0 ? (sent * 1000) / elapsed : null,
+        uploads: Object.fromEntries(current.going),
+      },
+    })
   }
 
   /** The waiting items, read from the index only as far as the caller goes. */
@@ -350,7 +527,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
 
   // ---- one item
 
-  async function sendItem(item: OutboxItem): Promise<SendResult> {
+  async function sendItem(item: OutboxItem, current: DrainUploads): Promise<SendResult> {
     const token = needsAuth(item.kind) ? options.getAuthToken() : undefined
     if (needsAuth(item.kind) && !token) {
       await withDb(() => markStatus(db, item.id, 'waiting', { lastError: { status: 401, message: 'Sign in again to send it.' }, nextAttemptAt: now() }, now()))
@@ -361,13 +538,16 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     if (!sending) return 'next'
     let delivery: Delivery
     try {
+      // Photos sent ahead finish first (or fail, and are tried again below); what they stored is read back.
+      setState({ isSending: true, currentItemId: sending.id, progress: { uploadedPhotos: 0, totalPhotos: sending.photoIds.length } })
+      await current.lane.settle(sending.photoIds)
       const photos = await withDb(() => photosOf(db, sending))
       setState({
         isSending: true,
         currentItemId: sending.id,
         progress: { uploadedPhotos: photos.filter((photo) => isReusable(sending, photo)).length, totalPhotos: photos.length },
       })
-      delivery = await deliver(sending, photos, token)
+      delivery = await deliver(sending, photos, token, current)
     } catch (error) {
       reportError(error)
       delivery = { kind: 'retry', cause: 'unexpected', error: { message: 'Something went wrong on this phone while sending. It will be tried again.' } }
@@ -382,20 +562,24 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return now() - photo.uploadedAt < UPLOAD_REUSE_MS
   }
 
-  async function deliver(item: OutboxItem, photos: OutboxPhoto[], token: string | undefined): Promise<Delivery> {
+  async function deliver(item: OutboxItem, photos: OutboxPhoto[], token: string | undefined, current: DrainUploads): Promise<Delivery> {
+    const outcomes = photos.map((photo): PhotoOutcome | Promise<PhotoOutcome> => {
+      if (isReusable(item, photo)) return photo.uploadedPath
+      return current.lane.run(photo.id, () => uploadPhoto(item, photo, token, current, true), { now: true }).then((outcome) => {
+        if (typeof outcome === 'string') setState({ progress: { ...state.progress, uploadedPhotos: state.progress.uploadedPhotos + 1 } })
+        return outcome
+      })
+    })
+    // This item's photos are first in line; the next items' photos may go while they and the record do.
+    lookAhead(current)
     const paths: string[] = []
-    let reusesOldUpload = false
-    for (const photo of photos) {
-      if (isReusable(item, photo)) {
-        paths.push(photo.uploadedPath)
-        reusesOldUpload ||= photo.uploadedAt !== undefined && now() - photo.uploadedAt >= UPLOAD_REUSE_MS
-        continue
-      }
-      const uploaded = await uploadPhoto(item, photo, token)
-      if (typeof uploaded !== 'string') return uploaded
-      paths.push(uploaded)
-      setState({ progress: { ...state.progress, uploadedPhotos: state.progress.uploadedPhotos + 1 } })
+    for (const outcome of await Promise.all(outcomes)) {
+      if (typeof outcome !== 'string') return outcome
+      paths.push(outcome)
     }
+    // Room in the lane again: the next photos go up while this record is posted.
+    lookAhead(current)
+    const reusesOldUpload = photos.some((photo) => isReusable(item, photo) && photo.uploadedAt !== undefined && now() - photo.uploadedAt >= UPLOAD_REUSE_MS)
     if (!running) return { kind: 'stopped' }
 
     const body = bodyWithPhotos(item, paths)
@@ -406,7 +590,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     }
     const headers: Record<string, string> = { 'Content-Type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: item.id }
     if (token) headers.Authorization = `Bearer ${token}`
-    const answer = await request(fetchImpl, item.endpoint, { method: 'POST', headers, body: JSON.stringify(body) }, requestOptions(timeoutMs))
+    const answer = await timedRequest(item.endpoint, { method: 'POST', headers, body: JSON.stringify(body) })
     const verdict = judge(answer)
     if (verdict.kind === 'attention' && (verdict.status === 400 || verdict.status === 422) && reusesOldUpload) {
       // The record named uploads the server may have cleaned up (after a day unreferenced). A
@@ -418,12 +602,20 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return verdict
   }
 
-  /** Upload URL, then the bytes; answers the photo's path, or why not. */
-  async function uploadPhoto(item: OutboxItem, photo: OutboxPhoto, token: string | undefined): Promise<string | Delivery> {
+  /** A small request (upload URL, record), timed for the link meter. */
+  async function timedRequest(url: string, init: RequestInit, signal?: AbortSignal) {
+    const startedAt = performance.now()
+    const answer = await request(fetchImpl, url, init, requestOptions(timeoutMs, signal))
+    if (answer.kind === 'response') link.sampleRequest(performance.now() - startedAt)
+    return answer
+  }
+
+  /** Upload URL, then the bytes; answers the photo's path, or why not. Changes nothing but the photo record. */
+  async function uploadPhoto(item: OutboxItem, photo: OutboxPhoto, token: string | undefined, current: DrainUploads, isNow: boolean): Promise<PhotoOutcome> {
     const kept = photo.issuedUpload
     if (kept !== undefined && now() - kept.issuedAt < UPLOAD_REUSE_MS) {
       // An earlier PUT to this URL lost its answer (or never left): the same bytes again, same URL.
-      const again = await putPhoto(photo, kept)
+      const again = await putPhoto(item, photo, kept, current, isNow)
       // 404: the server no longer knows that id (cleaned up); 409: that id already holds other
       // bytes (this photo changed since). Either way a new URL takes this photo; waiting would not.
       const isGone = again.kind === 'attention' && again.status === 404
@@ -433,9 +625,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' }
     if (token) headers.Authorization = `Bearer ${token}`
     const endpoint = needsAuth(item.kind) ? SIGNED_IN_UPLOAD_URL_ENDPOINT : PUBLIC_UPLOAD_URL_ENDPOINT
-    const issuedVerdict = judge(await request(fetchImpl, endpoint, {
+    const issuedVerdict = judge(await timedRequest(endpoint, {
       method: 'POST', headers, body: JSON.stringify({ contentType: photo.contentType, size: photo.size }),
-    }, requestOptions(timeoutMs)))
+    }, current.controller.signal))
     if (issuedVerdict.kind !== 'ok') return issuedVerdict
     const read = readIssuedUpload(issuedVerdict.body)
     if (!read) {
@@ -444,15 +636,47 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     const issued: IssuedUpload = { ...read, issuedAt: now() }
     // Remembered before the PUT leaves, so a retry after a lost answer goes to the same URL.
     await withDb(() => db.photos.update(photo.id, { issuedUpload: issued }))
-    const putVerdict = await putPhoto(photo, issued)
+    const putVerdict = await putPhoto(item, photo, issued, current, isNow)
     return putVerdict.kind === 'ok' ? storeUploaded(photo, issued) : putVerdict
   }
 
-  function putPhoto(photo: OutboxPhoto, issued: IssuedUpload): Promise<Verdict> {
+  async function putPhoto(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, isNow: boolean): Promise<Verdict> {
+    // The item being sent goes first; one sent ahead waits its turn (the gate admits the item being sent first).
+    const leave = await current.gate.enter(isNow || current.lane.isNow(photo.id))
+    // The slot is handed on once this photo's bytes are all on their way (upload progress says so,
+    // or the measured speed does): then it only waits for its answer, and the link need not idle a
+    // round trip before the next photo. Still only one photo's bytes on a slow link at a time.
+    let hasLeft = false
+    const handOn = () => {
+      if (hasLeft) return
+      hasLeft = true
+      leave()
+    }
+    const handOffMs = link.handOffAfterMs(photo.size)
+    const cancelHandOff = handOffMs === undefined ? () => undefined : setTimer(handOn, handOffMs)
+    try {
+      return await putPhotoBytes(item, photo, issued, current, handOn)
+    } finally {
+      cancelHandOff()
+      handOn()
+    }
+  }
+
+  async function putPhotoBytes(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, onAllSent: () => void): Promise<Verdict> {
+    if (current.controller.signal.aborted) return { kind: 'stopped' }
     const putTimeout = Math.min(MAX_UPLOAD_TIMEOUT_MS, timeoutMs + Math.ceil(photo.size / UPLOAD_BYTES_PER_SECOND_FLOOR) * 1000)
-    return request(fetchImpl, issued.uploadURL, {
+    const withProgress: FetchLike = (url, init) => uploadTransport(url, init ?? {}, (sentBytes) => {
+      noteUpload(current, item.id, photo, sentBytes)
+      if (sentBytes >= photo.size) onAllSent()
+    })
+    noteUpload(current, item.id, photo, 0)
+    const startedAt = performance.now()
+    const verdict = judge(await request(withProgress, issued.uploadURL, {
       method: 'PUT', headers: { 'Content-Type': photo.contentType }, body: photo.blob,
-    }, requestOptions(putTimeout)).then(judge)
+    }, requestOptions(putTimeout, current.controller.signal)))
+    if (verdict.kind === 'ok') link.sampleUpload(photo.size, performance.now() - startedAt)
+    noteUpload(current, item.id, photo, verdict.kind === 'ok' ? 'done' : 'failed')
+    return verdict
   }
 
   async function storeUploaded(photo: OutboxPhoto, issued: IssuedUpload): Promise<string> {
@@ -460,8 +684,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return issued.objectPath
   }
 
-  function requestOptions(ms: number) {
-    return { timeoutMs: ms, setTimer, stopSignal: stopController.signal, now }
+  /** `signal` (a drain's) ends the request too; the engine's stop always does, as it aborts the drain's. */
+  function requestOptions(ms: number, signal: AbortSignal = stopController.signal) {
+    return { timeoutMs: ms, setTimer, stopSignal: signal, now }
   }
 
   async function settle(item: OutboxItem, delivery: Delivery): Promise<SendResult> {

@@ -136,6 +136,12 @@ export async function* waitingInOrder(
   }
 }
 
+/** Up to `limit` waiting items made after `createdAt`, oldest first: what the engine looks ahead at. */
+export async function waitingAfter(db: OutboxDatabase, createdAt: number, limit: number): Promise<OutboxItem[]> {
+  const page = await db.outbox.where('[status+createdAt]').between(['waiting', createdAt], ['waiting', Dexie.maxKey], false, true).limit(limit).toArray()
+  return page.map((raw) => restoreOutboxItem(raw))
+}
+
 export interface StatusChange {
   /** null clears it. */
   lastError?: OutboxError | null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
-import { fijiTime, nextTryOf, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf } from './format'
+import { fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary } from './format'
 
 const item: OutboxItem = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -96,5 +96,21 @@ describe("the Outbox's Send now panel", () => {
   it('gives no reason when Send now can send, and says offline first', () => {
     expect(panel({ waitingCount: 1, needsAttentionCount: 1 })).toBeUndefined()
     expect(panel({ online: false, needsAttentionCount: 1 })).toBe('You are offline. Items are sent automatically when you are back online.')
+  })
+})
+
+describe('the Outbox screen while photos go up', () => {
+  const transfer = { totalBytes: 4 * 1024 ** 2, sentBytes: 1024 ** 2, bytesPerSecond: 20_000, uploads: {} }
+  it('says the bytes sent of the bytes waiting and the time left at the measured speed', () => {
+    expect(transferSummary(transfer)).toBe('1.0 MB of 4.0 MB of photos sent, about 3 min left')
+    expect(transferSummary({ ...transfer, bytesPerSecond: null })).toBe('1.0 MB of 4.0 MB of photos sent')
+    expect(transferSummary({ ...transfer, sentBytes: 4 * 1024 ** 2 - 1_000 })).toBe('4.0 MB of 4.0 MB of photos sent, less than a minute left')
+    expect(transferSummary({ ...transfer, totalBytes: 0, sentBytes: 0 })).toBeUndefined()
+  })
+
+  it("gives each of the item's photos its percent", () => {
+    const uploads = { a: { itemId: item.id, sentBytes: 150, totalBytes: 300 }, b: { itemId: 'other', sentBytes: 1, totalBytes: 2 }, c: { itemId: item.id, sentBytes: 300, totalBytes: 300 } }
+    expect(photoPercents(item.id, { ...transfer, uploads })).toEqual([50, 100])
+    expect(photoPercents('none', { ...transfer, uploads })).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 // What the Outbox screen says about an item (pure, unit-tested).
-import type { OutboxEngineState } from '../../../sync/outbox/engine'
+import type { OutboxEngineState, OutboxTransfer } from '../../../sync/outbox/engine'
 import type { JsonObject, OutboxItem, OutboxKind } from '../../../sync/outbox/types'
 
 export const kindLabels: Record<OutboxKind, string> = {
@@ -139,4 +139,38 @@ export function sendNowBlockedReason({
       : `The ${needsAttentionCount} unsent items need attention: the server refused them. Fix them below and resend them.`
   }
   return 'Nothing is waiting to be sent.'
+}
+
+/** '12.4 MB', '300 KB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
+  return `${Math.max(0, Math.round(bytes / 1024))} KB`
+}
+
+/** 'less than a minute', 'about 3 min', 'about 2 h'. */
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return 'less than a minute'
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `about ${minutes} min`
+  return `about ${Math.round(minutes / 60)} h`
+}
+
+/**
+ * The drain's photo bytes in words: '1.2 MB of 4.5 MB of photos sent, about 2 min left' (the time
+ * at the speed measured so far); undefined when no photo is waiting.
+ */
+export function transferSummary(transfer: OutboxTransfer): string | undefined {
+  if (transfer.totalBytes <= 0) return undefined
+  const sent = `${formatBytes(transfer.sentBytes)} of ${formatBytes(transfer.totalBytes)} of photos sent`
+  if (transfer.bytesPerSecond === null || transfer.bytesPerSecond <= 0) return sent
+  const left = Math.max(0, transfer.totalBytes - transfer.sentBytes) / transfer.bytesPerSecond
+  return `${sent}, ${timeLeft(left)} left`
+}
+
+/** The item's photos going up now, each as a whole percent, in the order they started. */
+export function photoPercents(itemId: string, transfer: OutboxTransfer): number[] {
+  return Object.values(transfer.uploads)
+    .filter((upload) => upload.itemId === itemId)
+    .map((upload) => (upload.totalBytes > 0 ? Math.min(100, Math.floor((upload.sentBytes / upload.totalBytes) * 100)) : 0))
 }

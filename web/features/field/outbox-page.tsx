@@ -1,7 +1,7 @@
 // Lazy chunk: the Outbox (/outbox), the data agents' field screen (offline-sync promises 3, 5,
 // 10). Every item saved on this phone with its kind, a summary, when it was made (Fiji time) and
-// its state: waiting, sending (with photo progress), sent, or needs attention with the server's
-// message. 'Send now'; fix-and-resend for refused items; delete only after a confirmation;
+// its state: waiting, sending (each photo's percent; the panel: bytes sent of bytes waiting and the
+// time left at the measured speed), sent, or needs attention with the server's message. 'Send now'; fix-and-resend for refused items; delete only after a confirmation;
 // storage use and persistence; export and import of unsent items (ids kept: never a duplicate).
 import { Box, Button, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { toast } from '../../shared/ui/toast'
 import { FixForm } from './fix-form'
-import { fijiTime, kindLabels, nextTryOf, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, type StatusTone } from './format'
+import { fijiTime, formatBytes, kindLabels, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
 import { countLabel, nounFor } from '../../shared/plural'
 
 const toneColors: Record<StatusTone, { bg: string; fg: string; border: string }> = {
@@ -137,6 +137,22 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
                     ? 'All sent'
                     : `${pendingCount} unsent`}
           </Text>
+          {engine.isSending && transferSummary(engine.transfer) !== undefined ? (
+            <Box mt="1" data-testid="outbox-transfer">
+              <Text fontSize="sm">{transferSummary(engine.transfer)}</Text>
+              <chakra.progress
+                display="block"
+                w="full"
+                maxW="24rem"
+                h="2"
+                mt="1"
+                accentColor="blue.700"
+                max={engine.transfer.totalBytes}
+                value={engine.transfer.sentBytes}
+                aria-label="Photos sent"
+              />
+            </Box>
+          ) : null}
           {engine.paused === 'auth' ? (
             <Text fontSize="sm" color="red.700">
               Your session has expired: the items wait until you sign in again.{' '}
@@ -214,6 +230,7 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
           {status.label}
         </Text>
       </Flex>
+      <PhotoProgress itemId={item.id} />
       {status.detail ? (
         <Text mt="2" fontSize="sm" color={status.tone === 'attention' ? 'red.700' : 'fg.muted'} fontWeight={status.tone === 'attention' ? 'semibold' : 'normal'}>
           {status.detail}
@@ -274,6 +291,25 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
   )
 }
 
+/** Each of the item's photos going up now, with its percent (upload progress events). */
+function PhotoProgress({ itemId }: { itemId: string }) {
+  const { transfer } = useOutboxEngineState()
+  const percents = photoPercents(itemId, transfer)
+  if (percents.length === 0) return null
+  return (
+    <Flex mt="2" direction="column" gap="1" data-testid="photo-progress">
+      {percents.map((percent, index) => (
+        <Flex key={index} align="center" gap="2" fontSize="sm">
+          <Text as="span" minW="9rem">
+            Photo uploading: {percent} %
+          </Text>
+          <chakra.progress flex="1" maxW="16rem" h="2" accentColor="blue.700" max={100} value={percent} aria-label={`Photo uploading, ${percent} %`} />
+        </Flex>
+      ))}
+    </Flex>
+  )
+}
+
 function Detail({ term, children }: { term: string; children: string }) {
   return (
     <Flex gap="1">
@@ -281,12 +317,6 @@ function Detail({ term, children }: { term: string; children: string }) {
       <chakra.dd m="0">{children}</chakra.dd>
     </Flex>
   )
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
-  return `${Math.max(0, Math.round(bytes / 1024))} KB`
 }
 
 function StoragePanel({ itemCount }: { itemCount: number }) {
