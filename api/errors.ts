@@ -26,7 +26,11 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    if (res.headersSent) return
+    if (res.headersSent) {
+      // A streamed answer (a CSV export) that failed half-way: it was cut short; say why in the log.
+      logger.error({ err, method: req.method, path: req.path }, 'error after the answer began')
+      return
+    }
     if (err instanceof HttpError) {
       res.status(err.status).json({ message: err.message, ...(err.issues && { issues: err.issues }), ...(err.code && { code: err.code }) })
       return

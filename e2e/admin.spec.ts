@@ -194,9 +194,11 @@ test('a global admin adds a user, exports the CSV and finds the creation in the 
   expect(download.suggestedFilename()).toBe(`admin-users-${fijiToday()}.csv`)
   const csv = await fs.readFile((await download.path())!, 'utf8')
   const lines = csv.trimEnd().split('\r\n')
-  expect(lines[0]).toBe('"ID","Username","Email","Role","Must Change Password","Created At","Updated At","Last Login"')
+  // The UTF-8 mark first, so Excel reads names as UTF-8.
+  expect(lines[0]).toBe('\uFEFF"ID","Username","Email","Role","Must Change Password","Created At","Updated At","Last Login"')
   const row = lines.find((line) => line.includes(`"${created.email}"`))
-  expect(row).toMatch(new RegExp(`^"[0-9a-f-]{36}","${escapeRegExp(created.name)}","${escapeRegExp(created.email)}","data_agent","Yes","[^"]+","[^"]+",""$`))
+  const when = '"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}"'
+  expect(row).toMatch(new RegExp(`^"[0-9a-f-]{36}","${escapeRegExp(created.name)}","${escapeRegExp(created.email)}","data_agent","Yes",${when},${when},""$`))
   expect(lines.find((line) => line.includes(`"${e2eAdmin.email}"`))).toContain('"global_admin","No"')
 
   await page.goto('/admin/audit-trail')

@@ -247,19 +247,37 @@ export const FarmerSubscriptionUpdateSchema = z
   .refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
 export type FarmerSubscriptionUpdate = z.infer<typeof FarmerSubscriptionUpdateSchema>
 
-/**
- * GET /api/admin/farmers: search (name, phone, e-mail, village, tikina, cities), the status filter,
- * exact city / produce filters, and paging. Without `limit` the whole (filtered) list comes back.
- * The answer carries the filtered count in the X-Total-Count header.
- */
-export const AdminFarmersQuerySchema = z.object({
+/** The orders the staff farmers list offers; each reads an index, the id breaking ties. */
+export const adminFarmerSorts = ['name', '-name', 'createdAt', '-createdAt'] as const
+export type AdminFarmerSort = (typeof adminFarmerSorts)[number]
+/** Farmers per page of the staff list, by default and at most. */
+export const ADMIN_FARMERS_PAGE_DEFAULT = 50
+export const ADMIN_FARMERS_PAGE_MAX = 200
+
+/** What narrows the staff farmers list and its CSV export alike: both show the same farmers. */
+const adminFarmerFilters = {
   search: z.string().trim().max(200).optional(),
   status: z.enum(farmerStatusFilters).optional(),
   city: z.string().trim().min(1).max(100).optional(),
   produce: z.string().trim().min(1).max(100).optional(),
-  limit: z.coerce.number<string>().int().min(1).max(500).optional(),
-  offset: z.coerce.number<string>().int().min(0).optional(),
+  sort: z.enum(adminFarmerSorts).default('name'),
+}
+
+/**
+ * GET /api/admin/farmers: search (name, phone, e-mail, village, tikina, cities), the status filter,
+ * exact city / produce filters, the order, and one page (never the whole country at once). Strict:
+ * an unknown parameter is refused, not ignored. The answer carries the filtered count in the
+ * X-Total-Count header.
+ */
+export const AdminFarmersQuerySchema = z.strictObject({
+  ...adminFarmerFilters,
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
 })
+/** GET /api/admin/farmers/export: the same filters and order as the list, every matching farmer. */
+export const AdminFarmersExportQuerySchema = z.strictObject(adminFarmerFilters)
+export type AdminFarmersExportQuery = z.infer<typeof AdminFarmersExportQuerySchema>
+export type AdminFarmersExportQueryInput = z.input<typeof AdminFarmersExportQuerySchema>
 /** Response header with the number of farmers matching the filters (before paging). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count'
 export type AdminFarmersQuery = z.infer<typeof AdminFarmersQuerySchema>

@@ -112,9 +112,9 @@ export const routes = [
   { method: 'POST', path: '/api/admin/users/:id/reset-password', access: 'users.manage', params: IdParamSchema, body: users.AdminUserResetPasswordSchema, response: Ok, summary: "Reset a user's password; ends their sessions" },
 
   // ---- farmers
-  { method: 'GET', path: '/api/admin/farmers', access: 'farmers.view', query: farmers.AdminFarmersQuerySchema, response: list(farmers.AdminFarmerSchema), summary: 'All farmers, optional search' },
+  { method: 'GET', path: '/api/admin/farmers', access: 'farmers.view', query: farmers.AdminFarmersQuerySchema, response: list(farmers.AdminFarmerSchema), summary: 'One page of farmers (search, status, city, produce, sort, page, pageSize); X-Total-Count counts all matches' },
   { method: 'POST', path: '/api/admin/farmers', access: 'farmers.create', body: farmers.FarmerCreateSchema, response: farmers.AdminFarmerSchema, summary: 'Add farmer' },
-  { method: 'GET', path: '/api/admin/farmers/export', access: 'farmers.export', responseType: 'csv', summary: 'Farmers CSV' },
+  { method: 'GET', path: '/api/admin/farmers/export', access: 'farmers.export', query: farmers.AdminFarmersExportQuerySchema, responseType: 'csv', summary: 'Farmers CSV of every farmer the filters match, streamed' },
   { method: 'GET', path: '/api/admin/farmers/active-pending', access: 'activePending.view', response: list(farmers.ActivePendingFarmerSchema), summary: 'Farmers with a future activation date' },
   { method: 'GET', path: '/api/admin/farmers/payments', access: 'payments.manage', response: list(farmers.FarmerPaymentSchema), summary: 'Payment records' },
   { method: 'GET', path: '/api/admin/farmers/payments/report', access: 'payments.manage', responseType: 'csv', summary: 'Payment report CSV' },

@@ -54,9 +54,9 @@ describe('GET /api/admin/farmers', () => {
     expect(await names('?search=100%25')).toEqual([])
     expect(await names('?city=nadi')).toEqual(['Active Asena'])
     expect(await names('?produce=Cassava')).toEqual(['Active Asena'])
-    const page = await call('GET', '/api/admin/farmers?limit=2&offset=1')
+    const page = await call('GET', '/api/admin/farmers?pageSize=2&page=2')
     expect(page.headers.get('x-total-count')).toBe('5')
-    expect(((await page.json()) as AdminFarmer[]).map((f) => f.name)).toEqual(['Expired Elia', 'Followup Filo'])
+    expect(((await page.json()) as AdminFarmer[]).map((f) => f.name)).toEqual(['Followup Filo', 'Pending Peni'])
     expect((await call('GET', '/api/admin/farmers?status=gone')).status).toBe(400)
   })
 
@@ -65,7 +65,8 @@ describe('GET /api/admin/farmers', () => {
     const csv = await call('GET', '/api/admin/farmers/export', undefined, agent)
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="farmers-\d{4}-\d{2}-\d{2}\.csv"/)
-    expect((await csv.text()).split('\r\n')[0]).toMatch(/^"ID","Name","Email"/)
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer())
+    expect(text.split('\r\n')[0]).toMatch(/^\uFEFF"ID","Name","Email"/)
   })
 })
 
@@ -193,8 +194,12 @@ describe('lists, trial, settings and costing', () => {
     expect(await messageOf(await call('PATCH', `/api/admin/farmers/${id}/payment`, { paymentDate: 'yesterday' }))).toBe(messages.common.invalidDate)
     const list = (await (await call('GET', '/api/admin/farmers/payments')).json()) as FarmerPayment[]
     expect(list).toHaveLength(1)
-    const csv = await (await call('GET', '/api/admin/farmers/payments/report')).text()
+    const report = await call('GET', '/api/admin/farmers/payments/report')
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await report.arrayBuffer())
+    expect(csv.startsWith('\uFEFF"ID","Farmer ID"')).toBe(true)
     expect(csv).toContain(`"'=cmd()"`)
+    // The payment date as every CSV writes dates: Fiji 'yyyy-MM-dd HH:mm'.
+    expect(csv).toContain('"2026-03-01 00:00"')
     expect((await call('GET', '/api/admin/farmers/payments', undefined, adminUser)).status).toBe(403)
   })
 })

@@ -2,7 +2,7 @@
 // list page never loads every farmer; rows are converted to the contract's shapes at this boundary.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { Database, FarmerPaymentsTable, FarmersTable } from '../../db/schema'
-import type { AdminFarmer, FarmerPayment, FarmerStatusFilter } from '../contract'
+import type { AdminFarmer, AdminFarmerSort, FarmerPayment, FarmerStatusFilter } from '../contract'
 import type { Selectable, Insertable, Updateable } from 'kysely'
 import { addDays, displayStatus, fijiMidnightIso } from './subscription-rules'
 import { FOLLOW_UP_AFTER_DAYS } from '../contract'
@@ -49,9 +49,15 @@ export interface FarmerFilters {
   status?: FarmerStatusFilter
   city?: string
   produce?: string
-  limit?: number
-  offset?: number
+  sort?: AdminFarmerSort
 }
+
+/** Rows one export query reads: small enough that a chunk never holds the server for long. */
+export const EXPORT_CHUNK_ROWS = 250
+
+type SortColumn = 'name' | 'createdAt'
+const sortOf = (sort: AdminFarmerSort = 'name'): { column: SortColumn; direction: 'asc' | 'desc' } =>
+  sort.startsWith('-') ? { column: sort.slice(1) as SortColumn, direction: 'desc' } : { column: sort as SortColumn, direction: 'asc' }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const julian = (value: Expression<string | null> | string) => sql<number>`julianday(${value})`
@@ -101,23 +107,48 @@ export function farmersRepository(db: Kysely<Database>) {
           ]),
         )
       }
-      // The pairs the triggers of migration 0002 keep, looked up by their primary key.
-      if (filters.city) conditions.push(sql<SqlBool>`exists (select 1 from farmer_cities as c where c."farmerId" = farmers.id and c."cityKey" = lower(trim(${filters.city})))`)
-      if (filters.produce) conditions.push(sql<SqlBool>`exists (select 1 from farmer_produce as p where p."farmerId" = farmers.id and p."produceKey" = lower(trim(${filters.produce})))`)
+      // The pairs the triggers of migration 0002 keep, read from their (key, …) index: the count of one
+      // city's farmers reads that city's pairs, not every farmer.
+      if (filters.city) conditions.push(sql<SqlBool>`farmers.id in (select c."farmerId" from farmer_cities as c where c."cityKey" = lower(trim(${filters.city})))`)
+      if (filters.produce) conditions.push(sql<SqlBool>`farmers.id in (select p."farmerId" from farmer_produce as p where p."produceKey" = lower(trim(${filters.produce})))`)
       if (filters.status && filters.status !== 'all') conditions.push(statusFilter(eb, filters.status, today))
       return eb.and(conditions)
     })
 
+  /** The filters in the chosen order, the id breaking ties (indexes of migration 0005). */
+  const ordered = (filters: FarmerFilters, today: string) => {
+    const { column, direction } = sortOf(filters.sort)
+    return filtered(filters, today).selectAll().orderBy(column, direction).orderBy('id', direction)
+  }
+
   return {
-    async list(filters: FarmerFilters, today: string): Promise<{ rows: FarmerRow[]; total: number }> {
-      let query = filtered(filters, today).selectAll().orderBy('name').orderBy('id')
-      if (filters.limit !== undefined) query = query.limit(filters.limit).offset(filters.offset ?? 0)
-      const rows = await query.execute()
-      const total =
-        filters.limit === undefined
-          ? rows.length
-          : Number((await filtered(filters, today).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
-      return { rows, total }
+    /** One page and the number of farmers matching the filters. */
+    async page(filters: FarmerFilters, page: { offset: number; limit: number }, today: string): Promise<{ rows: FarmerRow[]; total: number }> {
+      const rows = await ordered(filters, today).limit(page.limit).offset(page.offset).execute()
+      const { count } = await filtered(filters, today).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+      return { rows, total: Number(count) }
+    },
+    /**
+     * Every matching farmer in order, one short query per chunk: each continues after the last row
+     * of the one before (keyset), so no chunk holds the connection for a whole export, a deep chunk
+     * costs what the first does, and farmers added or deleted meanwhile never make others skip or repeat.
+     */
+    async *chunks(filters: FarmerFilters, today: string, size = EXPORT_CHUNK_ROWS): AsyncGenerator<FarmerRow[]> {
+      const { column, direction } = sortOf(filters.sort)
+      const after = direction === 'asc' ? '>' : '<'
+      let last: FarmerRow | undefined
+      for (;;) {
+        let query = ordered(filters, today).limit(size)
+        if (last) {
+          const { id, [column]: value } = last
+          // A row-value comparison: SQLite and PostgreSQL both read it as a range of the (column, id) index.
+          query = query.where((eb) => eb(eb.refTuple(column, 'id'), after, eb.tuple(value, id)))
+        }
+        const rows = await query.execute()
+        if (rows.length > 0) yield rows
+        if (rows.length < size) return
+        last = rows[rows.length - 1]
+      }
     },
     all: () => db.selectFrom('farmers').selectAll().orderBy('name').execute(),
     find: (id: string) => db.selectFrom('farmers').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -146,7 +177,22 @@ export function farmersRepository(db: Kysely<Database>) {
     inTrial: () =>
       db.selectFrom('farmers').selectAll().where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)])).orderBy('trialStartDate', 'desc').execute(),
     activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
-    payments: () => db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').execute(),
+    payments: () => db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
+    /** Every payment newest first, a chunk per query (keyset on createdAt, id), for the report. */
+    async *paymentChunks(size = EXPORT_CHUNK_ROWS): AsyncGenerator<Selectable<FarmerPaymentsTable>[]> {
+      let last: Selectable<FarmerPaymentsTable> | undefined
+      for (;;) {
+        let query = db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(size)
+        if (last) {
+          const { createdAt, id } = last
+          query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt, id)))
+        }
+        const rows = await query.execute()
+        if (rows.length > 0) yield rows
+        if (rows.length < size) return
+        last = rows[rows.length - 1]
+      }
+    },
     latestPayment: (farmerId: string) =>
       db.selectFrom('farmer_payments').selectAll().where('farmerId', '=', farmerId).orderBy('createdAt', 'desc').executeTakeFirst(),
     insertPayment: (row: Insertable<FarmerPaymentsTable>) => db.insertInto('farmer_payments').values(row).execute(),

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import {
+  AdminFarmersExportQuerySchema,
   AdminFarmersQuerySchema,
   FarmerCreateSchema,
   FarmerPaymentUpdateSchema,
@@ -10,6 +11,7 @@ import {
   FarmerUpdateSchema,
   IdParamSchema,
   TOTAL_COUNT_HEADER,
+  type AdminFarmersExportQuery,
   type AdminFarmersQuery,
   type FarmerCreate,
   type FarmerPaymentUpdate,
@@ -21,7 +23,7 @@ import {
 import { currentSession, noStore } from '../auth/http'
 import { actorOf } from '../audit/staff-write'
 import { contractRouter } from '../http/contract-router'
-import { sendCsv } from '../http/csv'
+import { streamCsv } from '../http/csv'
 import { validate } from '../middleware/validate'
 import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, farmersService } from './service'
 
@@ -41,8 +43,8 @@ export function farmersRouter(db: Kysely<Database>) {
     res.status(201).json(await service.create(actorOf(req, res), res.locals.body as FarmerCreate))
   })
 
-  on('GET /api/admin/farmers/export', async (_req, res) => {
-    sendCsv(res, 'farmers', FARMER_CSV_COLUMNS, await service.exportRecords())
+  on('GET /api/admin/farmers/export', validate({ query: AdminFarmersExportQuerySchema }), async (_req, res) => {
+    await streamCsv(res, 'farmers', FARMER_CSV_COLUMNS, service.exportRecords(res.locals.query as AdminFarmersExportQuery))
   })
 
   on('GET /api/admin/farmers/active-pending', noStore, async (_req, res) => {
@@ -54,7 +56,7 @@ export function farmersRouter(db: Kysely<Database>) {
   })
 
   on('GET /api/admin/farmers/payments/report', async (_req, res) => {
-    sendCsv(res, 'payment-report', PAYMENT_CSV_COLUMNS, await service.paymentRecords())
+    await streamCsv(res, 'payment-report', PAYMENT_CSV_COLUMNS, service.paymentRecords())
   })
 
   on('PATCH /api/admin/farmers/:id', validate({ params: IdParamSchema, body: FarmerUpdateSchema }), async (req, res) => {

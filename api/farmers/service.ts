@@ -11,6 +11,7 @@ import {
   messages,
   type ActivePendingFarmer,
   type AdminFarmer,
+  type AdminFarmersQuery,
   type CostBreakdown,
   type ExpiredFarmer,
   type FarmerCreate,
@@ -27,7 +28,7 @@ import { referencePhotos } from '../uploads/photo-references'
 import { matchListed } from '../farmer-signups/service'
 import { dailyRateOf } from '../stats/service'
 import { trialPeriodDaysOf } from '../settings/service'
-import type { CsvValue } from '../http/csv'
+import { csvDateTime, type CsvValue } from '../http/csv'
 import { farmersRepository, toAdminFarmer, toFarmerPayment, type FarmerFilters, type FarmerRow } from './repository'
 import {
   activateDates,
@@ -69,9 +70,13 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 export function farmerCsvRecord(f: AdminFarmer): CsvValue[] {
   return [
     f.id, f.name, f.email, f.phone, f.website, f.town, f.tikina, f.cities.join('; '), f.produce.join('; '), f.comments,
-    f.subscriptionStart, f.subscriptionEnd, f.displayStatus, yesNo(f.isActive), yesNo(f.includeInCosting), yesNo(f.isPremium),
-    yesNo(f.isBulk), yesNo(f.deliveryAvailable), yesNo(f.isTrialActive), f.trialStartDate, f.trialEndDate, f.createdAt,
+    csvDateTime(f.subscriptionStart), csvDateTime(f.subscriptionEnd), f.displayStatus, yesNo(f.isActive), yesNo(f.includeInCosting), yesNo(f.isPremium),
+    yesNo(f.isBulk), yesNo(f.deliveryAvailable), yesNo(f.isTrialActive), csvDateTime(f.trialStartDate), csvDateTime(f.trialEndDate), csvDateTime(f.createdAt),
   ]
+}
+
+export function paymentCsvRecord(p: FarmerPayment): CsvValue[] {
+  return [p.id, p.farmerId, p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber, csvDateTime(p.paymentDate), csvDateTime(p.createdAt), csvDateTime(p.updatedAt)]
 }
 
 /** "isPremium: false → true; name: A → B": what the trail shows for an edit. */
@@ -106,9 +111,11 @@ export function farmersService(db: Kysely<Database>) {
   }
 
   return {
-    async list(filters: FarmerFilters, now = new Date()): Promise<{ farmers: AdminFarmer[]; total: number }> {
-      const { rows, total } = await repository.list(filters, today(now))
-      return { farmers: rows.map((row) => toAdminFarmer(row, today(now))), total }
+    async list(query: AdminFarmersQuery, now = new Date()): Promise<{ farmers: AdminFarmer[]; total: number }> {
+      const { page, pageSize, ...filters } = query
+      const day = today(now)
+      const { rows, total } = await repository.page(filters, { offset: (page - 1) * pageSize, limit: pageSize }, day)
+      return { farmers: rows.map((row) => toAdminFarmer(row, day)), total }
     },
 
     async create(actor: Actor, input: FarmerCreate): Promise<AdminFarmer> {
@@ -236,9 +243,10 @@ export function farmersService(db: Kysely<Database>) {
       })
     },
 
-    async exportRecords(): Promise<CsvValue[][]> {
-      const now = today()
-      return (await repository.all()).map((row) => farmerCsvRecord(toAdminFarmer(row, now)))
+    /** The CSV records of every farmer the filters match, in the list's order, a chunk at a time. */
+    async *exportRecords(filters: FarmerFilters, now = new Date()): AsyncGenerator<CsvValue[][]> {
+      const day = today(now)
+      for await (const rows of repository.chunks(filters, day)) yield rows.map((row) => farmerCsvRecord(toAdminFarmer(row, day)))
     },
 
     async activePending(now = new Date()): Promise<ActivePendingFarmer[]> {
@@ -304,8 +312,9 @@ export function farmersService(db: Kysely<Database>) {
 
     payments: async (): Promise<FarmerPayment[]> => (await repository.payments()).map(toFarmerPayment),
 
-    async paymentRecords(): Promise<CsvValue[][]> {
-      return (await repository.payments()).map((p) => [p.id, p.farmerId, p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber, p.paymentDate, p.createdAt, p.updatedAt])
+    /** The payment report's records, newest first, a chunk at a time. */
+    async *paymentRecords(): AsyncGenerator<CsvValue[][]> {
+      for await (const rows of repository.paymentChunks()) yield rows.map((row) => paymentCsvRecord(toFarmerPayment(row)))
     },
 
     /** Edits the farmer's latest payment record, or records one when the farmer has none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from './csv'
+import { csvCell, csvDateTime, toCsv } from './csv'
 
 describe('server CSV', () => {
   it('neutralises formula cells but keeps phone numbers and negatives', () => {
@@ -18,5 +18,15 @@ describe('server CSV', () => {
   })
   it('quotes every value, empty ones too', () => {
     expect(toCsv(['A', 'B'], [['x "y"', null]])).toBe('"A","B"\r\n"x ""y""",""\r\n')
+  })
+})
+
+describe('dates in CSVs', () => {
+  it("write one format, 'yyyy-MM-dd HH:mm' on Fiji's clock, and nothing for none", () => {
+    expect(csvDateTime('2026-11-24T12:00:00.000Z')).toBe('2026-11-25 00:00')
+    expect(csvDateTime('2026-11-25')).toBe('2026-11-25 00:00')
+    expect(csvDateTime('2026-11-25T03:04:05.678Z')).toBe('2026-11-25 15:04')
+    expect(csvDateTime(null)).toBe('')
+    expect(csvDateTime('not a date')).toBe('')
   })
 })

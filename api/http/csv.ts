@@ -1,25 +1,75 @@
 // Server-made CSV downloads (farmers export, payment report): the same rules as the browser's
 // exports (web/shared/csv.ts): every value quoted, a file named with the Fiji export date, and any
 // cell a spreadsheet would run as a formula neutralised by the one shared rule (contract/csv-cell.ts).
+// A download opens with a UTF-8 byte order mark (Excel otherwise reads 'Ratu Sēru' as Windows-1252),
+// writes every date and time in one format, and is streamed a chunk at a time: memory stays flat
+// whatever the row count, and other requests are answered between chunks.
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { Response } from 'express'
 import { stringify } from 'csv-stringify/sync'
+import { fijiLocalMinute } from '../stats/fiji-clock'
 import { fijiDate } from '../stats/subscriptions'
 import { csvCell, type CsvValue } from '../contract/csv-cell'
 
 export { csvCell, type CsvValue }
 
-export function toCsv(columns: readonly string[], records: readonly (readonly CsvValue[])[]): string {
-  return stringify([columns.map(csvCell), ...records.map((record) => record.map(csvCell))], {
-    quoted: true,
-    quoted_empty: true,
-    record_delimiter: 'windows',
-  })
+/** Excel reads a CSV as UTF-8 only when it starts with this mark. */
+export const UTF8_BOM = '\uFEFF'
+
+/** The CSV rows of `records` (no header, no mark): every value quoted, Windows line ends. */
+function csvRows(records: readonly (readonly CsvValue[])[]): string {
+  return stringify(
+    records.map((record) => record.map(csvCell)),
+    { quoted: true, quoted_empty: true, record_delimiter: 'windows' },
+  )
 }
 
-/** Answers the CSV as an attachment named '<baseName>-<YYYY-MM-DD>.csv' (Fiji date). */
-export function sendCsv(res: Response, baseName: string, columns: readonly string[], records: readonly (readonly CsvValue[])[], now = new Date()) {
+export function toCsv(columns: readonly string[], records: readonly (readonly CsvValue[])[]): string {
+  return csvRows([columns, ...records])
+}
+
+/**
+ * The one date format of every CSV: 'yyyy-MM-dd HH:mm' on the Fiji clock, which spreadsheets read as
+ * a date and time and sort correctly. A bare date ('2026-11-25') is that Fiji day's 00:00, as the
+ * subscription dates written at Fiji midnight are; empty for a missing or unreadable value.
+ */
+export function csvDateTime(value: string | null | undefined): string {
+  return (value && fijiLocalMinute(value)?.replace('T', ' ')) || ''
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** The text of the download: the mark and the header, then each chunk, the event loop free in between. */
+async function* csvText(columns: readonly string[], chunks: AsyncIterable<readonly (readonly CsvValue[])[]>): AsyncGenerator<string> {
+  yield UTF8_BOM + toCsv(columns, [])
+  for await (const records of chunks) {
+    yield csvRows(records)
+    await nextTurn()
+  }
+}
+
+/**
+ * Streams an attachment named '<baseName>-<YYYY-MM-DD>.csv' (Fiji date). The next chunk is read only
+ * when the client has taken the last (the pipe's back-pressure), a client that leaves stops the
+ * reading, and an error after the first bytes cuts the download short rather than ending it as if
+ * it were whole.
+ */
+export async function streamCsv(
+  res: Response,
+  baseName: string,
+  columns: readonly string[],
+  chunks: AsyncIterable<readonly (readonly CsvValue[])[]>,
+  now = new Date(),
+): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8')
   res.setHeader('Content-Disposition', `attachment; filename="${baseName}-${fijiDate(now)}.csv"`)
   res.setHeader('Cache-Control', 'no-store')
-  res.send(toCsv(columns, records))
+  try {
+    await pipeline(Readable.from(csvText(columns, chunks)), res)
+  } catch (error) {
+    // A client that went away is no error of ours.
+    if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return
+    throw error
+  }
 }

@@ -1,8 +1,9 @@
 // Subscription states and cost rules of spec 001 §4 and §9, as pure functions over a farmer's dates.
 // Calendar comparisons are made on Fiji dates ("today in Fiji"), cost in whole days.
 import { DateTime } from 'luxon'
+import { FIJI_ZONE, fijiLocalMinute } from './fiji-clock'
 
-export const FIJI_ZONE = 'Pacific/Fiji'
+export { FIJI_ZONE }
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface SubscriptionFields {
@@ -14,8 +15,8 @@ export interface SubscriptionFields {
 
 /** 'YYYY-MM-DD' of an instant (or a bare date) on the Fiji calendar; such texts compare in date order. */
 export function fijiDate(value: string | Date): string {
-  const dateTime = value instanceof Date ? DateTime.fromJSDate(value, { zone: FIJI_ZONE }) : DateTime.fromISO(value, { zone: FIJI_ZONE })
-  return dateTime.toISODate() ?? ''
+  if (value instanceof Date) return DateTime.fromJSDate(value, { zone: FIJI_ZONE }).toISODate() ?? ''
+  return fijiLocalMinute(value)?.slice(0, 10) ?? ''
 }
 
 /** Flagged active and today (Fiji) between start and end inclusive: the public-listing rule. */

@@ -5,6 +5,7 @@ import { directoryIndex } from './0002-directory-index'
 import { auditKeepsUser } from './0003-audit-keeps-user'
 import { farmReviewRatings } from './0004-farm-review-ratings'
 import { answerScopes } from './0005-answer-scopes'
+import { staffListOrder } from './0005-staff-list-order'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-audit-keeps-user': auditKeepsUser,
   '0004-farm-review-ratings': farmReviewRatings,
   '0005-answer-scopes': answerScopes,
+  '0005-staff-list-order': staffListOrder,
 }

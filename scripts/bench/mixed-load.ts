@@ -105,7 +105,7 @@ function staffMember(baseUrl: string, headers: Record<string, string>) {
   const done = (async () => {
     for (let page = 0; running; page++) {
       const started = performance.now()
-      const res = await fetch(`${baseUrl}/api/admin/farmers?limit=50&offset=${(page % 20) * 50}`, { headers: { ...BROWSER_HEADERS, ...headers } })
+      const res = await fetch(`${baseUrl}/api/admin/farmers?pageSize=50&page=${(page % 20) + 1}`, { headers: { ...BROWSER_HEADERS, ...headers } })
       await res.arrayBuffer()
       pages.push(performance.now() - started)
       if (page % 5 === 0) {

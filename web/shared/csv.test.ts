@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { csvFileName, exportCsv, exportDate, toCsv } from './csv'
+import { csvDateTime, csvFileName, exportCsv, exportDate, toCsv } from './csv'
 import { toast } from './ui/toast'
 
 vi.mock('./ui/toast', () => ({ toast: vi.fn() }))
@@ -12,7 +12,7 @@ interface FakeLink {
   click: () => void
   remove: () => void
 }
-let downloads: { fileName: string; text: Promise<string> }[]
+let downloads: { fileName: string; text: Promise<string>; bytes: Promise<ArrayBuffer> }[]
 const blobs = new Map<string, Blob>()
 
 beforeEach(() => {
@@ -34,7 +34,7 @@ beforeEach(() => {
         href: '',
         download: '',
         style: {},
-        click: () => downloads.push({ fileName: link.download, text: blobs.get(link.href)!.text() }),
+        click: () => downloads.push({ fileName: link.download, text: blobs.get(link.href)!.text(), bytes: blobs.get(link.href)!.arrayBuffer() }),
         remove: () => undefined,
       }
       return link
@@ -82,6 +82,16 @@ describe('toCsv', () => {
   })
 })
 
+describe('csvDateTime', () => {
+  it("writes every date one way, 'yyyy-MM-dd HH:mm' on Fiji's clock, like the server's exports", () => {
+    expect(csvDateTime('2026-11-24T12:00:00.000Z')).toBe('2026-11-25 00:00')
+    expect(csvDateTime('2026-11-25T03:04:05.678Z')).toBe('2026-11-25 15:04')
+    expect(csvDateTime('2026-11-25')).toBe('2026-11-25 00:00')
+    expect(csvDateTime(null)).toBe('')
+    expect(csvDateTime('not a date')).toBe('')
+  })
+})
+
 describe('file name', () => {
   it('carries the export date in Fiji', () => {
     // 2026-11-21 13:30 UTC is already 22 November in Fiji (UTC+12).
@@ -106,6 +116,8 @@ describe('exportCsv', () => {
     expect(downloads).toHaveLength(1)
     expect(downloads[0]!.fileName).toBe('admin-users-2026-11-21.csv')
     expect(await downloads[0]!.text).toBe('"ID","Name"\r\n"1","Mere"\r\n')
+    // The UTF-8 mark first, so Excel reads the names as UTF-8 (Blob.text() hides it).
+    expect([...new Uint8Array(await downloads[0]!.bytes).slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x22])
     expect(toast).not.toHaveBeenCalled()
     vi.runAllTimers()
     expect(blobs.size).toBe(0)

@@ -6,6 +6,7 @@
 import { stringify } from 'csv-stringify/browser/esm/sync'
 import { csvCell as cell, type CsvValue } from '../../api/contract/csv-cell'
 import { messages } from '../../api/contract/messages'
+import { fijiWallClock } from './fiji-time'
 import { toast } from './ui/toast'
 
 export type { CsvValue }
@@ -30,9 +31,12 @@ export function csvFileName(baseName: string, now: Date): string {
   return `${baseName}-${exportDate(now)}.csv`
 }
 
-/** Hands the text to the browser as a file download. */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Excel reads a CSV as UTF-8 only when it starts with this mark ('Ratu Sēru' otherwise garbles). */
+export const UTF8_BOM = '\uFEFF'
+
+/** Hands a file to the browser as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
@@ -42,6 +46,25 @@ export function downloadTextFile(fileName: string, text: string, type = 'text/cs
   link.remove()
   // Revoke on the next turn: revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Hands CSV text to the browser as a file download, behind the UTF-8 mark. */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  downloadBlob(fileName, new Blob([UTF8_BOM, text], { type }))
+}
+
+/**
+ * The one date format of every CSV (the server's exports write the same): 'yyyy-MM-dd HH:mm' on Fiji's
+ * clock, which spreadsheets read as a date and time. A bare date is that Fiji day's 00:00; empty for none.
+ */
+export function csvDateTime(value: string | null | undefined): string {
+  if (!value) return ''
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value} 00:00`
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  const { year, month, day, hour, minute } = fijiWallClock(date)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}`
 }
 
 export interface CsvExport<Row> {

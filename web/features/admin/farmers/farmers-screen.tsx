@@ -1,7 +1,9 @@
 // /admin/farmers, Farmers Management (spec 001 §2; clarifications roles): search, status, city and produce filters
-// run on the server with paging; a table on large screens and cards on small; Add, Edit, Delete,
-// Premium and Bulk switches, Activate/Deactivate, subscription edit and the CSV export, each shown
-// only to the roles that hold it (data agents view and export).
+// and the order run on the server, a page at a time; a table on large screens and cards on small; Add, Edit,
+// Delete, Premium and Bulk switches, Activate/Deactivate, subscription edit and the CSV export of what the
+// filters show, each shown only to the roles that hold it (data agents view and export). The table fits a
+// 1366-wide desk screen: status and subscription share a column, long produce lists wrap, and the actions
+// column stays in view at the right edge.
 import { Badge, Button, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -9,6 +11,7 @@ import type { AdminFarmer, FarmerStatusFilter } from '../../../../api/contract/f
 import { messages } from '../../../../api/contract/messages'
 import type { PublicLocation, PublicProduce } from '../../../../api/contract/reference'
 import { can } from '../../../../api/contract/permissions'
+import type { AdminFarmerSort } from '../../../../api/contract/farmers'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { toastError, toastSuccess } from '../feedback'
@@ -19,27 +22,29 @@ import { DataTable, type Column } from '../ui/data-table'
 import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { downloadServerCsv } from '../ui/server-csv'
+import { FarmerPager } from './farmer-pager'
 import { SaveSwitch } from '../ui/switch'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
 import { FarmerNameCell } from './farmer-name-cell'
-import { placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
-import { countLabel } from '../../../shared/plural'
+import { farmerFilterParams, isNarrowed, placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
 
 const m = messages.farmers
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
+const sortLabels: Record<AdminFarmerSort, string> = { name: 'Name A–Z', '-name': 'Name Z–A', '-createdAt': 'Newest first', createdAt: 'Oldest first' }
+const farmersCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'farmer' : 'farmers'}`
 
 export function FarmersScreen() {
   useDocumentTitle('Farmers Management')
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
-  const [filters, setFilters] = useState<FarmerFilters>({ search: '', status: 'all', city: '', produce: '' })
-  const [pages, setPages] = useState(1)
-  const farmers = useFarmers(filters, pages)
+  const [filters, setFilters] = useState<FarmerFilters>({ search: '', status: 'all', city: '', produce: '', sort: 'name' })
+  const [page, setPage] = useState(1)
+  const farmers = useFarmers(filters, page)
   const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
   const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
   const filterBy = <K extends keyof FarmerFilters>(name: K, value: FarmerFilters[K]) => {
     setFilters((f) => ({ ...f, [name]: value }))
-    setPages(1)
+    setPage(1)
   }
   const write = useFarmerWrite()
   const [form, setForm] = useState<{ farmer: AdminFarmer | null } | null>(null)
@@ -61,13 +66,20 @@ export function FarmersScreen() {
       toastError(m.failedToUpdateStatus)
     }
   }
+  const total = farmers.data?.total ?? 0
+  const shown = farmers.data?.farmers ?? []
+  const narrowed = isNarrowed(filters)
+  // The export takes the filters the list shows, so the file has exactly the farmers counted here.
   const exportFarmers = async () => {
+    if (farmers.data && total === 0) return toastError(messages.common.noDataToExport)
+    const query = farmerFilterParams(filters).toString()
     try {
-      await downloadServerCsv('/api/admin/farmers/export', 'farmers.csv')
+      await downloadServerCsv(`/api/admin/farmers/export${query ? `?${query}` : ''}`, 'farmers.csv')
     } catch {
       toastError(m.failedToGenerateReport)
     }
   }
+  const exportLabel = !farmers.data ? 'Export CSV' : narrowed ? `Export CSV (${farmersCount(total)} matching)` : `Export CSV (all ${farmersCount(total)})`
 
   const columns: Column<AdminFarmer>[] = [
     {
@@ -77,23 +89,27 @@ export function FarmersScreen() {
     {
       header: 'Contact',
       cell: (f) => (
-        <Stack gap="0" fontSize="sm">
+        <Stack gap="0" fontSize="sm" maxW="15rem" overflowWrap="anywhere">
           <Text>{f.phone}</Text>
           {f.email && <Text color="fg.muted">{f.email}</Text>}
         </Stack>
       ),
     },
-    { header: 'Produce', cell: (f) => f.produce.join(', ') || '—' },
+    { header: 'Produce', cell: (f) => <Text fontSize="sm" maxW="12rem">{f.produce.join(', ') || '—'}</Text> },
     {
       header: 'Status',
       cell: (f) => (
-        <HStack gap="1">
-          <Badge colorPalette={statusPalette[f.displayStatus]}>{statusLabels[f.displayStatus]}</Badge>
-          {f.displayStatus === 'expired_followup' && <Badge colorPalette="orange">Follow-up</Badge>}
-        </HStack>
+        <Stack gap="1">
+          <HStack gap="1" wrap="wrap">
+            <Badge colorPalette={statusPalette[f.displayStatus]}>{statusLabels[f.displayStatus]}</Badge>
+            {f.displayStatus === 'expired_followup' && <Badge colorPalette="orange">Follow-up</Badge>}
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+            {f.subscriptionStart && f.subscriptionEnd ? `${formatFijiDate(f.subscriptionStart)} – ${formatFijiDate(f.subscriptionEnd)}` : 'No subscription'}
+          </Text>
+        </Stack>
       ),
     },
-    { header: 'Subscription', cell: (f) => (f.subscriptionStart && f.subscriptionEnd ? `${formatFijiDate(f.subscriptionStart)} – ${formatFijiDate(f.subscriptionEnd)}` : 'No subscription') },
   ]
   if (may.toggles) {
     columns.push(
@@ -104,8 +120,9 @@ export function FarmersScreen() {
   if (may.toggles || may.edit || may.remove || may.subscription) {
     columns.push({
       header: 'Actions',
+      isSticky: true,
       cell: (f) => (
-        <Flex gap="1" wrap="wrap">
+        <Flex gap="1" wrap="wrap" maxW="11rem">
           {may.toggles &&
             (f.displayStatus === 'active' ? (
               <Button size="xs" variant="outline" disabled={!isOnline} onClick={() => void toggle(f, { isActive: false })} aria-label={`Deactivate ${f.name}`}>
@@ -136,9 +153,6 @@ export function FarmersScreen() {
     })
   }
 
-  const total = farmers.data?.total ?? 0
-  const shown = farmers.data?.farmers ?? []
-
   return (
     <Stack gap="6">
       <BackToDashboard />
@@ -148,7 +162,7 @@ export function FarmersScreen() {
         </Heading>
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" onClick={() => void exportFarmers()}>
-            Export CSV
+            {exportLabel}
           </Button>
           {may.create && (
             <Button colorPalette="brand" onClick={() => setForm({ farmer: null })}>
@@ -182,18 +196,19 @@ export function FarmersScreen() {
         </NativeSelect.Root>
         <NameSelect label="City filter" emptyText="All cities" maxW="14rem" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
         <NameSelect label="Produce filter" emptyText="All produce" maxW="14rem" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
+        <NativeSelect.Root maxW="12rem">
+          <NativeSelect.Field aria-label="Sort farmers" value={filters.sort} onChange={(e) => filterBy('sort', e.target.value as AdminFarmerSort)}>
+            {Object.entries(sortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
       </Flex>
-      {farmers.data && (
-        <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          Showing {shown.length} of {countLabel(total, 'farmer')}
-        </Text>
-      )}
       <DataTable label="Farmers" rows={farmers.data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={farmers.isPending} error={farmers.isError ? m.failedToFetch : null} empty={m.noMatches} />
-      {shown.length < total && (
-        <Button variant="outline" alignSelf="flex-start" onClick={() => setPages((p) => p + 1)} loading={farmers.isFetching}>
-          Show more
-        </Button>
-      )}
+      {farmers.data && total > 0 && <FarmerPager page={page} shown={shown.length} total={total} onPage={setPage} />}
       <FarmerFormDialog open={!!form} farmer={form?.farmer ?? null} onClose={() => setForm(null)} />
       <SubscriptionDialog farmer={subscription} onClose={() => setSubscription(null)} />
       <DeleteFarmerDialog farmer={deleting} onClose={() => setDeleting(null)} />

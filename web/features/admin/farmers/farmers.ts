@@ -3,9 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CostBreakdown } from '../../../../api/contract/costing'
 import {
+  ADMIN_FARMERS_PAGE_DEFAULT,
   TOTAL_COUNT_HEADER,
   type ActivePendingFarmer,
   type AdminFarmer,
+  type AdminFarmerSort,
   type ExpiredFarmer,
   type FarmerCreate,
   type FarmerPayment,
@@ -21,22 +23,35 @@ import { apiFetch, apiRequest } from '../../../shared/api'
 import { useLoadErrorToast } from '../feedback'
 
 const m = messages.farmers
-export const FARMERS_PAGE_SIZE = 50
 
-/** What the farmers list is narrowed by; an empty city or produce means any. */
+/** What the farmers list is narrowed by and in which order; an empty city or produce means any. */
 export interface FarmerFilters {
   search: string
   status: FarmerStatusFilter
   city: string
   produce: string
+  sort: AdminFarmerSort
 }
 
-export function useFarmers({ search, status, city, produce }: FarmerFilters, pages: number) {
-  const params = new URLSearchParams({ limit: String(FARMERS_PAGE_SIZE * pages), offset: '0' })
+/** The filters as the list and the export take them: the two always show the same farmers. */
+export function farmerFilterParams({ search, status, city, produce, sort }: FarmerFilters): URLSearchParams {
+  const params = new URLSearchParams()
   if (search.trim()) params.set('search', search.trim())
   if (status !== 'all') params.set('status', status)
   if (city) params.set('city', city)
   if (produce) params.set('produce', produce)
+  if (sort !== 'name') params.set('sort', sort)
+  return params
+}
+
+/** True when anything narrows the list (the export button then says it exports the matches only). */
+export const isNarrowed = ({ search, status, city, produce }: FarmerFilters) => !!(search.trim() || status !== 'all' || city || produce)
+
+/** One page of farmers from the server (which filters, orders and counts in SQL). */
+export function useFarmers(filters: FarmerFilters, page: number) {
+  const params = farmerFilterParams(filters)
+  params.set('page', String(page))
+  params.set('pageSize', String(ADMIN_FARMERS_PAGE_DEFAULT))
   const query = useQuery({
     queryKey: ['/api/admin/farmers', params.toString()],
     queryFn: async ({ signal }) => {

@@ -12,8 +12,8 @@ describe('reference CSV exports (spec 001 §3)', () => {
     ])
     expect(toCsv(csv.columns, csv.rows.map(csv.toRecord)).split('\r\n')).toEqual([
       '"ID","Name","Category","Is Active","Created At","Updated At"',
-      '"1","Dalo","Root Crops","Yes","2026-11-20T01:00:00.000Z","2026-11-21T02:00:00.000Z"',
-      '"2","Bele","","No","2026-11-20T01:00:00.000Z","2026-11-21T02:00:00.000Z"',
+      '"1","Dalo","Root Crops","Yes","2026-11-20 13:00","2026-11-21 14:00"',
+      '"2","Bele","","No","2026-11-20 13:00","2026-11-21 14:00"',
       '',
     ])
     expect(csv.baseName).toBe('produce')
@@ -24,7 +24,7 @@ describe('reference CSV exports (spec 001 §3)', () => {
       const csv = namedCsv(baseName, [{ id: 7, name: 'Suva', isActive: true, ...stamp }])
       expect(toCsv(csv.columns, csv.rows.map(csv.toRecord)).split('\r\n').slice(0, 2)).toEqual([
         '"ID","Name","Is Active","Created At","Updated At"',
-        '"7","Suva","Yes","2026-11-20T01:00:00.000Z","2026-11-21T02:00:00.000Z"',
+        '"7","Suva","Yes","2026-11-20 13:00","2026-11-21 14:00"',
       ])
       expect(csv.baseName).toBe(baseName)
     }

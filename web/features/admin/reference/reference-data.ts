@@ -10,7 +10,7 @@ import {
   type ProduceCategory,
   type ProduceItem,
 } from '../../../../api/contract/reference'
-import type { CsvExport } from '../../../shared/csv'
+import { csvDateTime, type CsvExport } from '../../../shared/csv'
 import { useLoadErrorToast } from '../feedback'
 import { useAdminWrite } from '../ui/admin-write'
 
@@ -36,7 +36,7 @@ export function produceCsv(rows: readonly ProduceItem[]): CsvExport<ProduceItem>
     baseName: 'produce',
     columns: PRODUCE_CSV_COLUMNS,
     rows,
-    toRecord: (p) => [p.id, p.name, p.category ?? '', yesNo(p.isActive), p.createdAt, p.updatedAt],
+    toRecord: (p) => [p.id, p.name, p.category ?? '', yesNo(p.isActive), csvDateTime(p.createdAt), csvDateTime(p.updatedAt)],
   }
 }
 
@@ -45,6 +45,6 @@ export function namedCsv(baseName: 'categories' | 'locations', rows: readonly (L
     baseName,
     columns: baseName === 'categories' ? CATEGORY_CSV_COLUMNS : LOCATION_CSV_COLUMNS,
     rows,
-    toRecord: (row) => [row.id, row.name, yesNo(row.isActive), row.createdAt, row.updatedAt],
+    toRecord: (row) => [row.id, row.name, yesNo(row.isActive), csvDateTime(row.createdAt), csvDateTime(row.updatedAt)],
   }
 }

@@ -5,7 +5,7 @@ import type { PurgeBody, PurgeResponse } from '../../../../api/contract/common'
 import type { DataAgentSignupsQuery, FarmerSignupRecord, SignupProcess } from '../../../../api/contract/farmer-signup'
 import { messages } from '../../../../api/contract/messages'
 import { apiRequest } from '../../../shared/api'
-import type { CsvExport } from '../../../shared/csv'
+import { csvDateTime, type CsvExport } from '../../../shared/csv'
 import { useLoadErrorToast } from '../feedback'
 
 export const signupsKey = ['/api/admin/signups'] as const
@@ -94,6 +94,6 @@ export function dataAgentSignupsCsv(signups: readonly FarmerSignupRecord[]): Csv
     baseName: 'data-agent-signups',
     columns: DA_SIGNUP_CSV_COLUMNS,
     rows: signups,
-    toRecord: (s) => [s.id, s.name, s.phone, s.email, s.town, s.tikina, s.cities.join('; '), s.produce.join('; '), s.dataAgentName, s.status, s.rejectionReason, s.createdAt, s.processedAt],
+    toRecord: (s) => [s.id, s.name, s.phone, s.email, s.town, s.tikina, s.cities.join('; '), s.produce.join('; '), s.dataAgentName, s.status, s.rejectionReason, csvDateTime(s.createdAt), csvDateTime(s.processedAt)],
   }
 }

@@ -1,11 +1,14 @@
 // Tables on large screens, cards on small (spec 001 §2): one column list drives both, so the two
 // views always show the same fields. Loading shows 5 skeleton rows; an empty list its empty text.
+// Cells may hold blocks (stacks, button rows), so the card puts them in <div>s, never in <p> or <span>.
 import { Card, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 export interface Column<Row> {
   header: string
   cell: (row: Row) => ReactNode
+  /** Kept in view at the table's right edge even when the table is wider than the screen. */
+  isSticky?: boolean
 }
 
 export interface DataTableProps<Row> {
@@ -19,6 +22,8 @@ export interface DataTableProps<Row> {
   /** The card's heading (defaults to the first column). */
   cardTitle?: (row: Row) => ReactNode
 }
+
+const stickyRight = { position: 'sticky', right: '0', bg: 'bg', zIndex: '1', borderStartWidth: '1px' } as const
 
 export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error, empty, cardTitle }: DataTableProps<Row>) {
   if (isPending) {
@@ -67,7 +72,9 @@ export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error,
           <Table.Header>
             <Table.Row>
               {columns.map((column) => (
-                <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
+                <Table.ColumnHeader key={column.header} {...(column.isSticky && stickyRight)}>
+                  {column.header}
+                </Table.ColumnHeader>
               ))}
             </Table.Row>
           </Table.Header>
@@ -75,7 +82,9 @@ export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error,
             {rows.map((row) => (
               <Table.Row key={rowKey(row)}>
                 {columns.map((column) => (
-                  <Table.Cell key={column.header}>{column.cell(row)}</Table.Cell>
+                  <Table.Cell key={column.header} {...(column.isSticky && stickyRight)}>
+                    {column.cell(row)}
+                  </Table.Cell>
                 ))}
               </Table.Row>
             ))}

@@ -1,11 +1,12 @@
 // Server-made CSV downloads (farmers export, payment report): fetched with the session's token,
-// then handed to the browser under the name the server chose.
+// then handed to the browser byte for byte (the UTF-8 mark Excel needs included) under the name
+// the server chose.
 import { apiFetch } from '../../../shared/api'
-import { downloadTextFile } from '../../../shared/csv'
+import { downloadBlob } from '../../../shared/csv'
 
 export async function downloadServerCsv(url: string, fallbackName: string): Promise<string> {
   const res = await apiFetch(url)
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
-  downloadTextFile(name, await res.text())
+  downloadBlob(name, await res.blob())
   return name
 }

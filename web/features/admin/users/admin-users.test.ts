@@ -20,7 +20,7 @@ describe('admin users CSV', () => {
     expect(toCsv(csv.columns, csv.rows.map(csv.toRecord))).toBe(
       '"ID","Username","Email","Role","Must Change Password","Created At","Updated At","Last Login"\r\n' +
         '"6f1c3f0e-8a53-4c43-9d7e-1a2b3c4d5e6f","Mere Tui","mere@example.fj","data_agent","Yes",' +
-        '"2026-11-20T01:00:00.000Z","2026-11-20T02:00:00.000Z",""\r\n',
+        '"2026-11-20 13:00","2026-11-20 14:00",""\r\n',
     )
   })
 })

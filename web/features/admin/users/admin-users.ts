@@ -10,7 +10,7 @@ import {
   type AdminUserUpdate,
 } from '../../../../api/contract/users'
 import { apiRequest } from '../../../shared/api'
-import type { CsvExport } from '../../../shared/csv'
+import { csvDateTime, type CsvExport } from '../../../shared/csv'
 import { useLoadErrorToast } from '../feedback'
 
 export const adminUsersKey = ['/api/admin/users'] as const
@@ -71,9 +71,9 @@ export function adminUsersCsv(users: readonly AdminUser[]): CsvExport<AdminUser>
       user.email,
       user.role,
       user.mustChangePassword ? 'Yes' : 'No',
-      user.createdAt,
-      user.updatedAt,
-      user.lastLogin,
+      csvDateTime(user.createdAt),
+      csvDateTime(user.updatedAt),
+      csvDateTime(user.lastLogin),
     ],
   }
 }
