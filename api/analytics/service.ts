@@ -2,6 +2,7 @@
 // out. Days are Fiji calendar days, so "today" on the admin chart is today in Fiji.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { isPublicPageView } from '../contract'
 import type {
   AdminAnalyticsSummary,
   AnalyticsDays,
@@ -37,7 +38,9 @@ function dayIndex(dayStarts: readonly string[], at: string): number {
 export function analyticsService(db: Kysely<Database>) {
   const repository = analyticsRepository(db)
   return {
+    /** Staff, sign-in and unknown paths are ignored (the 204 still answers: an old client must not retry). */
     async recordPageView(event: PageViewEvent, countryHeader: string | undefined) {
+      if (!isPublicPageView(event.path)) return
       const countryCode = visitorCountryCode(countryHeader, event.timeZone)
       await repository.recordPageView({
         path: event.path,
