@@ -61,7 +61,7 @@ export default defineConfig({
         // submits a form offline finds it there). The staff screens (sign-in, back office) are
         // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
         // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
-        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js'],
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/common-password-list-*.js'],
       },
     }),
     siteFiles(),
