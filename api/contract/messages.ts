@@ -242,6 +242,12 @@ export const messages = {
     commentMax: 'Comment cannot exceed 200 words (approximately 1000 characters)',
     /** product: review for a farm id that does not exist (404). */
     farmNotFound: 'Farm not found',
+    /** product: a second review of the same farm from the same connection on the same Fiji day (429). */
+    alreadyReviewedToday: 'You have already reviewed this farm today. You can review it again tomorrow.',
+    /** product: more than the hourly cap of farm reviews from one connection (429). */
+    tooManyReviews: 'Too many reviews from this connection. Please try again in an hour.',
+    /** product: staff bulk delete of a flood. */
+    bulkDeleted: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'} deleted`,
     submitFailed: 'Failed to submit review',
     submitFailedDescription: 'Please try again.',
     submitted: 'Review submitted successfully! Thank you for your feedback.',

@@ -4,10 +4,12 @@ import { initial } from './0001-initial'
 import { directoryIndex } from './0002-directory-index'
 import { auditKeepsUser } from './0003-audit-keeps-user'
 import { farmReviewRatings } from './0004-farm-review-ratings'
+import { farmReviewSenders } from './0005-farm-review-senders'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-directory-index': directoryIndex,
   '0003-audit-keeps-user': auditKeepsUser,
   '0004-farm-review-ratings': farmReviewRatings,
+  '0005-farm-review-senders': farmReviewSenders,
 }
