@@ -95,6 +95,9 @@ try {
       console.log('    password: the ADMIN_PASSWORD you set')
     }
   }
+  if (seeded.demoSkipped) {
+    console.log('\n  Demo data not added: this database already holds real data (demo data goes only into an empty one).')
+  }
   if (seeded.demoAgent) {
     console.log(`\n  Demo data agent (clearly marked demo data; SEED_DEMO=0 skips it)\n    e-mail:   ${seeded.demoAgent.email}\n    password: ${seeded.demoAgent.generatedPassword}  (must be changed at first sign-in)`)
   }
