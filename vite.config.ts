@@ -82,7 +82,7 @@ export default defineConfig({
         // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
         // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
         // The install dialog's screenshots are fetched by the browser only when it offers the install.
-        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**'],
+        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**', '**/common-password-list-*.js'],
         // The plugin asks Rolldown for one file with the deprecated `inlineDynamicImports`; say it
         // the current way so a clean build prints no warning.
         buildPlugins: { vite: [swOneFile()] },

@@ -7,6 +7,8 @@ import type { ErrorCode } from './contract'
 export class HttpError extends Error {
   /** A machine-readable reason (contract ERROR_CODES), for answers a client must tell apart. */
   code?: ErrorCode
+  /** Sent as Retry-After with a 429 or 503, so a queued sender (the outbox) waits that long. */
+  retryAfter?: number
 
   constructor(
     readonly status: number,
@@ -32,6 +34,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return
     }
     if (err instanceof HttpError) {
+      if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))))
       res.status(err.status).json({ message: err.message, ...(err.issues && { issues: err.issues }), ...(err.code && { code: err.code }) })
       return
     }

@@ -101,6 +101,9 @@ try {
     if (generatedPassword) banner.push(`    password: ${generatedPassword}  (generated; you must change it at first sign-in)`, '    lost it? npm run reset-admin-password')
     else banner.push('    password: the ADMIN_PASSWORD you set')
   }
+  if (seeded.demoSkipped) {
+    console.log('\n  Demo data not added: this database already holds real data (demo data goes only into an empty one).')
+  }
   if (seeded.demoAgent) {
     banner.push('', '  Demo data agent (clearly marked demo data; SEED_DEMO=0 skips it)', `    e-mail:   ${seeded.demoAgent.email}`, `    password: ${seeded.demoAgent.generatedPassword}  (must be changed at first sign-in)`)
   }

@@ -178,6 +178,10 @@ export interface FarmReviewsTable {
   rating: number
   comment: string
   createdAt: Timestamp
+  /** Keyed hash of the sender's address (migration 0005); NULL for reviews written before it. */
+  senderKey: string | null
+  /** The Fiji day it was written: with senderKey and farmId, unique (one per farm per address per day). */
+  reviewDay: string | null
 }
 
 export interface SubjectMatterExpertsTable {

@@ -119,6 +119,32 @@ describe.each(DIALECTS)('seed on %s', (dialect) => {
       expect((await countRows(t)).farmers).toBe(0)
     })
 
+    it('goes only into an empty database: started once without it, a real farmer added, then with it, nothing demo is added', async () => {
+      const t = await fresh()
+      await seedDatabase(t.db, options({ demo: false }))
+      const now = new Date().toISOString()
+      await t.db.insertInto('farmers').values({ id: crypto.randomUUID(), name: 'Real Grower', phone: '+679 912 3456', createdAt: now, updatedAt: now }).execute()
+      const before = await countRows(t)
+
+      const result = await seedDatabase(t.db, options({ demo: true }))
+      expect(result.demoSkipped).toBe(true)
+      expect(result.demoAgent).toBeUndefined()
+      expect(await countRows(t)).toEqual(before)
+    })
+
+    it('counts a second staff account or a platform review as real data too', async () => {
+      for (const addReal of [
+        (t: AnyTestDatabase) => t.db.insertInto('admin_users').values({ id: crypto.randomUUID(), name: 'Staff', email: 'staff@example.fj', passwordHash: 'x', role: 'admin_user' }).execute(),
+        (t: AnyTestDatabase) => t.db.insertInto('platform_reviews').values({ id: crypto.randomUUID(), rating: 5, comment: 'A real review of the site' }).execute(),
+      ]) {
+        const t = await fresh()
+        await seedDatabase(t.db, options({ demo: false }))
+        await addReal(t)
+        expect((await seedDatabase(t.db, options({ demo: true }))).demoSkipped).toBe(true)
+        expect((await countRows(t)).farmers).toBe(0)
+      }
+    })
+
     // Now, and either edge of a Fiji day (UTC+12), where a UTC-based date would be off by one.
     it.each([
       new Date(),

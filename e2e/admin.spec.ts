@@ -124,6 +124,37 @@ test('first sign-in with mustChangePassword forces an undismissable change; then
   await apiToken(request, user.email, newPassword)
 })
 
+test('the strength meter agrees with the server on common passwords; the public home never loads the list', async ({ page, request }) => {
+  const listRequests: string[] = []
+  page.on('request', (r) => r.url().includes('common-password-list') && listRequests.push(r.url()))
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(listRequests).toEqual([])
+
+  const user = uniqueUser('admin_user', 'Common Password')
+  await createStaffUser(request, user, true)
+  await signIn(page, user.email, user.password)
+  const dialog = page.getByRole('dialog', { name: 'Change Your Password' })
+  await dialog.getByRole('textbox', { name: 'Current Password' }).fill(user.password)
+  const meter = dialog.getByRole('meter', { name: 'Password strength' })
+  const tooCommon = dialog.getByText('This password is too common. Please choose another.')
+  for (const common of ['Bula2024!', 'Abcd1234!']) {
+    await dialog.getByRole('textbox', { name: 'New Password', exact: true }).fill(common)
+    await expect(meter).toHaveAttribute('aria-valuetext', 'Very Weak')
+    await expect(tooCommon).toBeVisible()
+  }
+  // The server refuses what the meter refused, with the same words.
+  await dialog.getByRole('textbox', { name: 'Confirm New Password' }).fill('Abcd1234!')
+  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.getByText('This password is too common. Please choose another.').last()).toBeVisible()
+  await expect(dialog).toBeVisible()
+
+  await dialog.getByRole('textbox', { name: 'New Password', exact: true }).fill('Koro$Sea4Nadi')
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very Strong')
+  await expect(tooCommon).toBeHidden()
+})
+
 test('a data agent sees its two cards and the Data Agent Dashboard, and reaches Data Agent Mode', async ({ page, request }) => {
   const agent = uniqueUser('data_agent', 'Field Agent')
   await createStaffUser(request, agent, false)

@@ -41,3 +41,31 @@ test('page views go up after visiting pages (the page-view tracker)', async ({ p
     expect(await count(page, 'total-page-views')).toBeGreaterThanOrEqual(before + 4)
   }).toPass({ timeout: 15_000 })
 })
+
+test.describe('page views the browser sends', () => {
+  // Without the service worker every request is the page's own, so the test sees each beacon.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the browser sends no page view for the sign-in and staff pages, and one for a public page', async ({ page }) => {
+    // Chromium hides a beacon's body from the test: refusing the beacon makes the app take its
+    // keepalive-fetch fallback, which carries the same JSON where the test can read it.
+    await page.addInitScript(() => {
+      navigator.sendBeacon = () => false
+    })
+    const sent: string[] = []
+    page.context().on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics/page-view') {
+        sent.push((JSON.parse(request.postData() ?? '{}') as { path?: string }).path ?? '')
+      }
+    })
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible()
+    // Signed out, /admin shows the sign-in page: a staff page either way.
+    await page.goto('/admin/farmers')
+    await expect(page).toHaveURL(/\/login/)
+    await page.goto('/about')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect.poll(() => sent).toContain('/about')
+    expect(sent.filter((path) => path !== '/about')).toEqual([])
+  })
+})

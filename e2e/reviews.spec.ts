@@ -160,11 +160,8 @@ test('a farm review changes the farm card’s count and average', async ({ page 
   await submitFarmReview(page, 4, 'Sweet pineapples, picked the same morning.')
   await expect(card.getByTestId('farm-average')).toHaveText('4.0')
   await expect(card.getByTestId('farm-review-count')).toHaveText('(1 review)')
-
-  await card.getByRole('button', { name: 'Leave a Review for Tevita Baleiwai' }).click()
-  await submitFarmReview(page, 1, 'Nobody answered the phone for two days.')
-  await expect(card.getByTestId('farm-average')).toHaveText('2.5')
-  await expect(card.getByTestId('farm-review-count')).toHaveText('(2 reviews)')
+  // A second review of this farm from this address today is refused (one per farm per address per
+  // day, issue 17): api/farm-reviews/flood.test.ts.
 })
 
 test('a farm’s detail view lists its reviews and takes a new one', async ({ page }) => {

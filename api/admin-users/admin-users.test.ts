@@ -79,6 +79,19 @@ describe('POST /api/admin/users', () => {
     const weak = await json('POST', '/api/admin/users', newUser({ password: 'short' }))
     expect(await messageOf(weak)).toBe(messages.auth.passwordMinLength)
   })
+
+  it.each(['Bula2024!', 'Vinaka123!', 'Vitifarmers1!', 'Abcd1234!', 'Aa123456!', 'Viti@2026'])(
+    'refuses %s for a new staff account (common base word or the product\'s own words)',
+    async (password) => {
+      const res = await json('POST', '/api/admin/users', newUser({ password }))
+      expect(res.status).toBe(400)
+      expect(await messageOf(res)).toBe(messages.auth.passwordTooCommon)
+    },
+  )
+
+  it('accepts a strong password', async () => {
+    expect((await json('POST', '/api/admin/users', newUser({ password: 'Koro$Sea4Nadi' }))).status).toBe(201)
+  })
 })
 
 describe('PATCH /api/admin/users/:id', () => {

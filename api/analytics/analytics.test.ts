@@ -46,6 +46,19 @@ describe('analytics events', () => {
     ])
   })
 
+  it('ignores staff and sign-in pages: the public totals and countries do not move', async () => {
+    const before = await (await live()).json()
+    const countries = await api.db.selectFrom('visitor_countries').selectAll().execute()
+    const staffVisitor = randomUUID()
+    for (const path of ['/admin', '/admin/farmers', '/ADMIN/Reviews/', '/login', '/login/', '/outbox', '/no-such-page']) {
+      const res = await api.postJson('/api/analytics/page-view', { path, visitorId: staffVisitor, timeZone: 'Australia/Sydney' })
+      expect(res.status, path).toBe(204)
+    }
+    expect(await (await live()).json()).toEqual(before)
+    expect(await api.db.selectFrom('visitor_countries').selectAll().execute()).toEqual(countries)
+    expect(await api.db.selectFrom('page_views').select('id').where('visitorId', '=', staffVisitor).execute()).toEqual([])
+  })
+
   it('records searches and farmer clicks (204)', async () => {
     const searches = [
       { query: 'Dalo', searchType: 'produce', resultCount: 4 },
@@ -134,5 +147,6 @@ describe('rate limit', () => {
     const res = await api.postJson('/api/analytics/farmer-click', { farmerId: randomUUID() })
     expect(res.status).toBe(429)
     expect(await res.json()).toEqual({ message: messages.common.rateLimited })
-  })
+    // Three hundred requests in a row outlast vitest's 5 s default on a busy shared machine.
+  }, 30_000)
 })

@@ -2,6 +2,7 @@
 // out. Days are Fiji calendar days, so "today" on the admin chart is today in Fiji.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { isPublicPageView } from '../contract'
 import type {
   AdminAnalyticsSummary,
   AnalyticsDays,
@@ -41,7 +42,9 @@ export function analyticsService(db: Kysely<Database>) {
   let kept: { at: number; summary: Promise<PublicAnalyticsSummary> } | undefined
   const repository = analyticsRepository(db)
   return {
+    /** Staff, sign-in and unknown paths are ignored (the 204 still answers: an old client must not retry). */
     async recordPageView(event: PageViewEvent, countryHeader: string | undefined) {
+      if (!isPublicPageView(event.path)) return
       const countryCode = visitorCountryCode(countryHeader, event.timeZone)
       await repository.recordPageView({
         path: event.path,

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 const refusal = { message: messages.auth.passwordChangeRequired, code: ERROR_CODES.passwordChangeRequired }
-const NEW_PASSWORD = 'Vinaka-Vakalevu9!'
+const NEW_PASSWORD = 'Koro$Sea4Nadi!'
 
 async function flaggedAgent() {
   const agent = await createStaffUser(api.db, { role: 'data_agent', mustChangePassword: true })

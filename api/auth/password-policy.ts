@@ -1,7 +1,9 @@
 // The server's password policy: the spec's five rules (the contract's `passwordRules`, also checked
 // by the zod schemas at the edge) plus the clarifications' common-password refusal. Every path that
-// sets a password (change, create user, reset) calls `assertAcceptablePassword` before hashing.
+// sets a password (change, create user, reset) calls `assertAcceptablePassword` before hashing. The
+// matching rule is the contract's (common-passwords.ts), shared with the browser's strength meter.
 import { messages, passwordRules } from '../contract'
+import { isCommonPassword as isCommonPasswordIn, passwordCandidates } from '../contract/common-passwords'
 import { HttpError } from '../errors'
 
 let commonPasswords: Promise<Set<string>> | undefined
@@ -12,27 +14,11 @@ function loadCommonPasswords(): Promise<Set<string>> {
   return commonPasswords
 }
 
-const EDGE_FILLER = /^[\d@$!%*?&._\-#+~ ]+|[\d@$!%*?&._\-#+~ ]+$/g
-const LEET: Record<string, string> = { '@': 'a', '4': 'a', $: 's', '5': 's', '0': 'o', '1': 'i', '3': 'e', '!': 'i', '7': 't' }
+export { passwordCandidates }
 
-/**
- * The forms a guessing attack tries first: the password lower-cased, without the digits and symbols
- * people bolt on at either end to satisfy the rules ("Password1!" → "password"), and de-leeted
- * ("P@ssw0rd" → "password"). A stripped base shorter than 4 letters is not matched, so short
- * accidental hits ("ab" + symbols) do not refuse a good password.
- */
-export function passwordCandidates(password: string): string[] {
-  const lower = password.toLowerCase()
-  const forms = new Set([lower])
-  const base = lower.replace(EDGE_FILLER, '')
-  if (base.length >= 4) forms.add(base)
-  for (const form of [...forms]) forms.add(form.replace(/[@4$501!37]/g, (ch) => LEET[ch] ?? ch))
-  return [...forms]
-}
-
+/** True when the password is on the common list or made of the product's own words. */
 export async function isCommonPassword(password: string): Promise<boolean> {
-  const common = await loadCommonPasswords()
-  return passwordCandidates(password).some((form) => common.has(form))
+  return isCommonPasswordIn(password, await loadCommonPasswords())
 }
 
 /** The first of the five rule messages the password breaks, in the spec's order. */

@@ -2,27 +2,9 @@
 // (web/app/router.tsx renders each) and the server (api/web-app.ts answers any other path 404
 // with the app's not-found screen). No zod needed: plain data, safe in every bundle.
 import { adminScreens } from './permissions.ts'
+import { publicPagePaths } from './public-pages.ts'
 
-/** Public site and field-app pages, outside /admin. */
-export const publicPagePaths = [
-  '/',
-  '/browse-farmers',
-  '/browse',
-  '/farmer-signup',
-  '/expert-signup',
-  '/experts',
-  '/reviews',
-  '/reviews/farms',
-  '/about',
-  '/how-it-works',
-  '/terms-of-use',
-  '/contact-us',
-  '/analytics',
-  '/login',
-  '/outbox',
-] as const
-
-export type PublicPagePath = (typeof publicPagePaths)[number]
+export { isPublicPageView, publicPagePaths, type PublicPagePath } from './public-pages'
 
 /** Every path the app renders a screen for: the public pages, /admin and each /admin/* screen with its aliases. */
 export const appPagePaths: readonly string[] = [
@@ -40,3 +22,4 @@ export function isAppPage(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
   return knownPaths.has(clean.toLowerCase())
 }
+

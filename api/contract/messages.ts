@@ -250,6 +250,12 @@ export const messages = {
     commentMax: 'Comment cannot exceed 200 words (approximately 1000 characters)',
     /** product: review for a farm id that does not exist (404). */
     farmNotFound: 'Farm not found',
+    /** product: a second review of the same farm from the same connection on the same Fiji day (429). */
+    alreadyReviewedToday: 'You have already reviewed this farm today. You can review it again tomorrow.',
+    /** product: more than the hourly cap of farm reviews from one connection (429). */
+    tooManyReviews: 'Too many reviews from this connection. Please try again in an hour.',
+    /** product: staff bulk delete of a flood. */
+    bulkDeleted: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'} deleted`,
     submitFailed: 'Failed to submit review',
     submitFailedDescription: 'Please try again.',
     submitted: 'Review submitted successfully! Thank you for your feedback.',
@@ -334,6 +340,9 @@ export const messages = {
     dailyRateInvalid: 'Please enter a valid daily rate',
     dailyRatePositive: 'Daily rate must be positive',
     trialPeriodMin: 'Trial period must be at least 1 day',
+    dailyRateMax: 'Daily rate cannot exceed FJ$1,000.00',
+    dailyRateCents: 'Daily rate can have at most 2 decimal places',
+    trialPeriodMax: 'Trial period cannot exceed 365 days',
     failedToFetch: 'Failed to fetch settings',
     failedToUpdateDailyRate: 'Failed to update daily rate',
     failedToUpdateTrialPeriod: 'Failed to update trial period',

@@ -133,8 +133,23 @@ export const FarmReviewSchema = z.object({
 export type FarmReview = z.infer<typeof FarmReviewSchema>
 
 /** GET /api/admin/farm-reviews item; farmName null shows "Unknown Farm". */
-export const AdminFarmReviewSchema = FarmReviewSchema.extend({ farmName: z.string().nullable() })
+export const AdminFarmReviewSchema = FarmReviewSchema.extend({
+  farmName: z.string().nullable(),
+  /** A keyed hash of the address the review came from (never the address): reviews of one flood share it. Null before issue 17. */
+  senderKey: z.string().nullable(),
+})
 export type AdminFarmReview = z.infer<typeof AdminFarmReviewSchema>
+
+/** The most farm reviews one bulk delete takes: a flood's worth, and one transaction's. */
+export const FARM_REVIEW_BULK_DELETE_MAX = 1000
+
+/** POST /api/admin/farm-reviews/bulk-delete: the reviews staff selected (one sender's or one farm's flood). */
+export const FarmReviewBulkDeleteSchema = z.object({
+  ids: z.array(z.uuid()).min(1, 'Select at least one review').max(FARM_REVIEW_BULK_DELETE_MAX, `Select at most ${FARM_REVIEW_BULK_DELETE_MAX} reviews at once`),
+})
+export type FarmReviewBulkDelete = z.infer<typeof FarmReviewBulkDeleteSchema>
+export const FarmReviewBulkDeleteResponseSchema = z.object({ deletedCount: z.number().int().nonnegative() })
+export type FarmReviewBulkDeleteResponse = z.infer<typeof FarmReviewBulkDeleteResponseSchema>
 
 /** ?page= (from 1) and ?limit= (cut to FARMER_PAGE_MAX), as the directory's pages. */
 const pageQuery = FarmerPageQuerySchema.pick({ page: true, limit: true })

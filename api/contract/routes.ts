@@ -174,6 +174,7 @@ export const routes = [
   { method: 'DELETE', path: '/api/admin/reviews/:id', access: 'reviews.moderate', params: IdParamSchema, response: Ok, summary: 'Delete platform review' },
   { method: 'GET', path: '/api/admin/farm-reviews', access: 'farmReviews.moderate', response: list(reviews.AdminFarmReviewSchema), summary: 'All farm reviews with farm names' },
   { method: 'DELETE', path: '/api/admin/farm-reviews/:id', access: 'farmReviews.moderate', params: IdParamSchema, response: Ok, summary: 'Delete farm review' },
+  { method: 'POST', path: '/api/admin/farm-reviews/bulk-delete', access: 'farmReviews.moderate', body: reviews.FarmReviewBulkDeleteSchema, response: reviews.FarmReviewBulkDeleteResponseSchema, summary: 'Delete many farm reviews at once (a flood), one audit row' },
 ] as const satisfies readonly RouteDef[]
 
 export type Route = (typeof routes)[number]

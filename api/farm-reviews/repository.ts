@@ -87,8 +87,16 @@ export function farmReviewsRepository(db: Kysely<Database>) {
       return { reviewCount, reviews }
     },
 
-    insert: async (trx: Kysely<Database>, row: FarmReviewRow) => {
-      await trx.insertInto('farm_reviews').values(row).execute()
+    insert: async (trx: Kysely<Database>, row: Omit<FarmReviewRow, 'senderKey' | 'reviewDay'>, sender: { senderKey: string; reviewDay: string } | null) => {
+      await trx.insertInto('farm_reviews').values({ ...row, ...sender }).execute()
     },
+
+    /** Whether this sender already reviewed this farm on this Fiji day (the unique index's question). */
+    reviewedToday: async (trx: Kysely<Database>, senderKey: string, farmId: string, reviewDay: string) =>
+      (await trx.selectFrom('farm_reviews').select('id').where('senderKey', '=', senderKey).where('reviewDay', '=', reviewDay).where('farmId', '=', farmId).executeTakeFirst()) !== undefined,
+
+    /** This sender's reviews since `since`, oldest first (the hourly cap counts them). */
+    sentSince: (trx: Kysely<Database>, senderKey: string, since: string) =>
+      trx.selectFrom('farm_reviews').select('createdAt').where('senderKey', '=', senderKey).where('createdAt', '>=', since).orderBy('createdAt').execute(),
   }
 }

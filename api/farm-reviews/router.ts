@@ -41,8 +41,8 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers:
   on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }),
     answer((_req, res, now) => service.reviews(res.locals.query as FarmReviewsQuery, now)),
   )
-  on('POST /api/farm-reviews', publicLimit, bot, idempotent, validate({ body: FarmReviewCreateSchema }), async (_req, res) => {
-    res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals))
+  on('POST /api/farm-reviews', publicLimit, bot, idempotent, validate({ body: FarmReviewCreateSchema }), async (req, res) => {
+    res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals, req.ip))
   })
   return router
 }

@@ -6,9 +6,18 @@ import type { Database } from '../../db/schema'
 import { recordIdempotent } from '../../sync/server/idempotency'
 import { messages, type FarmReview, type FarmReviewCreate, type FarmReviewPage, type FarmReviewsQuery, type FarmsWithRatingsPage, type FarmsWithRatingsQuery } from '../contract'
 import { directoryRepository, parseList } from '../directory/repository'
-import { isListedFarmer } from '../directory/public-listing'
+import { fijiDayBounds, isListedFarmer } from '../directory/public-listing'
 import { HttpError } from '../errors'
 import { farmReviewsRepository } from './repository'
+import { senderKeyOf } from './sender'
+
+/** Farm reviews one address may post in any hour, across all farms (issue 17; decision 017). */
+export const FARM_REVIEWS_PER_HOUR = 5
+const HOUR_MS = 60 * 60 * 1000
+
+/** SQLite's and PostgreSQL's words for a unique index refusing a row. */
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && (/UNIQUE constraint failed/.test(error.message) || (error as { code?: string }).code === '23505')
 
 export function farmReviewsService(db: Kysely<Database>) {
   const repository = farmReviewsRepository(db)
@@ -38,12 +47,37 @@ export function farmReviewsService(db: Kysely<Database>) {
       return { reviewCount, page: query.page, limit: query.limit, reviews }
     },
 
-    async submit(review: FarmReviewCreate, locals: Record<string, unknown>): Promise<FarmReview> {
-      const now = new Date()
+    /**
+     * Published at once (spec 000), so floods are stopped here: one review per farm per address per
+     * Fiji day, and at most FARM_REVIEWS_PER_HOUR per address. The counts are rows in the database,
+     * not memory, so servers sharing it agree; the unique index settles a race the count missed.
+     */
+    async submit(review: FarmReviewCreate, locals: Record<string, unknown>, address?: string, now = new Date()): Promise<FarmReview> {
       const created: FarmReview = { id: randomUUID(), farmId: review.farmId, rating: review.rating, comment: review.comment, createdAt: now.toISOString() }
+      const today = fijiDayBounds(now)
+      const sender = address ? { senderKey: await senderKeyOf(db, address), reviewDay: today.date } : null
+      const alreadyToday = () => {
+        const refusal = new HttpError(429, messages.farmReviews.alreadyReviewedToday)
+        refusal.retryAfter = (Date.parse(today.end) - now.getTime()) / 1000
+        return refusal
+      }
       await db.transaction().execute(async (trx) => {
         if (!(await isListedFarmer(trx, review.farmId, now))) throw new HttpError(404, messages.farmReviews.farmNotFound)
-        await repository.insert(trx, created)
+        if (sender) {
+          if (await repository.reviewedToday(trx, sender.senderKey, review.farmId, sender.reviewDay)) throw alreadyToday()
+          const lastHour = await repository.sentSince(trx, sender.senderKey, new Date(now.getTime() - HOUR_MS).toISOString())
+          if (lastHour.length >= FARM_REVIEWS_PER_HOUR) {
+            const refusal = new HttpError(429, messages.farmReviews.tooManyReviews)
+            refusal.retryAfter = (Date.parse(lastHour[0]!.createdAt) + HOUR_MS - now.getTime()) / 1000
+            throw refusal
+          }
+        }
+        try {
+          await repository.insert(trx, created, sender)
+        } catch (error) {
+          if (sender && isUniqueViolation(error)) throw alreadyToday()
+          throw error
+        }
         await recordIdempotent(locals, trx, 201, created)
       })
       return created

@@ -2,7 +2,7 @@
 // 409, role rules per field, activate/deactivate, trials, settings, cost breakdown, payments and CSV.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, type AdminFarmer, type CostBreakdown, type ExpiredFarmer, type ActivePendingFarmer, type TrialFarmer, type FarmerPayment } from '../contract'
+import { DailyRateFormSchema, TrialPeriodFormSchema, messages, type AdminFarmer, type CostBreakdown, type ExpiredFarmer, type ActivePendingFarmer, type TrialFarmer, type FarmerPayment } from '../contract'
 import { insertFarmer, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
@@ -177,6 +177,25 @@ describe('lists, trial, settings and costing', () => {
     expect(await messageOf(await call('POST', '/api/admin/settings', { dailyRate: 2, trialPeriodDays: 0 }))).toBe(messages.settings.trialPeriodMin)
     expect(await (await call('POST', '/api/admin/settings', { dailyRate: 3, trialPeriodDays: 14 })).json()).toEqual({ dailyRate: 3, trialPeriodDays: 14 })
     expect(await api.db.selectFrom('audit_logs').select('details').where('action', '=', 'update_settings').executeTakeFirstOrThrow()).toEqual({ details: 'dailyRate: 2.5 → 3; trialPeriodDays: 7 → 14' })
+  })
+
+  it('settings: absurd values are refused with the form\'s words and change nothing', async () => {
+    const before = await (await call('GET', '/api/admin/settings')).json()
+    const refused = async (body: unknown, message: string) => {
+      const res = await call('POST', '/api/admin/settings', body)
+      expect(res.status).toBe(400)
+      expect(await messageOf(res)).toBe(message)
+    }
+    await refused({ dailyRate: 1e308 }, messages.settings.dailyRateMax)
+    await refused({ dailyRate: 1000.01 }, messages.settings.dailyRateMax)
+    await refused({ dailyRate: 2.555 }, messages.settings.dailyRateCents)
+    await refused({ dailyRate: 3, trialPeriodDays: 100000 }, messages.settings.trialPeriodMax)
+    expect(await (await call('GET', '/api/admin/settings')).json()).toEqual(before)
+    // The bounds themselves are accepted, and the form's schema agrees with the server's.
+    expect(DailyRateFormSchema.safeParse({ dailyRate: 1e308 }).error?.issues[0]?.message).toBe(messages.settings.dailyRateMax)
+    expect(TrialPeriodFormSchema.safeParse({ trialPeriodDays: 366 }).error?.issues[0]?.message).toBe(messages.settings.trialPeriodMax)
+    expect(await (await call('POST', '/api/admin/settings', { dailyRate: 1000, trialPeriodDays: 365 })).json()).toEqual({ dailyRate: 1000, trialPeriodDays: 365 })
+    expect((await call('POST', '/api/admin/settings', before)).status).toBe(200)
   })
 
   it('cost breakdown uses the saved rate', async () => {

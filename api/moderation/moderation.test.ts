@@ -12,7 +12,8 @@ let api: TestApp
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  api = await startTestApp()
+  // One trusted proxy hop: the farm review tests post as several client addresses.
+  api = await startTestApp({ extend: (deps) => void (deps.config.trustProxyHops = 1) })
   admin = bearer(await tokenFor(api.db, await seededAdminId(api.db)))
 })
 afterAll(() => api.close())
@@ -71,8 +72,8 @@ describe('farm reviews', () => {
       .insertInto('farmers')
       .values({ id: farmId, name: 'Waidradra Farm', phone: '+679 800 1111', isActive: 1, subscriptionStart: fiji.minus({ days: 5 }).toUTC().toISO()!, subscriptionEnd: fiji.plus({ days: 30 }).toUTC().toISO()!, createdAt: now, updatedAt: now })
       .execute()
-    await api.postJson('/api/farm-reviews', { farmId, rating: 5, comment: 'Lovely fresh dalo' }, queuedKey())
-    const spam = (await (await api.postJson('/api/farm-reviews', { farmId, rating: 1, comment: 'buy cheap watches at spam.example' }, queuedKey())).json()) as { id: string }
+    await api.postJson('/api/farm-reviews', { farmId, rating: 5, comment: 'Lovely fresh dalo' }, { ...queuedKey(), 'x-forwarded-for': '10.7.0.1' })
+    const spam = (await (await api.postJson('/api/farm-reviews', { farmId, rating: 1, comment: 'buy cheap watches at spam.example' }, { ...queuedKey(), 'x-forwarded-for': '10.7.0.2' })).json()) as { id: string }
     const average = async () =>
       ((await (await api.fetch(`/api/farms-with-ratings?farmId=${farmId}`)).json()) as { farms: { farmer: { id: string }; averageRating: number; reviewCount: number }[] }).farms.find((f) => f.farmer.id === farmId)!
     expect(await average()).toMatchObject({ averageRating: 3, reviewCount: 2 })
@@ -85,5 +86,51 @@ describe('farm reviews', () => {
     const [audit] = await api.db.selectFrom('audit_logs').selectAll().where('action', '=', 'delete_farm_review').where('targetId', '=', spam.id).execute()
     expect(audit!.targetName).toBe('Waidradra Farm')
     expect((await send('DELETE', `/api/admin/farm-reviews/${spam.id}`)).status).toBe(404)
+  })
+})
+
+describe('farm reviews: bulk delete of a flood', () => {
+  it('deletes the selected reviews in one call with one audit row; the farm average follows; others stay', async () => {
+    const now = new Date().toISOString()
+    const fiji = DateTime.now().setZone('Pacific/Fiji').startOf('day')
+    const farmIds = [randomUUID(), randomUUID(), randomUUID()]
+    for (const [i, id] of farmIds.entries()) {
+      await api.db
+        .insertInto('farmers')
+        .values({ id, name: `Flooded Farm ${i}`, phone: `+679 800 222${i}`, isActive: 1, subscriptionStart: fiji.minus({ days: 5 }).toUTC().toISO()!, subscriptionEnd: fiji.plus({ days: 30 }).toUTC().toISO()!, createdAt: now, updatedAt: now })
+        .execute()
+    }
+    const post = async (farmId: string, address: string, rating: number) =>
+      ((await (await api.postJson('/api/farm-reviews', { farmId, rating, comment: 'Flood review' }, { ...queuedKey(), 'x-forwarded-for': address })).json()) as { id: string }).id
+    const flood = [await post(farmIds[0]!, '10.7.1.1', 1), await post(farmIds[1]!, '10.7.1.1', 1), await post(farmIds[2]!, '10.7.1.1', 1)]
+    const genuine = await post(farmIds[0]!, '10.7.1.2', 5)
+
+    // Staff see which reviews came from one sender.
+    const list = (await (await send('GET', '/api/admin/farm-reviews')).json()) as { id: string; senderKey: string | null }[]
+    const senderOf = (id: string) => list.find((r) => r.id === id)!.senderKey
+    expect(new Set(flood.map(senderOf)).size).toBe(1)
+    expect(senderOf(genuine)).not.toBe(senderOf(flood[0]!))
+
+    const auditsBefore = await api.db.selectFrom('audit_logs').select('id').execute()
+    const res = await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: flood })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ deletedCount: 3 })
+    const remaining = (await (await send('GET', '/api/admin/farm-reviews')).json()) as { id: string }[]
+    expect(remaining.some((r) => flood.includes(r.id))).toBe(false)
+    expect(remaining.some((r) => r.id === genuine)).toBe(true)
+    const ratings = (await (await api.fetch(`/api/farms-with-ratings?farmId=${farmIds[0]}`)).json()) as { farms: { averageRating: number; reviewCount: number }[] }
+    expect(ratings.farms[0]).toMatchObject({ averageRating: 5, reviewCount: 1 })
+
+    const audits = await api.db.selectFrom('audit_logs').selectAll().where('action', '=', 'bulk_delete_farm_reviews').execute()
+    expect(audits).toHaveLength(1)
+    expect(audits[0]!.targetName).toBe('3 farms')
+    expect(JSON.parse(audits[0]!.details!)).toMatchObject({ deletedCount: 3, ids: expect.arrayContaining(flood) })
+    expect((await api.db.selectFrom('audit_logs').select('id').execute()).length).toBe(auditsBefore.length + 1)
+  })
+
+  it('refuses an empty or malformed selection (400) and answers 404 when none exist, changing nothing', async () => {
+    expect((await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: [] })).status).toBe(400)
+    expect((await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: ['not-an-id'] })).status).toBe(400)
+    expect((await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: [randomUUID()] })).status).toBe(404)
   })
 })

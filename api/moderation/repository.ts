@@ -22,7 +22,7 @@ export function moderationRepository(db: Kysely<Database>) {
       db
         .selectFrom('farm_reviews')
         .leftJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
-        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt', 'farmers.name as farmName'])
+        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt', 'farm_reviews.senderKey', 'farmers.name as farmName'])
         .orderBy('farm_reviews.createdAt', 'desc')
         .orderBy('farm_reviews.id')
         .execute(),
@@ -36,5 +36,14 @@ export function moderationRepository(db: Kysely<Database>) {
     deleteFarmReview: async (id: string) => {
       await db.deleteFrom('farm_reviews').where('id', '=', id).execute()
     },
+    /** The farm reviews among `ids` that exist, with their farm names (for the audit row). */
+    findFarmReviews: (ids: readonly string[]) =>
+      db
+        .selectFrom('farm_reviews')
+        .leftJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
+        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.senderKey', 'farmers.name as farmName'])
+        .where('farm_reviews.id', 'in', ids)
+        .execute(),
+    deleteFarmReviews: async (ids: readonly string[]) => Number((await db.deleteFrom('farm_reviews').where('id', 'in', ids).executeTakeFirst()).numDeletedRows),
   }
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { noStore } from '../auth/http'
 import { actorOf } from '../audit/staff-write'
-import { IdParamSchema, ReviewModerationSchema, type IdParam, type OkResponse, type ReviewModeration } from '../contract'
+import { FarmReviewBulkDeleteSchema, IdParamSchema, ReviewModerationSchema, type FarmReviewBulkDelete, type IdParam, type OkResponse, type ReviewModeration } from '../contract'
 import { contractRouter } from '../http/contract-router'
 import { validate } from '../middleware/validate'
 import { moderationService } from './service'
@@ -33,6 +33,9 @@ export function moderationRouter(db: Kysely<Database>) {
   on('DELETE /api/admin/farm-reviews/:id', validate({ params: IdParamSchema }), async (req, res) => {
     await service.removeFarmReview(actorOf(req, res), idOf(res.locals))
     res.json(ok)
+  })
+  on('POST /api/admin/farm-reviews/bulk-delete', validate({ body: FarmReviewBulkDeleteSchema }), async (req, res) => {
+    res.json(await service.removeFarmReviews(actorOf(req, res), (res.locals.body as FarmReviewBulkDelete).ids))
   })
   return router
 }

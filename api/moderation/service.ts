@@ -71,5 +71,24 @@ export function moderationService(db: Kysely<Database>) {
           audit: { action: 'delete_farm_review', targetType: 'farm_review', targetId: id, targetName: row.farmName ?? 'Unknown Farm', details: { farmId: row.farmId, rating: row.rating, comment: row.comment.slice(0, COMMENT_IN_TRAIL) } },
         }
       }),
+
+    /** A flood in one go: the selected reviews that still exist, deleted with one audit row naming them. */
+    removeFarmReviews: (actor: Actor, ids: readonly string[]): Promise<{ deletedCount: number }> =>
+      staffWrite(db, actor, async (trx) => {
+        const repository = moderationRepository(trx)
+        const rows = await repository.findFarmReviews(ids)
+        if (rows.length === 0) throw notFound()
+        const deletedCount = await repository.deleteFarmReviews(rows.map((r) => r.id))
+        const farms = [...new Set(rows.map((r) => r.farmName ?? 'Unknown Farm'))]
+        return {
+          result: { deletedCount },
+          audit: {
+            action: 'bulk_delete_farm_reviews',
+            targetType: 'farm_review',
+            targetName: farms.length === 1 ? farms[0]! : `${farms.length} farms`,
+            details: { deletedCount, farms, senders: [...new Set(rows.map((r) => r.senderKey ?? 'unknown'))], ids: rows.map((r) => r.id) },
+          },
+        }
+      }),
   }
 }

@@ -2,14 +2,14 @@
 // with the spec's defaults when a key is missing or unreadable.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { DEFAULT_TRIAL_PERIOD_DAYS, type Settings, type SettingsUpdate } from '../contract'
+import { DEFAULT_TRIAL_PERIOD_DAYS, MAX_TRIAL_PERIOD_DAYS, type Settings, type SettingsUpdate } from '../contract'
 import { dailyRateOf } from '../stats/service'
 import { staffWrite, type Actor, type Tx } from '../audit/staff-write'
 
 export async function trialPeriodDaysOf(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'trialPeriodDays').executeTakeFirst()
   const days = Number(row?.value)
-  return row && Number.isInteger(days) && days >= 1 ? days : DEFAULT_TRIAL_PERIOD_DAYS
+  return row && Number.isInteger(days) && days >= 1 && days <= MAX_TRIAL_PERIOD_DAYS ? days : DEFAULT_TRIAL_PERIOD_DAYS
 }
 
 export async function readSettings(db: Kysely<Database>): Promise<Settings> {

@@ -38,6 +38,13 @@ export function rangeStart(range: DataAgentSignupsQuery['range'], now = new Date
   }
 }
 
+/** A listing date as the farmer reads it on the Fiji calendar: a date-time stamped 07:00 in Fiji is
+ *  still the previous day in UTC, so the stored text is never cut at its 'T'. */
+function fijiListingDate(value: string): string {
+  const date = DateTime.fromISO(value, { zone: FIJI_ZONE, locale: 'en-GB' })
+  return date.isValid ? date.toFormat('d LLLL yyyy') : value
+}
+
 export function listedEmail(signup: FarmerSignupRecord, mailDomain: string) {
   const [, register] = senderAddresses(mailDomain)
   return {
@@ -48,7 +55,7 @@ export function listedEmail(signup: FarmerSignupRecord, mailDomain: string) {
       `Bula ${signup.name},`,
       '',
       'Your signup has been approved and your farm is now listed in the Viti Farmers directory, where buyers can find and contact you.',
-      `Your listing runs from ${signup.subscriptionStart.slice(0, 10)} to ${signup.subscriptionEnd.slice(0, 10)}.`,
+      `Your listing runs from ${fijiListingDate(signup.subscriptionStart)} to ${fijiListingDate(signup.subscriptionEnd)}.`,
       '',
       `Questions? Write to ${senderAddresses(mailDomain)[0]} (8:00 AM to 10:00 PM Fiji Time, every day).`,
       '',

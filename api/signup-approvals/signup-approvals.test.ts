@@ -82,6 +82,15 @@ describe('approve', () => {
     expect(audit).toMatchObject({ userName: 'Ana Global', targetName: body.name })
   })
 
+  it('the e-mail gives the listing dates on the Fiji calendar, even for a start stamped 07:00 in Fiji', async () => {
+    // 07:00 on 2 March in Fiji (UTC+12) is still 1 March in UTC.
+    const body = signup({ subscriptionStart: '2027-03-01T19:00:00.000Z', subscriptionEnd: '2027-05-30T19:00:00.000Z' })
+    const id = await submit(body)
+    expect((await process(id, { status: 'approved' })).status).toBe(200)
+    const email = await api.db.selectFrom('outgoing_emails').select('body').where('to', '=', body.email!).executeTakeFirstOrThrow()
+    expect(email.body).toContain('Your listing runs from 2 March 2027 to 31 May 2027.')
+  })
+
   it('an admin user may approve; no e-mail is stored when the signup gave none', async () => {
     const before = await count('outgoing_emails')
     const id = await submit(signup({ email: '' }))

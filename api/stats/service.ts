@@ -2,13 +2,14 @@
 // because "today" is a Fiji calendar day that SQLite's UTC date functions cannot express.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { DEFAULT_DAILY_RATE, can, formatFjd, type AdminStats, type Role } from '../contract'
+import { DEFAULT_DAILY_RATE, MAX_DAILY_RATE, can, formatFjd, type AdminStats, type Role } from '../contract'
 import { fijiDate, isActiveOn, isExpiredOn, isPendingOn, totalRevenue } from './subscriptions'
 
 export async function dailyRateOf(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'dailyRate').executeTakeFirst()
   const rate = Number(row?.value)
-  return row && Number.isFinite(rate) && rate >= 0 ? rate : DEFAULT_DAILY_RATE
+  // A value outside the form's bounds (saved before they existed) is as unreadable as a missing one.
+  return row && Number.isFinite(rate) && rate >= 0 && rate <= MAX_DAILY_RATE ? rate : DEFAULT_DAILY_RATE
 }
 
 /** The stat cards `role` may see (clarifications roles table); the others are left out, not zeroed. */

@@ -6,6 +6,7 @@ import { auditKeepsUser } from './0003-audit-keeps-user'
 import { farmReviewRatings } from './0004-farm-review-ratings'
 import { answerScopes } from './0005-answer-scopes'
 import { staffListOrder } from './0005-staff-list-order'
+import { farmReviewSenders } from './0005-farm-review-senders'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-farm-review-ratings': farmReviewRatings,
   '0005-answer-scopes': answerScopes,
   '0005-staff-list-order': staffListOrder,
+  '0005-farm-review-senders': farmReviewSenders,
 }

@@ -24,6 +24,19 @@ export async function hasDemoData(db: Kysely<Database>): Promise<boolean> {
   return row !== undefined
 }
 
+/**
+ * Demo data goes only into an empty database (issue 17): no farmer, signup, payment, platform or
+ * farm review, expert, nor any staff account beyond the first global admin and the demo agent.
+ * Anything real there, and the demo set would mix with it.
+ */
+export async function isEmptyForDemo(db: Kysely<Database>): Promise<boolean> {
+  for (const table of ['farmers', 'farmer_signups', 'farmer_payments', 'platform_reviews', 'farm_reviews', 'subject_matter_experts'] as const) {
+    if (await db.selectFrom(table).select('id').limit(1).executeTakeFirst()) return false
+  }
+  const staff = await db.selectFrom('admin_users').select(['email', 'role']).where('email', '!=', DEMO_AGENT_EMAIL).limit(2).execute()
+  return staff.length === 0 || (staff.length === 1 && staff[0]!.role === 'global_admin')
+}
+
 export async function seedDemoData(
   db: Kysely<Database>,
   options: { now: Date; agentPasswordHash: string },

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema'
 import { ensureGlobalAdmin, generatePassword, type CreatedAdmin } from './admin'
-import { DEMO_AGENT_EMAIL, hasDemoData, seedDemoData } from './demo'
+import { DEMO_AGENT_EMAIL, hasDemoData, isEmptyForDemo, seedDemoData } from './demo'
 import { seedReferenceData } from './reference'
 
 export { DEFAULT_ADMIN_EMAIL, PASSWORD_RULE, generatePassword } from './admin'
@@ -24,6 +24,8 @@ export interface SeedResult {
   createdAdmin?: CreatedAdmin
   /** Set when this run created the demo data agent; print generatedPassword once. */
   demoAgent?: { email: string; generatedPassword: string }
+  /** Set when demo data was asked for but the database already holds real data, so none was added. */
+  demoSkipped?: boolean
 }
 
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
@@ -35,7 +37,9 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   const createdAdmin = await ensureGlobalAdmin(db, options.admin, options.hashPassword, now.toISOString())
   if (createdAdmin) result.createdAdmin = createdAdmin
 
-  if (options.demo && !(await hasDemoData(db))) {
+  if (options.demo && !(await hasDemoData(db)) && !(await isEmptyForDemo(db))) {
+    result.demoSkipped = true
+  } else if (options.demo && !(await hasDemoData(db))) {
     const agentPassword = generatePassword()
     const { createdAgent } = await seedDemoData(db, {
       now,

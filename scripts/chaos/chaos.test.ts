@@ -82,7 +82,7 @@ beforeAll(async () => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viti-chaos-'))
   dataDir = path.join(tempDir, 'data')
   logFile = path.join(tempDir, 'server.log')
-  server = serverProcess({ port: await freePort(), dataDir, logFile, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
+  server = serverProcess({ port: await freePort(), dataDir, logFile, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' } })
   await server.start()
 
   const admin = await api<{ token: string }>('POST', '/api/auth/login', ADMIN)
@@ -158,11 +158,22 @@ describe('outbox under chaos', () => {
         if (ms > 2_000) fetches.over2s++
       }
     }
+    // Farm reviews are limited per farm and per address (issue 17); the run's many reviews stand for
+    // many buyers' phones, so each queued review comes from its own address (by its key), retries too.
+    const phoneAddresses = new Map<string, string>()
+    const asPhoneOf = (input: string, init?: RequestInit): RequestInit | undefined => {
+      if (!input.endsWith('/api/farm-reviews')) return init
+      const headers = new Headers(init?.headers)
+      const key = headers.get('Idempotency-Key') ?? ''
+      if (!phoneAddresses.has(key)) phoneAddresses.set(key, `10.66.${Math.floor(phoneAddresses.size / 250)}.${(phoneAddresses.size % 250) + 1}`)
+      headers.set('X-Forwarded-For', phoneAddresses.get(key)!)
+      return { ...init, headers }
+    }
     let authPauses = 0
     const outbox = createOutboxEngine({
       db,
       // The engine calls relative paths ('/api/…', and the issued '/api/uploads/{id}'): all go through the proxy.
-      fetch: (input, init) => timedFetch(/^https?:/.test(input) ? input : `${chaos.url}${input}`, init),
+      fetch: (input, init) => timedFetch(/^https?:/.test(input) ? input : `${chaos.url}${input}`, asPhoneOf(input, init)),
       getAuthToken: () => agent.token,
       getSignedInAgentId: () => agent.id,
       onAuthRequired: () => void authPauses++,

@@ -3,6 +3,7 @@
 // Mount it once inside <BrowserRouter>; it renders nothing.
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router-dom'
+import { isPublicPageView } from '../../api/contract/public-pages'
 import { trackPageView } from './analytics'
 import { whenIdle } from './outbox'
 
@@ -14,6 +15,8 @@ export function PageViewTracker() {
   useEffect(() => {
     if (lastPath.current === pathname) return
     lastPath.current = pathname
+    // Staff screens and the sign-in page are not public page views (the server ignores them too).
+    if (!isPublicPageView(pathname)) return
     // After the page has painted: analytics never competes with the first screen.
     whenIdle(() => trackPageView(pathname))
   }, [pathname])

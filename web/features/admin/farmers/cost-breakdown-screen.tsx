@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { FarmerCost, MonthlyRevenue } from '../../../../api/contract/costing'
 import { messages } from '../../../../api/contract/messages'
 import { can } from '../../../../api/contract/permissions'
-import { DEFAULT_DAILY_RATE, DailyRateFormSchema } from '../../../../api/contract/settings'
+import { DEFAULT_DAILY_RATE, DailyRateFormSchema, MAX_DAILY_RATE } from '../../../../api/contract/settings'
 import { formatFjd } from '../../../../api/contract/stats'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
@@ -167,8 +167,10 @@ function PricingSettings() {
   const save = async () => {
     const parsed = DailyRateFormSchema.safeParse({ dailyRate: value === '' ? Number.NaN : Number(value) })
     if (!parsed.success) {
-      setProblem(messages.settings.dailyRateInvalid)
-      toastError(messages.settings.dailyRateInvalid)
+      // The same bounds and words as the server's (contract/settings.ts).
+      const problem = parsed.error.issues[0]?.message ?? messages.settings.dailyRateInvalid
+      setProblem(problem)
+      toastError(problem)
       return
     }
     try {
@@ -189,7 +191,7 @@ function PricingSettings() {
         </Heading>
         <Flex gap="3" align="flex-end" wrap="wrap">
           <FormField label="Daily Rate (FJ$ per farmer per day)" error={problem ?? undefined}>
-            <Input type="number" step="0.01" min="0" inputMode="decimal" readOnly={!editing} value={editing ? value : saved.toFixed(2)} onChange={(e) => setValue(e.target.value)} maxW="12rem" />
+            <Input type="number" step="0.01" min="0" max={MAX_DAILY_RATE} inputMode="decimal" readOnly={!editing} value={editing ? value : saved.toFixed(2)} onChange={(e) => setValue(e.target.value)} maxW="12rem" />
           </FormField>
           {editing ? (
             <>

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import type { ActivePendingFarmer, ExpiredFarmer, TrialFarmer } from '../../../../api/contract/farmers'
 import { messages } from '../../../../api/contract/messages'
 import { can } from '../../../../api/contract/permissions'
-import { DEFAULT_TRIAL_PERIOD_DAYS, TrialPeriodFormSchema } from '../../../../api/contract/settings'
+import { DEFAULT_TRIAL_PERIOD_DAYS, MAX_TRIAL_PERIOD_DAYS, TrialPeriodFormSchema } from '../../../../api/contract/settings'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { messageOr, toastError, toastSuccess } from '../feedback'
@@ -179,8 +179,9 @@ function TrialLength({ mayEdit }: { mayEdit: boolean }) {
   const save = async () => {
     const parsed = TrialPeriodFormSchema.safeParse({ trialPeriodDays: value === '' || value === null ? Number.NaN : Number(value) })
     if (!parsed.success || !settings.data) {
-      setProblem(messages.settings.trialPeriodMin)
-      toastError(messages.settings.trialPeriodMin)
+      const problem = parsed.error?.issues[0]?.message ?? messages.settings.trialPeriodMin
+      setProblem(problem)
+      toastError(problem)
       return
     }
     try {
@@ -200,7 +201,7 @@ function TrialLength({ mayEdit }: { mayEdit: boolean }) {
       <OfflineNotice isOnline={isOnline} />
       <Flex gap="2" align="flex-end" wrap="wrap">
         <FormField label="Default Trial Length (days)" error={problem ?? undefined}>
-          <Input type="number" min="1" step="1" inputMode="numeric" value={value ?? String(saved)} onChange={(e) => setValue(e.target.value)} maxW="8rem" />
+          <Input type="number" min="1" max={MAX_TRIAL_PERIOD_DAYS} step="1" inputMode="numeric" value={value ?? String(saved)} onChange={(e) => setValue(e.target.value)} maxW="8rem" />
         </FormField>
         <Button colorPalette="brand" onClick={() => void save()} loading={write.isPending} disabled={!isOnline || value === null}>
           Save
