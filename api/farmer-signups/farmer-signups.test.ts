@@ -82,7 +82,7 @@ describe('POST /api/farmer-signup', () => {
     it('a town/city not on the locations list, named in the message and put on the field', async () => {
       const message = 'Atlantis is not on the locations list. Please choose towns/cities from the locations list'
       await expectRefused({ ...valid(), cities: ['Suva', 'Atlantis'] }, message)
-      const res = await api.postJson('/api/farmer-signup', { ...valid(), cities: ['Suva', 'Atlantis', 'Lemuria'] })
+      const res = await api.postJson('/api/farmer-signup', { ...valid(), cities: ['Suva', 'Atlantis', 'Lemuria'] }, { 'Idempotency-Key': randomUUID() })
       expect(await res.json()).toMatchObject({
         message: 'Atlantis, Lemuria are not on the locations list. Please choose towns/cities from the locations list',
         issues: [{ path: 'cities', message: 'Atlantis, Lemuria are not on the locations list. Please choose towns/cities from the locations list' }],

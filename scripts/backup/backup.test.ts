@@ -1,7 +1,7 @@
 // A backup taken while the app serves writes restores into a working app: the copy passes SQLite's
 // integrity check, holds every write acknowledged before the backup began, brings the photos back
 // byte for byte, and the restored data folder starts the real server, which serves it.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,7 +34,7 @@ function writeLoad() {
   const worker = async () => {
     while (!stopped) {
       const comment = `Backup load review number ${++sent}, fresh dalo every week.`
-      const res = await api.postJson('/api/public/reviews', { rating: 4, comment })
+      const res = await api.postJson('/api/public/reviews', { rating: 4, comment }, { 'Idempotency-Key': randomUUID() })
       if (res.status !== 201) throw new Error(`write ${sent} answered ${res.status}: ${await res.text()}`)
       acked.push(comment)
     }
