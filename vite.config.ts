@@ -113,6 +113,8 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.ts', 'scripts/bench/**', 'scripts/bench.ts'],
       reporter: [['json-summary', { file: 'coverage-summary.json' }], ['text-summary']],
       reportsDirectory: '.reports/coverage',
+      // The figure is printed even when a test failed: a red run still says how much it covered.
+      reportOnFailure: true,
     },
     projects: [
       {

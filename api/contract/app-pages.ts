@@ -4,7 +4,7 @@
 import { adminScreens } from './permissions.ts'
 import { publicPagePaths } from './public-pages.ts'
 
-export { isPublicPageView, publicPagePaths, type PublicPagePath } from './public-pages'
+export { isPublicPageView, publicPagePaths, type PublicPagePath } from './public-pages.ts'
 
 /** Every path the app renders a screen for: the public pages, /admin and each /admin/* screen with its aliases. */
 export const appPagePaths: readonly string[] = [
