@@ -42,7 +42,7 @@ export type AppDeps = {
   webDir?: string
   /** Outgoing e-mail; built from config.smtpUrl when omitted. */
   mailer?: Mailer
-  /** How long a public answer may be served after a write while it is rebuilt (default 5 s; 0: rebuild before answering). */
+  /** How long a public answer may be served after a write while it is rebuilt (default 0: rebuild before answering; decision 022). */
   answerStaleMs?: number
 }
 

@@ -39,8 +39,14 @@ interface Entry extends CachedAnswer {
  * searches, never the towns' and produce's answers.
  */
 const MAX_ENTRIES_PER_ROUTE = 300
-/** Default bound on serving an answer older than the data (a few seconds; api/README.md). */
-export const DEFAULT_STALE_FOR_MS = 5_000
+/**
+ * Default bound on serving an answer older than the data: 0, every request after a write waits for
+ * the one shared rebuild. A few seconds (5_000) takes rebuilds off the request path, but then a page
+ * that reads right after another client's write (staff add a town, then a form lists towns) sees the
+ * list from before it for up to that long: off until the screens that need read-your-writes say so
+ * (decision 022).
+ */
+export const DEFAULT_STALE_FOR_MS = 0
 
 export type VersionReader = () => Promise<number | string>
 
