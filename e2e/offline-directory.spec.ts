@@ -87,12 +87,16 @@ test('after one visit the whole directory browses offline, page by page, and say
 
   // All Farmers of that town, its second page too.
   await page.getByRole('button', { name: 'Change produce' }).click()
-  await page.getByRole('button', { name: /^All Farmers \d+ farmers$/ }).click()
+  const allFarmers = page.getByRole('button', { name: /^All Farmers \d+ farmers$/ })
+  // Other specs share this server and may list more farmers in Savusavu: count what the phone says.
+  const allCount = Number((await allFarmers.innerText()).match(/(\d+) farmers/)?.[1])
+  expect(allCount).toBeGreaterThanOrEqual(vanillaCount)
+  await allFarmers.click()
   await expect(page.getByRole('heading', { name: '3. All farmers in Savusavu' })).toBeVisible()
   await expect(cards).toHaveCount(24)
   await answeredFromThePhone(page)
   await steps.getByRole('button', { name: /^Show more farmers \(\d+ more\)$/ }).click()
-  await expect(cards).toHaveCount(vanillaCount)
+  await expect(cards).toHaveCount(Math.min(allCount, 48))
   await expect(steps.getByRole('article', { name: 'Salote Koroi' })).toBeVisible()
 
   // A produce in the town visited online, whose farmers were never opened.
