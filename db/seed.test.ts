@@ -46,7 +46,21 @@ describe.each(DIALECTS)('seed on %s', (dialect) => {
       expect(fields.every((f) => f.isDefault === 1)).toBe(true)
 
       const settings = await t.db.selectFrom('settings').select(['key', 'value']).execute()
-      expect(Object.fromEntries(settings.map((s) => [s.key, s.value]))).toEqual({ dailyRate: '2.5', trialPeriodDays: '7' })
+      const byKey = Object.fromEntries(settings.map((s) => [s.key, s.value]))
+      expect(byKey).toEqual({ dailyRate: '2.5', trialPeriodDays: '7', farmReviewSenderSecret: expect.stringMatching(/^[\w-]{43}$/) })
+    })
+
+    it('keeps the farm-review sender secret across restarts and makes a different one per database', async () => {
+      const a = await fresh()
+      await seedDatabase(a.db, options())
+      const secretOf = async (db: typeof a.db) =>
+        (await db.selectFrom('settings').select('value').where('key', '=', 'farmReviewSenderSecret').executeTakeFirstOrThrow()).value
+      const first = await secretOf(a.db)
+      await seedDatabase(a.db, options())
+      expect(await secretOf(a.db)).toBe(first)
+      const b = await fresh()
+      await seedDatabase(b.db, options())
+      expect(await secretOf(b.db)).not.toBe(first)
     })
 
     it('files every produce item under an existing category', async () => {

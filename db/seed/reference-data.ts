@@ -51,3 +51,7 @@ export const DEFAULT_SETTINGS: readonly { key: string; value: string }[] = [
   { key: 'dailyRate', value: '2.5' },
   { key: 'trialPeriodDays', value: '7' },
 ]
+
+/** The key of the farm-review sender hash (api/farm-reviews/sender.ts): random per database, made by the seed so
+ *  no request ever writes it (a refused review must change nothing). */
+export const FARM_REVIEW_SENDER_SECRET = 'farmReviewSenderSecret'

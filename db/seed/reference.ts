@@ -2,7 +2,8 @@
 // deleted rows from it), a restart must not bring the defaults back.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../schema'
-import { DEFAULT_SETTINGS, EXPERT_FIELDS, LOCATIONS, PRODUCE, PRODUCE_CATEGORIES } from './reference-data'
+import { randomBytes } from 'node:crypto'
+import { DEFAULT_SETTINGS, FARM_REVIEW_SENDER_SECRET, EXPERT_FIELDS, LOCATIONS, PRODUCE, PRODUCE_CATEGORIES } from './reference-data'
 
 type ListTable = 'locations' | 'produce_categories' | 'produce' | 'expert_fields'
 
@@ -35,7 +36,10 @@ export async function seedReferenceData(db: Kysely<Database>, nowIso: string): P
     // Settings go by key, so a setting added in a later release reaches existing databases too.
     await trx
       .insertInto('settings')
-      .values(DEFAULT_SETTINGS.map((s) => ({ ...s, ...stamps })))
+      .values([
+        ...DEFAULT_SETTINGS.map((s) => ({ ...s, ...stamps })),
+        { key: FARM_REVIEW_SENDER_SECRET, value: randomBytes(32).toString('base64url'), ...stamps },
+      ])
       .onConflict((oc) => oc.column('key').doNothing())
       .execute()
   })
