@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from './scripts/precompress.ts'
 import { siteFiles } from './scripts/site-files.ts'
 import { manifestScreenshots } from './scripts/install-screenshots.ts'
+import { i18nCatalogs } from './scripts/i18n-catalogs.ts'
 
 /** The service worker is one file: `codeSplitting: false` in place of the deprecated option. */
 function swOneFile(): Plugin {
@@ -41,6 +42,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    i18nCatalogs(),
     VitePWA({
       // Our own worker (web/sw.ts): generateSW can't handle Background Sync's 'sync' event. It
       // precaches the shell, caches the directory's GETs and photos (sync/outbox/cache-rules.ts),
