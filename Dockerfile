@@ -21,6 +21,8 @@ COPY --from=build /app/package.json ./package.json
 COPY api ./api
 COPY db ./db
 COPY sync ./sync
+# The server lays staff corrections over these catalogs (GET /api/i18n/:locale, the translations screen).
+COPY web/i18n/catalogs ./web/i18n/catalogs
 # `docker exec <container> npm run reset-admin-password` (README).
 COPY scripts/reset-admin-password.ts ./scripts/reset-admin-password.ts
 # `docker exec <container> npm run backup -- /data/backups/…` and `npm run restore` (README).
