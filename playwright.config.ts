@@ -61,6 +61,9 @@ export default defineConfig({
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       SEED_DEMO: '1',
+      // One proxy hop, as behind Caddy: a spec may name a client address with X-Forwarded-For
+      // (e2e/farm-review-flood.spec.ts posts as several senders); the browser's requests carry none.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(port)}/?ignoreTLS=true`,
     },

@@ -1,9 +1,10 @@
-// The staff farmers list as staff use it (issue 17 item 8, issue 19): Export CSV says it exports what
-// the filters show, and the file has exactly those farmers, opens in Excel as UTF-8 and writes dates
-// one way; on a phone the cards are valid HTML.
+// The staff farmers list as staff use it (issue 17 items 7 and 8, issue 19): at a 1366×768 desk the
+// Bulk switch and the actions are in reach without scrolling sideways, even at the bottom of a full
+// page; Export CSV says it exports what the filters show, and the file has exactly those farmers,
+// opens in Excel as UTF-8 and writes dates one way; on a phone the cards are valid HTML.
 import fs from 'node:fs/promises'
 import { HtmlValidate } from 'html-validate'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { e2eAdmin } from './fixtures'
 
 const fijiDay = (offset = 0) => {
@@ -46,6 +47,77 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 }
+
+/** The texts and controls of a table row drawn outside their own cell's left and right edges. */
+function spilledOutOfColumns(row: HTMLElement | SVGElement): string[] {
+  const spilled: string[] = []
+  for (const cell of row.querySelectorAll('td')) {
+    const edges = cell.getBoundingClientRect()
+    const outside = (box: DOMRect) => box.width > 0 && (box.left < edges.left - 1 || box.right > edges.right + 1)
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const range = document.createRange()
+      range.selectNodeContents(text)
+      if (text.textContent?.trim() && outside(range.getBoundingClientRect())) spilled.push(text.textContent.trim())
+    }
+    for (const control of cell.querySelectorAll('button, input')) {
+      if (outside(control.getBoundingClientRect())) spilled.push(control.getAttribute('aria-label') ?? control.textContent ?? '')
+    }
+  }
+  return spilled
+}
+
+test('at 1366×768 the Bulk switch and the actions are in reach without scrolling sideways', async ({ page, request }) => {
+  // The demo set's 40 farmers and these fill the first page of 50, so the page is long.
+  test.setTimeout(120_000)
+  const tag = `Wide ${Date.now()}`
+  await addFarmers(request, tag, 12)
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await signIn(page)
+  await page.goto('/admin/farmers')
+  const table = page.getByRole('table', { name: 'Farmers' })
+  const rows = table.locator('tbody').getByRole('row')
+  // The back office is a lazy chunk; on a busy machine its first page can take a while.
+  await expect(rows).toHaveCount(50, { timeout: 30_000 })
+  await expect(page.getByText(/^Showing 1–50 of \d+ farmers$/)).toBeVisible()
+
+  // Neither the page nor the table's own scroll area is wider than the screen.
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement!
+    return root.scrollWidth - root.clientWidth
+  })
+  expect(overflow).toBeLessThanOrEqual(0)
+  const region = page.getByRole('region', { name: 'Farmers' })
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+
+  const inReach = async (row: Locator) => {
+    // Every word and control stays inside its own column: nothing spills over a neighbour.
+    expect(await row.evaluate(spilledOutOfColumns)).toEqual([])
+    // The switches say which is which, though the header row is far above at the bottom of the page.
+    for (const label of ['Premium', 'Bulk']) await expect(row.getByText(label, { exact: true })).toBeInViewport()
+    const controls = [row.getByRole('switch', { name: /^Premium:/ }), row.getByRole('switch', { name: /^Bulk:/ }), ...[/^(Activate|Deactivate) /, /^Edit subscription of /, /^Edit (?!subscription of )/, /^Delete /].map((name) => row.getByRole('button', { name }))]
+    for (const control of controls) {
+      await expect(control).toBeInViewport()
+      const box = (await control.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(1366)
+    }
+  }
+  await inReach(rows.first())
+
+  // At the bottom of the page the last farmer's controls are on screen and work.
+  await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight))
+  const last = rows.last()
+  await inReach(last)
+  const bulk = last.getByRole('switch', { name: /^Bulk:/ })
+  const wasBulk = await bulk.isChecked()
+  await bulk.click()
+  await expect(page.getByRole('status').filter({ hasText: 'Farmer status updated successfully' })).toBeVisible()
+  await expect(bulk).toBeChecked({ checked: !wasBulk })
+  const name = (await bulk.getAttribute('aria-label'))!.replace(/^Bulk: /, '')
+  await last.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
+  await expect(page.getByRole('dialog', { name: `Edit ${name}` })).toBeVisible()
+})
 
 test('Export CSV with a filter downloads only the farmers the filter shows', async ({ page, request }) => {
   const tag = `Exported ${Date.now()}`

@@ -2,9 +2,8 @@
 // and the order run on the server, a page at a time; a table on large screens and cards on small; Add, Edit,
 // Delete, Premium and Bulk switches, Activate/Deactivate, subscription edit and the CSV export of what the
 // filters show, each shown only to the roles that hold it (data agents view and export). The table fits a
-// 1366-wide desk screen: status and subscription share a column, long produce lists wrap, and the actions
-// column stays in view at the right edge.
-import { Badge, Button, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+// 1366-wide desk screen without scrolling sideways (farmer-columns.tsx, decision 024).
+import { Button, Flex, Heading, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminFarmer, FarmerStatusFilter } from '../../../../api/contract/farmers'
@@ -15,21 +14,18 @@ import type { AdminFarmerSort } from '../../../../api/contract/farmers'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { toastError, toastSuccess } from '../feedback'
-import { formatFijiDate } from '../format'
 import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
-import { DataTable, type Column } from '../ui/data-table'
+import { DataTable } from '../ui/data-table'
 import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { downloadServerCsv } from '../ui/server-csv'
 import { FarmerPager } from './farmer-pager'
-import { SaveSwitch } from '../ui/switch'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
-import { FarmerNameCell } from './farmer-name-cell'
-import { farmerFilterParams, isNarrowed, placeOf, statusLabels, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
+import { farmerColumns } from './farmer-columns'
+import { farmerFilterParams, isNarrowed, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
 
 const m = messages.farmers
-const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
 const sortLabels: Record<AdminFarmerSort, string> = { name: 'Name A–Z', '-name': 'Name Z–A', '-createdAt': 'Newest first', createdAt: 'Oldest first' }
 const farmersCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'farmer' : 'farmers'}`
 
@@ -81,77 +77,14 @@ export function FarmersScreen() {
   }
   const exportLabel = !farmers.data ? 'Export CSV' : narrowed ? `Export CSV (${farmersCount(total)} matching)` : `Export CSV (all ${farmersCount(total)})`
 
-  const columns: Column<AdminFarmer>[] = [
-    {
-      header: 'Farmer',
-      cell: (f) => <FarmerNameCell name={f.name} detail={placeOf(f)} />,
-    },
-    {
-      header: 'Contact',
-      cell: (f) => (
-        <Stack gap="0" fontSize="sm" maxW="15rem" overflowWrap="anywhere">
-          <Text>{f.phone}</Text>
-          {f.email && <Text color="fg.muted">{f.email}</Text>}
-        </Stack>
-      ),
-    },
-    { header: 'Produce', cell: (f) => <Text fontSize="sm" maxW="12rem">{f.produce.join(', ') || '—'}</Text> },
-    {
-      header: 'Status',
-      cell: (f) => (
-        <Stack gap="1">
-          <HStack gap="1" wrap="wrap">
-            <Badge colorPalette={statusPalette[f.displayStatus]}>{statusLabels[f.displayStatus]}</Badge>
-            {f.displayStatus === 'expired_followup' && <Badge colorPalette="orange">Follow-up</Badge>}
-          </HStack>
-          <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-            {f.subscriptionStart && f.subscriptionEnd ? `${formatFijiDate(f.subscriptionStart)} – ${formatFijiDate(f.subscriptionEnd)}` : 'No subscription'}
-          </Text>
-        </Stack>
-      ),
-    },
-  ]
-  if (may.toggles) {
-    columns.push(
-      { header: 'Premium', cell: (f) => <SaveSwitch label={`Premium: ${f.name}`} checked={f.isPremium} disabled={!isOnline} onChange={(on) => void toggle(f, { isPremium: on })} /> },
-      { header: 'Bulk', cell: (f) => <SaveSwitch label={`Bulk: ${f.name}`} checked={f.isBulk} disabled={!isOnline} onChange={(on) => void toggle(f, { isBulk: on })} /> },
-    )
-  }
-  if (may.toggles || may.edit || may.remove || may.subscription) {
-    columns.push({
-      header: 'Actions',
-      isSticky: true,
-      cell: (f) => (
-        <Flex gap="1" wrap="wrap" maxW="11rem">
-          {may.toggles &&
-            (f.displayStatus === 'active' ? (
-              <Button size="xs" variant="outline" disabled={!isOnline} onClick={() => void toggle(f, { isActive: false })} aria-label={`Deactivate ${f.name}`}>
-                Deactivate
-              </Button>
-            ) : (
-              <Button size="xs" colorPalette="green" variant="outline" disabled={!isOnline} onClick={() => void toggle(f, { isActive: true })} aria-label={`Activate ${f.name}`}>
-                Activate
-              </Button>
-            ))}
-          {may.subscription && (
-            <Button size="xs" variant="outline" onClick={() => setSubscription(f)} aria-label={`Edit subscription of ${f.name}`}>
-              Subscription
-            </Button>
-          )}
-          {may.edit && (
-            <Button size="xs" variant="outline" onClick={() => setForm({ farmer: f })} aria-label={`Edit ${f.name}`}>
-              Edit
-            </Button>
-          )}
-          {may.remove && (
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(f)} aria-label={`Delete ${f.name}`}>
-              Delete
-            </Button>
-          )}
-        </Flex>
-      ),
-    })
-  }
+  const columns = farmerColumns({
+    may,
+    isOnline,
+    onToggle: (farmer, body) => void toggle(farmer, body),
+    onSubscription: setSubscription,
+    onEdit: (farmer) => setForm({ farmer }),
+    onDelete: setDeleting,
+  })
 
   return (
     <Stack gap="6">
@@ -207,7 +140,7 @@ export function FarmersScreen() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
-      <DataTable label="Farmers" rows={farmers.data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={farmers.isPending} error={farmers.isError ? m.failedToFetch : null} empty={m.noMatches} />
+      <DataTable fitsScreen label="Farmers" rows={farmers.data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={farmers.isPending} error={farmers.isError ? m.failedToFetch : null} empty={m.noMatches} />
       {farmers.data && total > 0 && <FarmerPager page={page} shown={shown.length} total={total} onPage={setPage} />}
       <FarmerFormDialog open={!!form} farmer={form?.farmer ?? null} onClose={() => setForm(null)} />
       <SubscriptionDialog farmer={subscription} onClose={() => setSubscription(null)} />

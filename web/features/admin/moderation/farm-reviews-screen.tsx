@@ -1,31 +1,26 @@
 // /admin/farm-reviews (spec 001 §2): stats, a text search over farm name or comment, rating
 // buttons All and 1 to 5, and the table with colour-banded ratings, comments cut at 50
-// characters, a details dialog and a delete confirmation (farm, rating, first 100 characters).
-import { Badge, Button, Heading, HStack, Input, Stack, Table, Text, chakra } from '@chakra-ui/react'
+// characters, a details dialog and a delete confirmation (farm, rating, first 100 characters). A flood
+// is deleted in one go: rows ticked one by one, all shown, or all of one sender or farm (issue 17).
+import { Badge, Button, Heading, HStack, Input, Stack, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { messages } from '../../../../api/contract/messages'
 import type { AdminFarmReview } from '../../../../api/contract/reviews'
+import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { useLoadErrorToast } from '../feedback'
-import { formatFijiDate, formatFijiDateTime } from '../format'
+import { formatFijiDateTime } from '../format'
 import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { useAdminWrite } from '../ui/admin-write'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { ConfirmDialog } from '../ui/confirm-dialog'
-import { RowActions, RowTable } from '../ui/row-table'
 import { ListState } from '../ui/list-state'
 import { StatGrid } from '../ui/stat-grid'
-import {
-  DIALOG_COMMENT_CHARS,
-  TABLE_COMMENT_CHARS,
-  farmNameOf,
-  farmReviewStats,
-  filterFarmReviews,
-  ratingLabels,
-  ratingPalette,
-  truncate,
-} from './moderation'
+import { selectedReviews, type Selection } from './farm-review-selection'
+import { FarmReviewTable } from './farm-review-table'
+import { FarmReviewsBulkDelete } from './farm-reviews-bulk-delete'
+import { DIALOG_COMMENT_CHARS, farmNameOf, farmReviewStats, filterFarmReviews, ratingLabels, ratingPalette, truncate } from './moderation'
 import { Stars } from './reviews-screen'
 
 const farmReviewsKey = ['/api/admin/farm-reviews'] as const
@@ -49,9 +44,14 @@ export function FarmReviewsScreen() {
   const [rating, setRating] = useState<number | null>(null)
   const [viewing, setViewing] = useState<AdminFarmReview | null>(null)
   const [deleting, setDeleting] = useState<AdminFarmReview | null>(null)
-  const all = reviews.data ?? []
+  const [selection, setSelection] = useState<Selection>(new Set())
+  const isOnline = useIsOnline()
+  const all = useMemo(() => reviews.data ?? [], [reviews.data])
   const stats = farmReviewStats(all)
   const shown = filterFarmReviews(all, search, rating)
+  // Only reviews the list still has count as ticked: a refresh drops the deleted ones.
+  const selected = selectedReviews(all, selection)
+  const shownIds = new Set(shown.map((r) => r.id))
 
   return (
     <Stack gap="6">
@@ -89,24 +89,23 @@ export function FarmReviewsScreen() {
         emptyText={all.length === 0 ? 'No farm reviews found' : 'No reviews match your filters'}
         label="Loading farm reviews"
       >
-        <RowTable columns={['Farm', 'Rating', 'Comment', 'Date', 'Actions']}>
-              {shown.map((review) => (
-                <Table.Row key={review.id}>
-                  <Table.Cell fontWeight="medium">{farmNameOf(review)}</Table.Cell>
-                  <Table.Cell>
-                    <RatingBadge rating={review.rating} />
-                  </Table.Cell>
-                  <Table.Cell minW="12rem" title={review.comment}>
-                    {truncate(review.comment, TABLE_COMMENT_CHARS)}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatFijiDate(review.createdAt)}</Table.Cell>
-                  <Table.Cell>
-                    <RowActions name={`review of ${farmNameOf(review)}`} edit={{ label: 'View', onClick: () => setViewing(review) }} onDelete={() => setDeleting(review)} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-        </RowTable>
+        <FarmReviewTable
+          all={all}
+          shown={shown}
+          selection={selection}
+          onSelection={setSelection}
+          onView={setViewing}
+          onDelete={setDeleting}
+          renderRating={(value) => <RatingBadge rating={value} />}
+        />
       </ListState>
+      <FarmReviewsBulkDelete
+        selected={selected}
+        hiddenCount={selected.filter((r) => !shownIds.has(r.id)).length}
+        isOnline={isOnline}
+        deleteReviews={(ids) => write.mutateAsync({ method: 'POST', url: '/api/admin/farm-reviews/bulk-delete', body: { ids } })}
+        onClear={() => setSelection(new Set())}
+      />
 
       <AdminDialog open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} title="Review Details">
         {viewing && (

@@ -8,7 +8,7 @@ import { messageOr, toastError } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from './admin-dialog'
 import { OfflineNotice } from './offline-notice'
 
-export interface ConfirmDialogProps {
+export interface ConfirmDialogProps<Result = unknown> {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: string
@@ -18,23 +18,24 @@ export interface ConfirmDialogProps {
   destructive?: boolean
   /** Disables the action until the dialog's own input is valid (a rejection reason…). */
   isConfirmDisabled?: boolean
-  onConfirm: () => Promise<unknown>
-  successText: string
+  onConfirm: () => Promise<Result>
+  /** The success toast's title; a function when it names what the server did ('4 reviews deleted'). */
+  successText: string | ((result: Result) => string)
   /** A second line under the success title ('Review has been successfully moderated.'). */
   successDescription?: string
   /** Fallback when the server sends no message ('Failed to delete category'…). */
   failureText: string
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, destructive, isConfirmDisabled, onConfirm, successText, successDescription, failureText }: ConfirmDialogProps) {
+export function ConfirmDialog<Result = unknown>({ open, onOpenChange, title, children, confirmLabel, destructive, isConfirmDisabled, onConfirm, successText, successDescription, failureText }: ConfirmDialogProps<Result>) {
   const isOnline = useIsOnline()
   const [isBusy, setBusy] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
     try {
-      await onConfirm()
-      toast({ title: successText, description: successDescription })
+      const result = await onConfirm()
+      toast({ title: typeof successText === 'function' ? successText(result) : successText, description: successDescription })
       onOpenChange(false)
     } catch (error) {
       toastError(messageOr(error, failureText))

@@ -9,6 +9,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode
   /** Kept in view at the table's right edge even when the table is wider than the screen. */
   isSticky?: boolean
+  /** The column's share of a fit-to-screen table ('24%', '7rem'); columns without one share the rest. */
+  width?: string
 }
 
 export interface DataTableProps<Row> {
@@ -21,11 +23,17 @@ export interface DataTableProps<Row> {
   empty: ReactNode
   /** The card's heading (defaults to the first column). */
   cardTitle?: (row: Row) => ReactNode
+  /**
+   * The table is exactly as wide as the screen and its cells wrap, so every column (switches and
+   * actions included) is in reach without scrolling sideways. Without it the table scrolls sideways
+   * and its cells stay on one line (Chakra's scroll area).
+   */
+  fitsScreen?: boolean
 }
 
 const stickyRight = { position: 'sticky', right: '0', bg: 'bg', zIndex: '1', borderStartWidth: '1px' } as const
 
-export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error, empty, cardTitle }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error, empty, cardTitle, fitsScreen }: DataTableProps<Row>) {
   if (isPending) {
     return (
       <Stack gap="2" role="status" aria-busy="true" aria-label={`Loading ${label}`}>
@@ -67,12 +75,12 @@ export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error,
         ))}
       </Stack>
       {/* Focusable so a keyboard can scroll it sideways (axe scrollable-region-focusable). */}
-      <Table.ScrollArea hideBelow="lg" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={label}>
-        <Table.Root size="sm" aria-label={label}>
+      <Table.ScrollArea hideBelow="lg" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={label} {...(fitsScreen && { whiteSpace: 'normal' })}>
+        <Table.Root size="sm" aria-label={label} {...(fitsScreen && { tableLayout: 'fixed' })}>
           <Table.Header>
             <Table.Row>
               {columns.map((column) => (
-                <Table.ColumnHeader key={column.header} {...(column.isSticky && stickyRight)}>
+                <Table.ColumnHeader key={column.header} width={column.width} {...(column.isSticky && stickyRight)}>
                   {column.header}
                 </Table.ColumnHeader>
               ))}
