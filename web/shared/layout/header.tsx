@@ -1,6 +1,7 @@
 import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
 import { Suspense, lazy, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
+import { withAllCatalogs } from '../../i18n/runtime'
 import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
 import { joinLabel, navLinks, productName } from '../site'
 import { ButtonLink } from '../ui/button-link'
@@ -10,7 +11,7 @@ import { LanguagePicker } from '../ui/language-picker'
 // never part of the home page's initial JS.
 // (Offline with an old cache the chunk may be missing: then the header simply goes without it.)
 const OutboxHeaderStatus = lazy(() =>
-  import('../outbox/header-status').then(
+  withAllCatalogs(() => import('../outbox/header-status'))().then(
     (module): { default: () => ReactNode } => ({ default: module.OutboxHeaderStatus }),
     () => ({ default: () => null }),
   ),
