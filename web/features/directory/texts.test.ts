@@ -2,30 +2,32 @@ import { describe, expect, it } from 'vitest'
 import { SEARCH_EVENT_DELAY_MS as contractDelay, SEARCH_EVENT_MIN_CHARS as contractMinChars, messages } from '../../../api/contract'
 import { SEARCH_EVENT_DELAY_MS, SEARCH_EVENT_MIN_CHARS } from './search'
 import { texts } from './texts'
+import { t } from '../../i18n/runtime'
 
+// The English catalog holds the spec's texts: each key the directory uses says the contract's words.
 describe('directory texts match the contract', () => {
   const browse = messages.browse
   it.each([
-    ['emptySearch', texts.emptySearch, browse.emptySearch],
-    ['noLocations', texts.noLocations, browse.noLocations],
-    ['noFarmersInLocation', texts.noFarmersInLocation, browse.noFarmersInLocation],
-    ['categoriesUpdating', texts.categoriesUpdating, browse.categoriesUpdating],
-    ['phoneNotProvided', texts.phoneNotProvided, browse.phoneNotProvided],
-    ['failedToFetchProduceAvailability', texts.failedToFetchProduceAvailability, browse.failedToFetchProduceAvailability],
-    ['failedToFetchFarmersLocations', texts.failedToFetchFarmersLocations, browse.failedToFetchFarmersLocations],
-    ['failedToFetchProduceForLocation', texts.failedToFetchProduceForLocation, browse.failedToFetchProduceForLocation],
-    ['failedToFetchFarmersForLocationAndProduce', texts.failedToFetchFarmersForLocationAndProduce, browse.failedToFetchFarmersForLocationAndProduce],
+    ['emptySearch', t(texts.emptySearch), browse.emptySearch],
+    ['noLocations', t(texts.noLocations), browse.noLocations],
+    ['noFarmersInLocation', t(texts.noFarmersInLocation), browse.noFarmersInLocation],
+    ['categoriesUpdating', t(texts.categoriesUpdating), browse.categoriesUpdating],
+    ['phoneNotProvided', t(texts.phoneNotProvided), browse.phoneNotProvided],
+    ['failedToFetchProduceAvailability', t(texts.failedToFetchProduceAvailability), browse.failedToFetchProduceAvailability],
+    ['failedToFetchFarmersLocations', t(texts.failedToFetchFarmersLocations), browse.failedToFetchFarmersLocations],
+    ['failedToFetchProduceForLocation', t(texts.failedToFetchProduceForLocation), browse.failedToFetchProduceForLocation],
+    ['failedToFetchFarmersForLocationAndProduce', t(texts.failedToFetchFarmersForLocationAndProduce), browse.failedToFetchFarmersForLocationAndProduce],
   ])('%s', (_key, ours, theirs) => {
     expect(ours).toBe(theirs)
   })
   it('failedToFetchFarmers (the search) uses the farmers wording', () => {
-    expect(texts.failedToFetchFarmers).toBe(messages.farmers.failedToFetch)
+    expect(t(texts.failedToFetchFarmers)).toBe(messages.farmers.failedToFetch)
   })
   it('search event constants', () => {
     expect(SEARCH_EVENT_DELAY_MS).toBe(contractDelay)
     expect(SEARCH_EVENT_MIN_CHARS).toBe(contractMinChars)
   })
   it('noFarmersForProduce', () => {
-    expect(texts.noFarmersForProduce('Nadi', 'Tomatoes')).toBe(browse.noFarmersForProduce('Nadi', 'Tomatoes'))
+    expect(t(texts.noFarmersForProduce, { city: 'Nadi', produce: 'Tomatoes' })).toBe(browse.noFarmersForProduce('Nadi', 'Tomatoes'))
   })
 })
