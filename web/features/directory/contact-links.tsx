@@ -23,8 +23,8 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
     <Flex gap="2" wrap="wrap">
       {phone ? (
         <ButtonLink size="sm" colorPalette="brand">
-          <a href={telHref(phone)} aria-label={t('home.contact.callLabel', { name: farmer.name })} onClick={() => trackFarmerClick(farmer.id, 'call')}>
-            {t('home.contact.call')}
+          <a href={telHref(phone)} aria-label={t('directory.contact.callLabel', { name: farmer.name })} onClick={() => trackFarmerClick(farmer.id, 'call')}>
+            {t('directory.contact.call')}
           </a>
         </ButtonLink>
       ) : null}
@@ -34,7 +34,7 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
             href={whatsapp}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={t('home.contact.whatsAppLabel', { name: farmer.name })}
+            aria-label={t('directory.contact.whatsAppLabel', { name: farmer.name })}
             onClick={() => trackFarmerClick(farmer.id, 'call')}
           >
             WhatsApp
@@ -43,8 +43,8 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
       ) : null}
       {email ? (
         <ButtonLink size="sm" variant="outline" colorPalette="brand">
-          <a href={mailtoHref(email)} aria-label={t('home.contact.emailLabel', { name: farmer.name })} onClick={() => trackFarmerClick(farmer.id, 'email')}>
-            {t('home.contact.email')}
+          <a href={mailtoHref(email)} aria-label={t('directory.contact.emailLabel', { name: farmer.name })} onClick={() => trackFarmerClick(farmer.id, 'email')}>
+            {t('directory.contact.email')}
           </a>
         </ButtonLink>
       ) : null}

@@ -42,7 +42,7 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
                     {farmer.name}
                   </Heading>
                   <DemoBadge isDemo={farmer.isDemo} />
-                  {farmer.isPremium ? <Pill tone="yellow">{t('home.card.premium')}</Pill> : null}
+                  {farmer.isPremium ? <Pill tone="yellow">{t('directory.card.premium')}</Pill> : null}
                 </Flex>
                 {place ? (
                   <Text fontSize="sm" color="fg.muted" mt="0.5">
@@ -95,7 +95,7 @@ function FarmerRow({ farmer }: { farmer: PublicFarmer }) {
       <Summary>
         <span>{farmer.name}</span>
         <DemoBadge isDemo={farmer.isDemo} />
-        {farmer.isPremium ? <Pill tone="yellow">{t('home.card.premium')}</Pill> : null}
+        {farmer.isPremium ? <Pill tone="yellow">{t('directory.card.premium')}</Pill> : null}
       </Summary>
       <Box px="3" pb="3" ps="8" display="flex" flexDirection="column" gap="1" fontSize="sm">
         <Flex align="center" gap="2" wrap="wrap">

@@ -32,9 +32,9 @@ export function FarmerBadges({ farmer }: { farmer: Pick<PublicFarmer, 'isPremium
   return (
     <Flex gap="1.5" wrap="wrap">
       <DemoBadge isDemo={farmer.isDemo} />
-      {farmer.isPremium ? <Pill tone="yellow">{t('home.card.premium')}</Pill> : null}
-      {farmer.deliveryAvailable ? <Pill tone="green">{t('home.card.delivery')}</Pill> : null}
-      {farmer.isBulk ? <Pill tone="blue">{t('home.card.bulk')}</Pill> : null}
+      {farmer.isPremium ? <Pill tone="yellow">{t('directory.card.premium')}</Pill> : null}
+      {farmer.deliveryAvailable ? <Pill tone="green">{t('directory.card.delivery')}</Pill> : null}
+      {farmer.isBulk ? <Pill tone="blue">{t('directory.card.bulk')}</Pill> : null}
     </Flex>
   )
 }
@@ -47,7 +47,7 @@ function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: strin
     <>
       <chakra.button
         type="button"
-        aria-label={t('home.card.viewPhotos', { name: farmer.name })}
+        aria-label={t('directory.card.viewPhotos', { name: farmer.name })}
         onClick={() => setOpen(true)}
         onPointerEnter={preloadPhotosDialog}
         onFocus={preloadPhotosDialog}
@@ -61,7 +61,7 @@ function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: strin
       >
         <chakra.img
           src={photoThumbnailPath(photoUrl)}
-          alt={t('home.card.photoAlt', { name: farmer.name })}
+          alt={t('directory.card.photoAlt', { name: farmer.name })}
           width={80}
           height={80}
           loading="lazy"
@@ -106,7 +106,7 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
         </Text>
       ) : null}
       <Box display="flex" flexDirection="column" gap="0.5">
-        <Detail label={t('home.card.phone')}>
+        <Detail label={t('directory.card.phone')}>
           {phone ? (
             <Link href={telHref(phone)} variant="underline" colorPalette="brand" onClick={() => trackFarmerClick(farmer.id, 'call')}>
               {phone}
@@ -116,14 +116,14 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
           )}
         </Detail>
         {email ? (
-          <Detail label={t('home.card.email')}>
+          <Detail label={t('directory.card.email')}>
             <Link href={mailtoHref(email)} variant="underline" colorPalette="brand" overflowWrap="anywhere" onClick={() => trackFarmerClick(farmer.id, 'email')}>
               {email}
             </Link>
           </Detail>
         ) : null}
         {website ? (
-          <Detail label={t('home.card.website')}>
+          <Detail label={t('directory.card.website')}>
             <Link
               href={website}
               target="_blank"
@@ -138,8 +138,8 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
             </Link>
           </Detail>
         ) : null}
-        {place ? <Detail label={t('home.card.townAndTikina')}>{place}</Detail> : null}
-        {farmer.cities.length > 0 ? <Detail label={t('home.card.serviceAreas')}>{farmer.cities.join(', ')}</Detail> : null}
+        {place ? <Detail label={t('directory.card.townAndTikina')}>{place}</Detail> : null}
+        {farmer.cities.length > 0 ? <Detail label={t('directory.card.serviceAreas')}>{farmer.cities.join(', ')}</Detail> : null}
       </Box>
       <Box mt="auto" pt="1">
         <ContactLinks farmer={farmer} />

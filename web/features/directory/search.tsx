@@ -8,24 +8,32 @@
 // page already holds: each city's first page from GET /api/farmers/locations.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import type { FarmerLocation, ProduceAvailability, PublicFarmer } from '../../../api/contract'
 import { trackSearch } from '../../shared/analytics'
 import { TextInput } from '../../shared/ui/text-input'
 import { CARD_PAGE_SIZE, farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
-import { FarmerCardList } from './farmer-card'
 import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
 import { produceAvailabilityQueryKey } from './produce-availability'
 import { directoryQuery } from './offline-copy'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
-import { useT } from '../../i18n/runtime'
+import { useT, withAllCatalogs } from '../../i18n/runtime'
 
 export const SEARCH_EVENT_DELAY_MS = 1000
 /** Events only for searches longer than 2 characters (spec 000 §4). */
 export const SEARCH_EVENT_MIN_CHARS = 3
 /** Wait this long after a keystroke before asking the server (one request per pause, not per key). */
 const SEARCH_REQUEST_DELAY_MS = 300
+
+// The result cards (photo, badges, contact links) are a chunk of their own, fetched when the search box
+// is first focused or a search starts: the home page's first paint never shows a card (initial JS budget).
+const loadFarmerCards = withAllCatalogs(() => import('./farmer-card'))
+const FarmerCardList = lazy(async () => ({ default: (await loadFarmerCards()).FarmerCardList }))
+
+function preloadFarmerCards() {
+  void loadFarmerCards().catch(() => undefined)
+}
 
 export const locationsQueryKey = ['/api/farmers/locations'] as const
 
@@ -186,6 +194,7 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
           enterKeyHint="search"
           value={search.query}
           onChange={(e) => search.setQuery(e.currentTarget.value)}
+          onFocus={preloadFarmerCards}
         />
         {/* On a phone the keyboard's Search key submits; the button would squeeze the box. */}
         <Button type="submit" size="lg" colorPalette="brand" display={{ base: 'none', sm: 'inline-flex' }}>
@@ -217,7 +226,9 @@ export function SearchResults({ search, headingRef }: { search: DirectorySearch;
   else
     body = (
       <>
-        <FarmerCardList farmers={results} />
+        <Suspense fallback={<Loading />}>
+          <FarmerCardList farmers={results} />
+        </Suspense>
         {pages ? <ShowMore pages={pages} errorMessage={t(texts.failedToFetchFarmers)} /> : null}
       </>
     )
