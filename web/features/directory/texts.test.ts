@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SEARCH_EVENT_DELAY_MS as contractDelay, SEARCH_EVENT_MIN_CHARS as contractMinChars, messages } from '../../../api/contract'
 import { SEARCH_EVENT_DELAY_MS, SEARCH_EVENT_MIN_CHARS } from './search'
 import { texts } from './texts'
-import { t } from '../../i18n/runtime'
+import { allCatalogsReady, t } from '../../i18n/runtime'
 
 // The English catalog holds the spec's texts: each key the directory uses says the contract's words.
 describe('directory texts match the contract', () => {
+  beforeAll(allCatalogsReady)
   const browse = messages.browse
   it.each([
     ['emptySearch', t(texts.emptySearch), browse.emptySearch],
