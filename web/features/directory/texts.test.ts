@@ -9,17 +9,17 @@ describe('directory texts match the contract', () => {
   beforeAll(allCatalogsReady)
   const browse = messages.browse
   it.each([
-    ['emptySearch', t(texts.emptySearch), browse.emptySearch],
-    ['noLocations', t(texts.noLocations), browse.noLocations],
-    ['noFarmersInLocation', t(texts.noFarmersInLocation), browse.noFarmersInLocation],
-    ['categoriesUpdating', t(texts.categoriesUpdating), browse.categoriesUpdating],
-    ['phoneNotProvided', t(texts.phoneNotProvided), browse.phoneNotProvided],
-    ['failedToFetchProduceAvailability', t(texts.failedToFetchProduceAvailability), browse.failedToFetchProduceAvailability],
-    ['failedToFetchFarmersLocations', t(texts.failedToFetchFarmersLocations), browse.failedToFetchFarmersLocations],
-    ['failedToFetchProduceForLocation', t(texts.failedToFetchProduceForLocation), browse.failedToFetchProduceForLocation],
-    ['failedToFetchFarmersForLocationAndProduce', t(texts.failedToFetchFarmersForLocationAndProduce), browse.failedToFetchFarmersForLocationAndProduce],
-  ])('%s', (_key, ours, theirs) => {
-    expect(ours).toBe(theirs)
+    ['emptySearch', texts.emptySearch, browse.emptySearch],
+    ['noLocations', texts.noLocations, browse.noLocations],
+    ['noFarmersInLocation', texts.noFarmersInLocation, browse.noFarmersInLocation],
+    ['categoriesUpdating', texts.categoriesUpdating, browse.categoriesUpdating],
+    ['phoneNotProvided', texts.phoneNotProvided, browse.phoneNotProvided],
+    ['failedToFetchProduceAvailability', texts.failedToFetchProduceAvailability, browse.failedToFetchProduceAvailability],
+    ['failedToFetchFarmersLocations', texts.failedToFetchFarmersLocations, browse.failedToFetchFarmersLocations],
+    ['failedToFetchProduceForLocation', texts.failedToFetchProduceForLocation, browse.failedToFetchProduceForLocation],
+    ['failedToFetchFarmersForLocationAndProduce', texts.failedToFetchFarmersForLocationAndProduce, browse.failedToFetchFarmersForLocationAndProduce],
+  ])('%s', (_name, key, theirs) => {
+    expect(t(key)).toBe(theirs)
   })
   it('failedToFetchFarmers (the search) uses the farmers wording', () => {
     expect(t(texts.failedToFetchFarmers)).toBe(messages.farmers.failedToFetch)
