@@ -209,7 +209,7 @@ export function BrowseFarmersPage() {
   if (step === 1) {
     content = (
       <>
-        <StepHeading headingRef={stepHeading}>1. Choose a location</StepHeading>
+        <StepHeading headingRef={stepHeading}>{t('directory.step1.heading')}</StepHeading>
         {locations.isPending ? (
           // The room the town grid takes (two columns on a phone), so the panel below never jumps (CLS).
           <Box minH={{ base: '70vh', lg: '20rem' }}>
@@ -227,7 +227,7 @@ export function BrowseFarmersPage() {
   } else if (step === 2 && city) {
     content = (
       <>
-        <StepHeading headingRef={stepHeading}>2. Choose produce in {city}</StepHeading>
+        <StepHeading headingRef={stepHeading}>{t('directory.step2.heading', { city })}</StepHeading>
         {locations.isPending ? (
           <Loading />
         ) : (

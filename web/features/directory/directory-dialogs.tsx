@@ -101,7 +101,7 @@ function FarmerRow({ farmer }: { farmer: PublicFarmer }) {
         <Flex align="center" gap="2" wrap="wrap">
           <Text fontWeight="semibold">{farmer.name}</Text>
           <DemoBadge isDemo={farmer.isDemo} />
-          <Pill tone="green">Active</Pill>
+          <Pill tone="green">{t('directory.active')}</Pill>
         </Flex>
         <Text>
           <chakra.span fontWeight="semibold">{t('directory.row.town')} </chakra.span>
