@@ -102,7 +102,7 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
       </Flex>
       {farmer.produce.length > 0 ? (
         <Text fontWeight="medium" color="brand.800">
-          Sells {farmer.produce.join(', ')}
+          {t('directory.card.sells', { produce: farmer.produce.join(', ') })}
         </Text>
       ) : null}
       <Box display="flex" flexDirection="column" gap="0.5">
