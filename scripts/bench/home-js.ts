@@ -38,6 +38,8 @@ export interface HomeJs {
   files: { file: string; encoding: string; wireBytes: number; rawBytes: number }[]
   wireTotal: number
   rawTotal: number
+  /** What another language adds before the home's first render: its catalog's first part (issue 20). */
+  languages: { locale: string; file: string; wireBytes: number }[]
 }
 
 export async function benchHomeJs(webDir = process.env.WEB_DIR ?? 'dist'): Promise<HomeJs> {
@@ -56,7 +58,15 @@ export async function benchHomeJs(webDir = process.env.WEB_DIR ?? 'dist'): Promi
       if (served.status !== 200) throw new Error(`${file} answered ${served.status}`)
       files.push({ file, encoding: served.encoding, wireBytes: served.wireBytes, rawBytes: fs.statSync(path.join(webDir, file)).size })
     }
-    return { files, wireTotal: files.reduce((sum, f) => sum + f.wireBytes, 0), rawTotal: files.reduce((sum, f) => sum + f.rawBytes, 0) }
+    const languages = []
+    for (const locale of ['fj', 'hif']) {
+      const chunk = fs.readdirSync(path.join(webDir, 'assets')).find((name) => name.startsWith(`${locale}-first-`) && name.endsWith('.js'))
+      if (!chunk) continue
+      const served = await get(app.baseUrl, `/assets/${chunk}`)
+      if (served.status !== 200) throw new Error(`${chunk} answered ${served.status}`)
+      languages.push({ locale, file: `/assets/${chunk}`, wireBytes: served.wireBytes })
+    }
+    return { files, wireTotal: files.reduce((sum, f) => sum + f.wireBytes, 0), rawTotal: files.reduce((sum, f) => sum + f.rawBytes, 0), languages }
   } finally {
     await app.close()
   }
@@ -69,4 +79,5 @@ export async function printHomeJs(): Promise<void> {
   for (const f of home.files) console.log(`  ${f.file.padEnd(48)} ${kb(f.wireBytes).padStart(10)} ${f.encoding.padEnd(8)} (${kb(f.rawBytes)} uncompressed)`)
   console.log(`  total ${kb(home.wireTotal)} on the wire, ${kb(home.rawTotal)} uncompressed (wire/raw ${(home.wireTotal / home.rawTotal).toFixed(2)});` +
     ` budget ${kb(HOME_JS_BUDGET_BYTES)}: ${(home.wireTotal / HOME_JS_BUDGET_BYTES).toFixed(2)}× of it`)
+  for (const l of home.languages) console.log(`  in ${l.locale}: + ${l.file} ${kb(l.wireBytes)} = ${kb(home.wireTotal + l.wireBytes)} (another language may add 10 KB)`)
 }

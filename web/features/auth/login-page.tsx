@@ -15,6 +15,7 @@ import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
 import { PasswordSecurityPanel } from './password-security-panel'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { useT } from '../../i18n/runtime'
 
 /** Where to go after signing in: a same-site path from ?next= (e.g. the Outbox asking for it), else /admin. */
 export function afterSignIn(next: string | null): string {
@@ -22,7 +23,8 @@ export function afterSignIn(next: string | null): string {
 }
 
 export function LoginPage() {
-  useDocumentTitle('Staff Sign In')
+  const t = useT()
+  useDocumentTitle(t('auth.signIn.title'))
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const isOnline = useIsOnline()
@@ -57,7 +59,7 @@ export function LoginPage() {
   return (
     <Box maxW="md" mx="auto">
       <Heading as="h1" size="2xl" mb="2">
-        Staff Sign In
+        {t('auth.signIn.title')}
       </Heading>
       <Text color="fg.muted" mb="6">
         {messages.auth.welcome}
@@ -68,7 +70,7 @@ export function LoginPage() {
           <Text fontWeight="semibold" color="fg.warning">
             {messages.offline.youAreOffline}
           </Text>
-          <Text fontSize="sm">Signing in needs a connection. Reconnect, then sign in.</Text>
+          <Text fontSize="sm">{t('auth.signIn.needsConnection')}</Text>
         </Box>
       )}
 
@@ -76,7 +78,7 @@ export function LoginPage() {
         <Stack gap="4">
           <Box>
             <chakra.label htmlFor={ids.email} display="block" fontWeight="medium" mb="1">
-              Email
+              {t('auth.signIn.email')}
             </chakra.label>
             <TextInput
               id={ids.email}
@@ -96,7 +98,7 @@ export function LoginPage() {
 
           <Box>
             <chakra.label htmlFor={ids.password} display="block" fontWeight="medium" mb="1">
-              Password
+              {t('auth.signIn.password')}
             </chakra.label>
             <TextInput
               id={ids.password}
@@ -125,18 +127,18 @@ export function LoginPage() {
                 accentColor="brand.800"
                 {...register('rememberMe')}
               />
-              Remember me
+              {t('auth.signIn.rememberMe')}
             </chakra.label>
             <Text id={ids.hint} fontSize="sm" color="fg.muted" ms="6">
               {messages.auth.rememberMeHint}
             </Text>
           </Box>
 
-          <Button type="submit" colorPalette="brand" disabled={!isOnline} loading={formState.isSubmitting} loadingText="Signing in…">
-            Sign In
+          <Button type="submit" colorPalette="brand" disabled={!isOnline} loading={formState.isSubmitting} loadingText={t('auth.signIn.signingIn')}>
+            {t('auth.signIn.submit')}
           </Button>
           <ButtonLink variant="outline">
-            <RouterLink to="/">Back to Home</RouterLink>
+            <RouterLink to="/">{t('ui.backToHome')}</RouterLink>
           </ButtonLink>
         </Stack>
       </form>
