@@ -21,6 +21,8 @@ COPY --from=build /app/package.json ./package.json
 COPY api ./api
 COPY db ./db
 COPY sync ./sync
+# The catalog files: the server checks staff corrections against them (api/translations).
+COPY web/i18n/catalogs ./web/i18n/catalogs
 # `docker exec <container> npm run reset-admin-password` (README).
 COPY scripts/reset-admin-password.ts ./scripts/reset-admin-password.ts
 # `docker exec <container> npm run backup -- /data/backups/…` and `npm run restore` (README).
