@@ -40,7 +40,7 @@ test('a staff correction to an iTaukei string shows on the public page after the
   await signIn(page)
   await page.getByRole('link', { name: 'Translations' }).click()
   await expect(page).toHaveURL(/\/admin\/translations$/)
-  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('fj')
+  await expect(page.getByRole('combobox', { name: 'Translation language' })).toHaveValue('fj')
   await page.getByRole('searchbox', { name: 'Search' }).fill(KEY)
   const translation = page.getByRole('textbox', { name: `Translation of ${KEY}` })
   await expect(translation).toHaveValue('Vosa')

@@ -85,7 +85,7 @@ export function TranslationsScreen() {
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Stack gap="1">
           <chakra.label htmlFor="translation-language" fontWeight="medium">
-            Language
+            Translation language
           </chakra.label>
           <NativeSelect.Root minW="12rem">
             <NativeSelect.Field id="translation-language" value={filters.locale} onChange={(e) => setFilters({ ...filters, locale: e.target.value as TranslatedLocale, page: 1 })}>
