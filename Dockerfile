@@ -21,7 +21,7 @@ COPY --from=build /app/package.json ./package.json
 COPY api ./api
 COPY db ./db
 COPY sync ./sync
-# The server lays staff corrections over these catalogs (GET /api/i18n/:locale, the translations screen).
+# The catalog files: the server checks staff corrections against them (api/translations).
 COPY web/i18n/catalogs ./web/i18n/catalogs
 # `docker exec <container> npm run reset-admin-password` (README).
 COPY scripts/reset-admin-password.ts ./scripts/reset-admin-password.ts

@@ -121,12 +121,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', 'scripts/**/*.postgres.test.ts'], environment: 'node', pool: 'forks' },
+        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', 'scripts/**/*.postgres.test.ts', 'api/**/*.postgres.test.ts'], environment: 'node', pool: 'forks' },
       },
       {
         extends: true,
         // Every db/ test runs on SQLite and on PostgreSQL: the set-up starts a throw-away cluster.
-        test: { name: 'db', root: '.', include: ['db/**/*.test.ts', 'scripts/**/*.postgres.test.ts'], environment: 'node', pool: 'forks', globalSetup: ['db/postgres-global-setup.ts'] },
+        test: { name: 'db', root: '.', include: ['db/**/*.test.ts', 'scripts/**/*.postgres.test.ts', 'api/**/*.postgres.test.ts'], environment: 'node', pool: 'forks', globalSetup: ['db/postgres-global-setup.ts'] },
       },
       {
         extends: true,

@@ -33,6 +33,7 @@ import { farmersRouter } from './farmers/router'
 import { settingsRouter } from './settings/router'
 import { signupApprovalsRouter } from './signup-approvals/router'
 import { permissionsPolicy } from './middleware/permissions-policy'
+import { translationsRouter } from './translations/router'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -44,6 +45,8 @@ export type AppDeps = {
   mailer?: Mailer
   /** How long a public answer may be served after a write while it is rebuilt (default 0: rebuild before answering; decision 022). */
   answerStaleMs?: number
+  /** The catalog files (web/i18n/catalogs by default); tests pass a fixture directory. */
+  catalogDir?: string
 }
 
 export function createApp(deps: AppDeps) {
@@ -114,6 +117,7 @@ export function createApp(deps: AppDeps) {
   app.use(farmersRouter(db))
   app.use(settingsRouter(db))
   app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain }))
+  app.use(translationsRouter(db, { catalogDir: deps.catalogDir, answers }))
   app.use('/api', apiNotFound)
 
   if (deps.webDir) app.use(webAppRouter(deps.webDir))

@@ -12,6 +12,7 @@ const TABLES = [
   'farmer_clicks', 'idempotency_keys', 'uploads', 'outgoing_emails',
   'farmer_cities', 'farmer_produce', 'directory_version',
   'farm_review_version', 'analytics_totals',
+  'translations', 'translation_version',
 ]
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {

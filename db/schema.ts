@@ -325,6 +325,22 @@ export interface AnalyticsTotalsTable {
   visitors: number
 }
 
+/** A staff correction over a catalog file's message (migration 0008). */
+export interface TranslationsTable {
+  locale: string
+  key: string
+  message: string
+  status: 'drafted' | 'reviewed'
+  updatedAt: Generated<string>
+  updatedBy: string | null
+}
+
+/** One row (id 1): moved with every correction; the public translation answers key on it. */
+export interface TranslationVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
   admin_users: AdminUsersTable
   sessions: SessionsTable
@@ -352,6 +368,8 @@ export interface Database {
   directory_version: DirectoryVersionTable
   farm_review_version: FarmReviewVersionTable
   analytics_totals: AnalyticsTotalsTable
+  translations: TranslationsTable
+  translation_version: TranslationVersionTable
 }
 
 export type TableName = keyof Database

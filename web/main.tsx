@@ -40,6 +40,9 @@ async function start(root: HTMLElement) {
       </StrictMode>,
     )
   })
+  // Staff corrections to the words, off the first paint's path: its own small chunk, once idle.
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))
+  idle(() => void import('./i18n/overrides').then((overrides) => overrides.keepOverridesCurrent()))
 }
 
 void start(container)

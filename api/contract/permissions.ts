@@ -38,6 +38,7 @@ export const capabilities = [
   'farmReviews.moderate',
   'uploads.create', // signed-in photo upload (spec 000 §6)
   'dataAgent.signup', // submit signups in Data Agent Mode
+  'translations.manage', // correct iTaukei and Fiji Hindi strings, export/import (issue 20)
 ] as const
 export type Capability = (typeof capabilities)[number]
 
@@ -132,6 +133,7 @@ export const adminScreens = [
   },
   { path: '/admin/reviews', label: 'Platform Reviews', capability: 'reviews.moderate', globalOnly: true },
   { path: '/admin/farm-reviews', label: 'Farm Reviews', capability: 'farmReviews.moderate', globalOnly: true },
+  { path: '/admin/translations', label: 'Translations', capability: 'translations.manage', globalOnly: true },
 ] as const satisfies readonly AdminScreen[]
 
 /** The screen shown at a path (trailing slash ignored), or undefined for an unknown /admin path. */

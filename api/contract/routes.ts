@@ -18,6 +18,7 @@ import { AdminStatsSchema } from './stats'
 import { AuditLogSchema, AuditLogsQuerySchema } from './audit'
 import * as email from './email'
 import * as analytics from './analytics'
+import * as translations from './translations'
 
 /** Header every queued request carries (a client-made UUID), and the header on a replayed answer. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
@@ -38,7 +39,7 @@ export interface RouteDef {
   body?: z.ZodType
   /** JSON answer on success. Absent with responseType 'csv' / 'binary'. */
   response?: z.ZodType
-  responseType?: 'json' | 'csv' | 'binary'
+  responseType?: 'json' | 'csv' | 'binary' | 'po'
   /** The request body is the file's bytes with its own content type. */
   rawBody?: boolean
   /** Sent through the offline outbox with an Idempotency-Key (offline-sync.md, "What the queue covers"). */
@@ -72,6 +73,9 @@ export const routes = [
   { method: 'GET', path: '/api/farmers', access: 'public', query: farmers.PublicFarmersQuerySchema, response: farmers.PublicFarmerPageSchema, summary: 'A page of listed farmers, optionally searched (search, delivery=true, bulk=true, page, limit); premium first, then name' },
   { method: 'GET', path: '/api/farmers/by-location-and-produce/:city/:produce', access: 'public', params: farmers.CityProduceParamSchema, query: farmers.FarmerPageQuerySchema, response: farmers.PublicFarmerPageSchema, summary: 'A page of the listed farmers of a city selling a produce' },
   { method: 'GET', path: '/api/directory/snapshot', access: 'public', response: farmers.DirectorySnapshotSchema, summary: 'Every listed farmer in one compact answer (cities and produce by index), the copy a phone keeps to browse offline; ETag' },
+
+  // ---- languages (issue 20): staff corrections over the catalog files
+  { method: 'GET', path: '/api/i18n/:locale', access: 'public', params: translations.I18nLocaleParamSchema, response: translations.I18nOverridesSchema, summary: "A language's staff corrections, compiled, laid over the shipped catalog; ETag, 404 for an unknown language" },
 
   // ---- farmer signup (queued)
   { method: 'POST', path: '/api/farmer-signup', access: 'public', body: signup.FarmerSignupSchema, response: signup.SignupCreatedResponseSchema, isQueued: true, summary: 'Public farmer signup' },
@@ -175,6 +179,12 @@ export const routes = [
   { method: 'GET', path: '/api/admin/farm-reviews', access: 'farmReviews.moderate', response: list(reviews.AdminFarmReviewSchema), summary: 'All farm reviews with farm names' },
   { method: 'DELETE', path: '/api/admin/farm-reviews/:id', access: 'farmReviews.moderate', params: IdParamSchema, response: Ok, summary: 'Delete farm review' },
   { method: 'POST', path: '/api/admin/farm-reviews/bulk-delete', access: 'farmReviews.moderate', body: reviews.FarmReviewBulkDeleteSchema, response: reviews.FarmReviewBulkDeleteResponseSchema, summary: 'Delete many farm reviews at once (a flood), one audit row' },
+  // ---- translations (global admin; the back office stays English)
+  { method: 'GET', path: '/api/admin/translations', access: 'translations.manage', query: translations.TranslationsQuerySchema, response: translations.TranslationListSchema, summary: "A language's strings with English beside each, filtered by status and search, paged" },
+  { method: 'PUT', path: '/api/admin/translations/:locale/:key', access: 'translations.manage', params: translations.TranslationKeyParamSchema, body: translations.TranslationSaveSchema, response: translations.TranslationStringSchema, summary: 'Save a correction and/or mark it reviewed (ICU checked, placeholders as English)' },
+  { method: 'DELETE', path: '/api/admin/translations/:locale/:key', access: 'translations.manage', params: translations.TranslationKeyParamSchema, response: translations.TranslationStringSchema, summary: "Revert a correction: the file's translation shows again" },
+  { method: 'GET', path: '/api/admin/translations/:locale/export', access: 'translations.manage', params: translations.TranslationLocaleParamSchema, responseType: 'po', summary: 'The language as a gettext PO file (English as msgid, drafted as fuzzy) for a translator working offline' },
+  { method: 'POST', path: '/api/admin/translations/:locale/import', access: 'translations.manage', params: translations.TranslationLocaleParamSchema, body: translations.TranslationImportSchema, response: translations.TranslationImportResultSchema, summary: 'Import a PO file: every row checked first, all applied in one transaction or none, one audit row' },
 ] as const satisfies readonly RouteDef[]
 
 export type Route = (typeof routes)[number]

@@ -15,6 +15,8 @@ describe('what the service worker caches', () => {
       // The pages after each list's first one (issue 12), each under its own URL.
       '/api/produce/availability/3/farmers?page=2&limit=20', '/api/farmers/locations/Nadi/farmers?page=1&limit=24',
       '/api/farmers/by-location-and-produce/Nausori/Dalo?page=2&limit=20&delivery=true',
+      // A language's staff corrections, so they hold offline (issue 20).
+      '/api/i18n/fj', '/api/i18n/hif',
     ]) expect([path, isDirectoryRequest(get(path))]).toEqual([path, true])
   })
 

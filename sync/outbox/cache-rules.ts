@@ -4,6 +4,7 @@
 // - The public directory's GET endpoints: stale-while-revalidate, so a phone that has seen the
 //   directory once can browse it in the village. The whole directory (every town, produce and page,
 //   opened or not) comes from the page's own offline copy (directory-copy-store.ts), not from here.
+//   A language's staff corrections (/api/i18n/<locale>) are kept the same way.
 // - Photos under /objects/: cache-first, with an expiry. Thumbnails (…/thumb, a few KB, on every
 //   card) have their own, larger cache, so browsing many towns never pushes out the cards' photos
 //   and a full photo opened once never pushes out hundreds of thumbnails.
@@ -32,6 +33,8 @@ const DIRECTORY_PATHS: readonly RegExp[] = [
   /^\/api\/public\/experts$/,
   /^\/api\/public\/expert-fields$/,
   /^\/api\/analytics\/live$/,
+  // Staff corrections to a language's words (issue 20): kept so a phone offline still shows them.
+  /^\/api\/i18n\/[^/?#]+$/,
 ]
 
 interface RequestLike {

@@ -73,6 +73,7 @@ const adminScreens: Record<AdminScreen, true> = {
   'subject-matter-experts': true,
   reviews: true,
   'farm-reviews': true,
+  translations: true,
 }
 
 /** The contract's public page list (the server answers 404 for any path not in it); a missing page is a compile error. */

@@ -19,6 +19,7 @@ import { FarmersScreen } from './farmers/farmers-screen'
 import { CostBreakdownScreen } from './farmers/cost-breakdown-screen'
 import { ActivePendingScreen, ExpiredSubscriptionsScreen, TrialPeriodScreen } from './farmers/subscription-lists'
 import { PaymentsScreen } from './farmers/payments-screen'
+import { TranslationsScreen } from './translations/translations-screen'
 
 export function AdminDashboardPage() {
   return (
@@ -75,5 +76,7 @@ function ScreenFor({ screen }: { screen: AdminScreen }) {
     case 'payments-received':
     case 'payments':
       return <PaymentsScreen />
+    case 'translations':
+      return <TranslationsScreen />
   }
 }

@@ -20,6 +20,7 @@ export const adminScreenTitles = {
   'subject-matter-experts': 'Subject Matter Experts',
   reviews: 'Platform Reviews',
   'farm-reviews': 'Farm Reviews',
+  translations: 'Translations',
 } as const
 
 export type AdminScreen = keyof typeof adminScreenTitles
