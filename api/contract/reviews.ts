@@ -83,7 +83,7 @@ export type PlatformReview = z.infer<typeof PlatformReviewSchema>
 
 /**
  * GET /api/public/reviews item: approved only, never the reviewer's e-mail. A demo review is not a
- * "Verified Review" and does not count in the overall rating (platformRatingSummary).
+ * "Verified Review" and does not count in the overall rating.
  */
 export const PublicPlatformReviewSchema = PlatformReviewSchema.pick({
   id: true,
