@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { AdminStatsSchema, ExpertSchema, FarmerPaymentSchema, PlatformReviewSchema, PublicExpertSchema, PublicPlatformReviewSchema } from '../contract'
+import {
+  AdminStatsSchema,
+  ExpertSchema,
+  FarmerPaymentSchema,
+  FarmerSignupRecordSchema,
+  PlatformReviewSchema,
+  PublicExpertSchema,
+  PublicPlatformReviewSchema,
+} from '../contract'
 import { insertFarmer } from '../directory/testing'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
 import { startTestApp, type TestApp } from '../testing/test-app'
@@ -54,6 +62,20 @@ describe('isDemo in the API answers', () => {
     const payments = await get('/api/admin/farmers/payments', z.array(FarmerPaymentSchema), admin)
     expectOnlyRealUnflagged(payments, real.payment, payments.length - 1)
     expect(payments.length).toBeGreaterThan(20)
+  })
+
+  it('flags the demo signups, and approving one makes a demo farmer and a demo payment', async () => {
+    const signups = await get('/api/admin/signups', z.array(FarmerSignupRecordSchema), admin)
+    expect(signups.length).toBeGreaterThanOrEqual(6)
+    expect(signups.every((s) => s.isDemo)).toBe(true)
+    const pending = signups.find((s) => s.status === 'pending' && !s.possibleDuplicate)!
+    const res = await api.fetch(`/api/admin/signups/${pending.id}/process`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(FarmerSignupRecordSchema.parse(await res.json())).toMatchObject({ status: 'approved', isDemo: true })
+    const { farmerId } = await api.db.selectFrom('farmer_signups').select('farmerId').where('id', '=', pending.id).executeTakeFirstOrThrow()
+    const farmer = await api.db.selectFrom('farmers').select('isDemo').where('id', '=', farmerId!).executeTakeFirstOrThrow()
+    const payment = await api.db.selectFrom('farmer_payments').select('isDemo').where('farmerId', '=', farmerId!).executeTakeFirstOrThrow()
+    expect([farmer.isDemo, payment.isDemo]).toEqual([1, 1])
   })
 
   it("names the demo farmers' part of the dashboard's revenue", async () => {
