@@ -1,6 +1,6 @@
 // Demo data is marked wherever it shows (issue 17): demo platform reviews carry 'Demo' instead of
 // 'Verified Review' and stay out of the overall rating; demo experts, demo payments and the demo
-// farmers' part of the dashboard's revenue carry 'Demo' too. Real rows beside them do not.
+// farmers' part of the revenue (dashboard and cost breakdown) carry 'Demo' too. Real rows beside them do not.
 import { randomUUID } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { e2eAdmin } from './fixtures'
@@ -71,4 +71,9 @@ test('the back office badges demo payments and experts, and names the demo part 
 
   await page.goto('/admin/subject-matter-experts')
   await expect(page.getByTestId('demo-badge')).toHaveCount(5)
+
+  await page.goto('/admin/cost-breakdown')
+  await expect(page.getByRole('group', { name: 'Total Revenue' })).toContainText(/Active subscriptions only; FJ\$\d+\.\d{2} of it from demo farmers/)
+  const costRow = page.getByRole('table', { name: 'Farmer cost breakdown' }).getByRole('row').filter({ hasText: 'Josaia Tuilevu' })
+  await expect(costRow.getByTestId('demo-badge')).toHaveText('Demo')
 })
