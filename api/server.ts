@@ -104,6 +104,7 @@ try {
   if (seeded.demoSkipped) {
     console.log('\n  Demo data not added: this database already holds real data (demo data goes only into an empty one).')
   }
+  if (seeded.demoRemovedBefore) console.log('\n  Demo data not added: it was removed from this database (npm run remove-demo-data).')
   if (seeded.demoAgent) {
     banner.push('', '  Demo data agent (clearly marked demo data; SEED_DEMO=0 skips it)', `    e-mail:   ${seeded.demoAgent.email}`, `    password: ${seeded.demoAgent.generatedPassword}  (must be changed at first sign-in)`)
   }

@@ -128,6 +128,8 @@ export interface FarmerSignupsTable {
   dataAgentId: string | null
   dataAgentName: string | null
   farmerId: string | null
+  /** Demo data (migration 0006; farmers since 0001): shown as 'Demo', removed by npm run remove-demo-data. */
+  isDemo: Generated<IntBool>
 }
 
 export interface FarmerPaymentsTable {
@@ -140,6 +142,8 @@ export interface FarmerPaymentsTable {
   paymentDate: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Demo data (migration 0006; farmers since 0001): shown as 'Demo', removed by npm run remove-demo-data. */
+  isDemo: Generated<IntBool>
 }
 
 export interface AuditLogsTable {
@@ -170,6 +174,8 @@ export interface PlatformReviewsTable {
   rejectionReason: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Demo data (migration 0006; farmers since 0001): shown as 'Demo', removed by npm run remove-demo-data. */
+  isDemo: Generated<IntBool>
 }
 
 export interface FarmReviewsTable {
@@ -182,6 +188,8 @@ export interface FarmReviewsTable {
   senderKey: string | null
   /** The Fiji day it was written: with senderKey and farmId, unique (one per farm per address per day). */
   reviewDay: string | null
+  /** Demo data (migration 0006; farmers since 0001): shown as 'Demo', removed by npm run remove-demo-data. */
+  isDemo: Generated<IntBool>
 }
 
 export interface SubjectMatterExpertsTable {
@@ -196,6 +204,8 @@ export interface SubjectMatterExpertsTable {
   isActive: Generated<IntBool>
   createdAt: Timestamp
   updatedAt: Timestamp
+  /** Demo data (migration 0006; farmers since 0001): shown as 'Demo', removed by npm run remove-demo-data. */
+  isDemo: Generated<IntBool>
 }
 
 export interface ExpertFieldsTable {

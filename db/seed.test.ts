@@ -251,6 +251,16 @@ describe.each(DIALECTS)('seed on %s', (dialect) => {
       expect(experts.some((e) => e.isActive === 1)).toBe(true)
     })
 
+    it('marks every demo row as demo: farmers, signups, payments, platform and farm reviews, experts', async () => {
+      const t = await fresh()
+      await seedDatabase(t.db, options({ demo: true }))
+      for (const table of ['farmers', 'farmer_signups', 'farmer_payments', 'platform_reviews', 'farm_reviews', 'subject_matter_experts'] as const) {
+        const marks = (await t.db.selectFrom(table).select('isDemo').execute()).map((r) => r.isDemo)
+        expect(marks.length, table).toBeGreaterThan(0)
+        expect(new Set(marks), table).toEqual(new Set([1]))
+      }
+    })
+
     it('never stamps a past event later than now', async () => {
       const t = await fresh()
       const now = new Date('2025-03-01T20:30:00.000Z') // early morning in Fiji

@@ -79,25 +79,35 @@ test('a platform review from the home page is thanked, and waits for moderation 
   await expect(page.getByText('E2E Tester')).toHaveCount(0)
 })
 
-test('the reviews page shows the approved demo reviews with average, count and labels', async ({ page }) => {
+test('the reviews page shows the approved demo reviews, marked Demo and left out of the average and count', async ({ page }) => {
   await page.goto('/reviews')
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible()
   const reviews = page.getByTestId('platform-review')
-  // The seed approves four (db/seed/demo-data.ts); the pending and rejected ones never show.
-  // Other specs share this server and may approve more while this one runs, so the summary is
-  // checked against the cards the page shows, not against a fixed number.
+  // The seed approves four (db/seed/demo-data.ts); the pending and rejected ones never show. They
+  // are demo reviews: badged 'Demo', never 'Verified Review', not counted in the overall rating.
+  // Other specs share this server and may approve real ones while this one runs, so the summary is
+  // checked against the real cards the page shows, not against a fixed number.
   await expect(reviews.filter({ hasText: 'Ana L.' })).toHaveCount(1)
-  const shown = await reviews.count()
-  expect(shown).toBeGreaterThanOrEqual(4)
-  await expect(page.getByText(`Based on ${shown} reviews`)).toBeVisible()
-  const ratings = (await reviews.getByText(/^[1-5]\/5 · /).allTextContents()).map((text) => Number(text[0]))
-  expect(ratings).toHaveLength(shown)
-  const average = ratings.reduce((sum, rating) => sum + rating, 0) / shown
-  await expect(page.getByTestId('average-rating')).toHaveText((Math.round(average * 10) / 10).toFixed(1))
-  await expect(page.getByTestId('average-label')).toHaveText(ratingLabel(average))
+  await expect(reviews.filter({ has: page.getByTestId('demo-badge') })).toHaveCount(4)
+  const real = reviews.filter({ hasNot: page.getByTestId('demo-badge') })
+  const shown = await real.count()
+  await expect(real.getByText('Verified Review')).toHaveCount(shown)
+  const summary = page.getByTestId('reviews-summary')
+  await expect(summary).toContainText('Demo reviews are samples and are not counted.')
+  if (shown === 0) {
+    await expect(summary).toContainText('No ratings yet.')
+  } else {
+    await expect(summary.getByTestId('review-count')).toHaveText(shown === 1 ? 'Based on 1 review' : `Based on ${shown} reviews`)
+    const ratings = (await real.getByText(/^[1-5]\/5 · /).allTextContents()).map((text) => Number(text[0]))
+    expect(ratings).toHaveLength(shown)
+    const average = ratings.reduce((sum, rating) => sum + rating, 0) / shown
+    await expect(page.getByTestId('average-rating')).toHaveText((Math.round(average * 10) / 10).toFixed(1))
+    await expect(page.getByTestId('average-label')).toHaveText(ratingLabel(average))
+  }
 
   const ana = reviews.filter({ hasText: 'Ana L.' })
-  await expect(ana.getByText('Verified Review')).toBeVisible()
+  await expect(ana.getByTestId('demo-badge')).toHaveText('Demo')
+  await expect(ana.getByText('Verified Review')).toHaveCount(0)
   await expect(ana.getByText('5/5 · Excellent')).toBeVisible()
   await expect(ana.locator('blockquote')).toContainText('Found a dalo farmer ten minutes from our house in Nausori.')
   await expect(ana.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT$/)

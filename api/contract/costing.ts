@@ -17,6 +17,8 @@ export const FarmerCostSchema = z.object({
   totalCost: z.number().nonnegative(),
   subscriptionStart: z.string().nullable(),
   subscriptionEnd: z.string().nullable(),
+  /** Demo data (db/seed): the row shows a 'Demo' badge. */
+  isDemo: z.boolean(),
 })
 export type FarmerCost = z.infer<typeof FarmerCostSchema>
 
@@ -34,6 +36,8 @@ export const CostBreakdownSchema = z.object({
   dailyRate: z.number().nonnegative(),
   /** Total cost over farmers that are active and included in costing. */
   totalRevenue: z.number().nonnegative(),
+  /** The part of totalRevenue from demo farmers (db/seed): sample subscriptions, nobody's money. */
+  demoRevenue: z.number().nonnegative(),
   totalActiveDays: z.number().int().nonnegative(),
   farmers: z.array(FarmerCostSchema),
   months: z.array(MonthlyRevenueSchema),

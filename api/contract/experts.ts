@@ -73,6 +73,8 @@ export const ExpertSchema = z.object({
   isActive: z.boolean(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /** Demo data (db/seed, migration 0006): shown with a 'Demo' badge, never as real. */
+  isDemo: z.boolean(),
 })
 export type Expert = z.infer<typeof ExpertSchema>
 

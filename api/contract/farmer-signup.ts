@@ -91,6 +91,8 @@ export const FarmerSignupRecordSchema = z.object({
   dataAgentName: z.string().nullable(),
   /** E-mail or phone matches an existing farmer (clarifications, Signup approval). Computed, not stored. */
   possibleDuplicate: z.boolean(),
+  /** Demo data (db/seed, migration 0006): shown with a 'Demo' badge; approving it makes a demo farmer and payment. */
+  isDemo: z.boolean(),
 })
 export type FarmerSignupRecord = z.infer<typeof FarmerSignupRecordSchema>
 

@@ -297,6 +297,8 @@ export const FarmerPaymentSchema = z.object({
   paymentDate: z.string().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /** Demo data (db/seed, migration 0006): shown with a 'Demo' badge, never as real. */
+  isDemo: z.boolean(),
 })
 export type FarmerPayment = z.infer<typeof FarmerPaymentSchema>
 

@@ -76,16 +76,22 @@ export const PlatformReviewSchema = z.object({
   rejectionReason: z.string().nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /** Demo data (db/seed, migration 0006): shown with a 'Demo' badge, never as real. */
+  isDemo: z.boolean(),
 })
 export type PlatformReview = z.infer<typeof PlatformReviewSchema>
 
-/** GET /api/public/reviews item: approved only, never the reviewer's e-mail. */
+/**
+ * GET /api/public/reviews item: approved only, never the reviewer's e-mail. A demo review is not a
+ * "Verified Review" and does not count in the overall rating.
+ */
 export const PublicPlatformReviewSchema = PlatformReviewSchema.pick({
   id: true,
   userName: true,
   rating: true,
   comment: true,
   createdAt: true,
+  isDemo: true,
 })
 export type PublicPlatformReview = z.infer<typeof PublicPlatformReviewSchema>
 

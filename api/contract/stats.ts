@@ -19,5 +19,7 @@ export const AdminStatsSchema = z.object({
   expiredSubscriptions: z.number().int().nonnegative().optional(),
   /** Formatted text, e.g. 'FJ$0.00'. */
   monthlyRevenue: z.string().optional(),
+  /** With monthlyRevenue, when demo farmers (db/seed) count in it: their part, formatted, so the card says so. */
+  demoRevenue: z.string().optional(),
 })
 export type AdminStats = z.infer<typeof AdminStatsSchema>

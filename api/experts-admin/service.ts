@@ -21,7 +21,7 @@ import { expertsAdminRepository } from './repository'
 const notFound = () => new HttpError(404, messages.common.notFound)
 
 export function toExpert(row: SubjectMatterExpertRow): Expert {
-  return { ...row, photoUrl: row.photoUrl ? displayPhotoPath(row.photoUrl) : null, isActive: row.isActive === 1 }
+  return { ...row, photoUrl: row.photoUrl ? displayPhotoPath(row.photoUrl) : null, isActive: row.isActive === 1, isDemo: row.isDemo === 1 }
 }
 
 /** The nullable columns of an expert form ('' or absent is stored as null). */

@@ -7,7 +7,7 @@ export function expertsRepository(db: Kysely<Database>) {
     active: () =>
       db
         .selectFrom('subject_matter_experts')
-        .select(['id', 'name', 'company', 'expertField', 'contactNumber', 'email', 'photoUrl', 'comments', 'createdAt'])
+        .select(['id', 'name', 'company', 'expertField', 'contactNumber', 'email', 'photoUrl', 'comments', 'createdAt', 'isDemo'])
         .where('isActive', '=', 1)
         .orderBy('name')
         .execute(),

@@ -20,7 +20,7 @@ export function expertsService(db: Kysely<Database>) {
   const repository = expertsRepository(db)
   return {
     async activeExperts(): Promise<PublicExpert[]> {
-      return (await repository.active()).map((e) => ({ ...e, photoUrl: e.photoUrl ? displayPhotoPath(e.photoUrl) : null }))
+      return (await repository.active()).map((e) => ({ ...e, photoUrl: e.photoUrl ? displayPhotoPath(e.photoUrl) : null, isDemo: e.isDemo === 1 }))
     },
 
     /** The spec's order (seeded by id), with 'Other' always last for the select. */

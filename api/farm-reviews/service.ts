@@ -73,7 +73,7 @@ export function farmReviewsService(db: Kysely<Database>) {
           }
         }
         try {
-          await repository.insert(trx, created, sender)
+          await repository.insert(trx, { ...created, isDemo: 0 }, sender)
         } catch (error) {
           if (sender && isUniqueViolation(error)) throw alreadyToday()
           throw error

@@ -41,7 +41,7 @@ export function toAdminFarmer(row: FarmerRow, today: string): AdminFarmer {
 }
 
 export function toFarmerPayment(row: Selectable<FarmerPaymentsTable>): FarmerPayment {
-  return { ...row }
+  return { ...row, isDemo: row.isDemo === 1 }
 }
 
 export interface FarmerFilters {

@@ -306,6 +306,7 @@ export function farmersService(db: Kysely<Database>) {
         isTrialActive: row.isTrialActive === 1,
         subscriptionStart: row.subscriptionStart,
         subscriptionEnd: row.subscriptionEnd,
+        isDemo: row.isDemo === 1,
       }))
       return costBreakdown(farmers, await dailyRateOf(db), today(now))
     },

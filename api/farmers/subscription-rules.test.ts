@@ -125,6 +125,15 @@ describe('cost breakdown and monthly revenue', () => {
     expect(breakdown.monthsTotal).toEqual({ revenue: 120, maxActiveFarmers: 2, averageMonthlyRevenue: 60 })
   })
 
+  it("names the demo farmers' part of the total revenue, counted the same way", () => {
+    expect(breakdown.demoRevenue).toBe(0)
+    const withDemo = costBreakdown([...farmers, { ...row('E', '2026-03-01', '2026-03-31'), isDemo: true }, { ...row('F', '2026-02-20', '2026-03-10'), isDemo: true }], 2.5, today)
+    expect(withDemo.totalRevenue).toBe(150)
+    // E counts (FJ$75.00); F has expired, so it counts in neither figure.
+    expect(withDemo.demoRevenue).toBe(75)
+    expect(withDemo.farmers.filter((f) => f.isDemo).map((f) => f.id)).toEqual(['E', 'F'])
+  })
+
   it('no farmers: zeros and no months', () => {
     expect(costBreakdown([], 2.5, today)).toMatchObject({ totalRevenue: 0, totalActiveDays: 0, months: [], monthsTotal: { revenue: 0, maxActiveFarmers: 0, averageMonthlyRevenue: 0 } })
   })

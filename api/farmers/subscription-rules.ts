@@ -91,6 +91,7 @@ interface CostingFarmer extends SubscriptionFields {
   name: string
   email: string | null
   isTrialActive: boolean
+  isDemo?: boolean
 }
 
 export function farmerCost(farmer: CostingFarmer, dailyRate: number, today: string): FarmerCost {
@@ -102,6 +103,7 @@ export function farmerCost(farmer: CostingFarmer, dailyRate: number, today: stri
     isActive: isActiveOn(farmer, today),
     includeInCosting: farmer.includeInCosting,
     isTrialActive: farmer.isTrialActive,
+    isDemo: farmer.isDemo === true,
     totalDays: days,
     activeDays: activeDays(farmer, today),
     remainingDays: remainingDays(farmer, today),
@@ -155,6 +157,7 @@ export function costBreakdown(farmers: readonly CostingFarmer[], dailyRate: numb
   return {
     dailyRate,
     totalRevenue: roundMoney(counted.reduce((sum, r) => sum + r.totalCost, 0)),
+    demoRevenue: roundMoney(counted.filter((r) => r.isDemo).reduce((sum, r) => sum + r.totalCost, 0)),
     totalActiveDays: counted.reduce((sum, r) => sum + r.activeDays, 0),
     farmers: rows,
     months,

@@ -11,7 +11,7 @@ import { moderationRepository } from './repository'
 const notFound = () => new HttpError(404, messages.common.notFound)
 const COMMENT_IN_TRAIL = 100
 
-const toReview = (row: PlatformReviewRow): PlatformReview => row
+const toReview = (row: PlatformReviewRow): PlatformReview => ({ ...row, isDemo: row.isDemo === 1 })
 
 export function moderationService(db: Kysely<Database>) {
   return {

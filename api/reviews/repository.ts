@@ -8,7 +8,7 @@ export function reviewsRepository(db: Kysely<Database>) {
     approved: () =>
       db
         .selectFrom('platform_reviews')
-        .select(['id', 'userName', 'rating', 'comment', 'createdAt'])
+        .select(['id', 'userName', 'rating', 'comment', 'createdAt', 'isDemo'])
         .where('status', '=', 'approved')
         .orderBy('createdAt', 'desc')
         .orderBy('id')

@@ -10,7 +10,7 @@ import { reviewsRepository } from './repository'
 export function reviewsService(db: Kysely<Database>) {
   const repository = reviewsRepository(db)
   return {
-    approved: (): Promise<PublicPlatformReview[]> => repository.approved(),
+    approved: async (): Promise<PublicPlatformReview[]> => (await repository.approved()).map((r) => ({ ...r, isDemo: r.isDemo === 1 })),
 
     async submit(review: PlatformReviewCreate, locals: Record<string, unknown>): Promise<ReviewCreatedResponse> {
       const now = new Date().toISOString()

@@ -35,6 +35,7 @@ export function toSignupRecord(row: SignupRow): FarmerSignupRecord {
     dataAgentId: row.dataAgentId,
     dataAgentName: row.dataAgentName,
     possibleDuplicate: row.possibleDuplicate === 1,
+    isDemo: row.isDemo === 1,
   }
 }
 

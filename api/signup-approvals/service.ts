@@ -114,6 +114,8 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
             deliveryAvailable: signup.deliveryAvailable ? 1 : 0,
             createdAt: now,
             updatedAt: now,
+            // A demo application approved stays demo data, with its payment: removable, never counted as real.
+            isDemo: signup.isDemo ? 1 : 0,
           })
           .execute()
         await trx
@@ -128,6 +130,7 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
             paymentDate: signup.paymentDate,
             createdAt: now,
             updatedAt: now,
+            isDemo: signup.isDemo ? 1 : 0,
           })
           .execute()
         if (signup.email) {

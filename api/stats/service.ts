@@ -14,7 +14,7 @@ export async function dailyRateOf(db: Kysely<Database>): Promise<number> {
 
 /** The stat cards `role` may see (clarifications roles table); the others are left out, not zeroed. */
 export async function adminStats(db: Kysely<Database>, role: Role, now = new Date()): Promise<AdminStats> {
-  const rows = await db.selectFrom('farmers').select(['isActive', 'includeInCosting', 'subscriptionStart', 'subscriptionEnd']).execute()
+  const rows = await db.selectFrom('farmers').select(['isActive', 'includeInCosting', 'subscriptionStart', 'subscriptionEnd', 'isDemo']).execute()
   const farmers = rows.map((r) => ({ ...r, isActive: r.isActive === 1, includeInCosting: r.includeInCosting === 1 }))
   const today = fijiDate(now)
   const stats: AdminStats = {
@@ -23,7 +23,11 @@ export async function adminStats(db: Kysely<Database>, role: Role, now = new Dat
   }
   if (can(role, 'dashboard.revenueCards')) {
     stats.pendingSubscriptions = farmers.filter((f) => isPendingOn(f, today)).length
-    stats.monthlyRevenue = formatFjd(totalRevenue(farmers, await dailyRateOf(db), today))
+    const dailyRate = await dailyRateOf(db)
+    stats.monthlyRevenue = formatFjd(totalRevenue(farmers, dailyRate, today))
+    // Demo farmers' subscriptions are nobody's money: the card names their part (issue 17).
+    const demoRevenue = totalRevenue(farmers.filter((f) => f.isDemo === 1), dailyRate, today)
+    if (demoRevenue > 0) stats.demoRevenue = formatFjd(demoRevenue)
   }
   if (can(role, 'dashboard.adminSection')) {
     stats.expiredSubscriptions = farmers.filter((f) => isExpiredOn(f, today)).length

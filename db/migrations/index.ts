@@ -7,6 +7,7 @@ import { farmReviewRatings } from './0004-farm-review-ratings'
 import { answerScopes } from './0005-answer-scopes'
 import { staffListOrder } from './0005-staff-list-order'
 import { farmReviewSenders } from './0005-farm-review-senders'
+import { demoMarks } from './0006-demo-marks'
 import { translations } from './0008-translations'
 
 export const migrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-answer-scopes': answerScopes,
   '0005-staff-list-order': staffListOrder,
   '0005-farm-review-senders': farmReviewSenders,
+  '0006-demo-marks': demoMarks,
   '0008-translations': translations,
 }

@@ -88,6 +88,7 @@ export function paymentRows(farmers: DemoFarmerRow[]): NewFarmerPayment[] {
       paymentDate: f.createdAt,
       createdAt: f.createdAt,
       updatedAt: f.createdAt,
+      isDemo: 1,
     }))
 }
 
@@ -104,7 +105,7 @@ export function signupRows({ clock: { at, past }, farmer, receiptOf, agent, proc
   // DEFAULT in VALUES), so every row names every optional column.
   const unset = {
     deliveryAvailable: 0, isBulk: 0, status: 'pending', rejectionReason: null, processedAt: null,
-    processedBy: null, dataAgentId: null, dataAgentName: null, farmerId: null,
+    processedBy: null, dataAgentId: null, dataAgentName: null, farmerId: null, isDemo: 1,
   } satisfies Partial<NewFarmerSignup>
   const byAgent = { dataAgentId: agent.id, dataAgentName: agent.name }
 
@@ -201,6 +202,7 @@ export function platformReviewRows({ past }: DemoClock, reviewedBy: string | nul
       rejectionReason: r.rejectionReason ?? null,
       createdAt,
       updatedAt: reviewedAt ?? createdAt,
+      isDemo: 1,
     }
   })
 }
@@ -212,6 +214,7 @@ export function farmReviewRows({ past }: DemoClock, farmer: (name: string) => De
     rating: r.rating,
     comment: r.comment,
     createdAt: past(-r.daysAgo, 12),
+    isDemo: 1,
   }))
 }
 
@@ -230,6 +233,7 @@ export function expertRows({ past }: DemoClock): NewSubjectMatterExpert[] {
       createdAt,
       // One edited profile, so the "Updated" badge has something to show.
       updatedAt: i === 1 ? past(-1, 9) : createdAt,
+      isDemo: 1,
     }
   })
 }

@@ -1,6 +1,7 @@
 // Demo content for trying the product: farmers in every subscription state, payments, signups
-// (two by a data agent), reviews and experts. Marked so it can be told apart and removed:
-// farmers.isDemo = 1, e-mails at DEMO_DOMAIN, comments starting with '[Demo]'.
+// (two by a data agent), reviews and experts. Every row is marked so it can be told apart and
+// removed: isDemo = 1 (farmers, signups, payments, platform and farm reviews, experts), the demo
+// agent by its own e-mail; e-mails at DEMO_DOMAIN and comments starting with '[Demo]' besides.
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../schema'
@@ -18,6 +19,14 @@ import {
 
 export const DEMO_AGENT_EMAIL = `demo-agent@${DEMO_DOMAIN}`
 const DEMO_AGENT_NAME = 'Demo Data Agent'
+
+/** Settings key set by `npm run remove-demo-data`: a database whose demo data was removed never gets it again. */
+export const DEMO_DATA_REMOVED_SETTING = 'demoDataRemovedAt'
+
+export async function wasDemoDataRemoved(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', DEMO_DATA_REMOVED_SETTING).executeTakeFirst()
+  return row !== undefined
+}
 
 export async function hasDemoData(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('farmers').select('id').where('isDemo', '=', 1).limit(1).executeTakeFirst()

@@ -3,11 +3,11 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../schema'
 import { ensureGlobalAdmin, generatePassword, type CreatedAdmin } from './admin'
-import { DEMO_AGENT_EMAIL, hasDemoData, isEmptyForDemo, seedDemoData } from './demo'
+import { DEMO_AGENT_EMAIL, hasDemoData, isEmptyForDemo, seedDemoData, wasDemoDataRemoved } from './demo'
 import { seedReferenceData } from './reference'
 
 export { DEFAULT_ADMIN_EMAIL, PASSWORD_RULE, generatePassword } from './admin'
-export { DEMO_AGENT_EMAIL } from './demo'
+export { DEMO_AGENT_EMAIL, DEMO_DATA_REMOVED_SETTING } from './demo'
 export { DEMO_DOMAIN } from './demo-data'
 export * from './reference-data'
 
@@ -26,6 +26,8 @@ export interface SeedResult {
   demoAgent?: { email: string; generatedPassword: string }
   /** Set when demo data was asked for but the database already holds real data, so none was added. */
   demoSkipped?: boolean
+  /** Set when demo data was asked for but was removed from this database before (npm run remove-demo-data). */
+  demoRemovedBefore?: boolean
 }
 
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
@@ -37,9 +39,12 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   const createdAdmin = await ensureGlobalAdmin(db, options.admin, options.hashPassword, now.toISOString())
   if (createdAdmin) result.createdAdmin = createdAdmin
 
-  if (options.demo && !(await hasDemoData(db)) && !(await isEmptyForDemo(db))) {
+  if (!options.demo || (await hasDemoData(db))) return result
+  if (await wasDemoDataRemoved(db)) {
+    result.demoRemovedBefore = true
+  } else if (!(await isEmptyForDemo(db))) {
     result.demoSkipped = true
-  } else if (options.demo && !(await hasDemoData(db))) {
+  } else {
     const agentPassword = generatePassword()
     const { createdAgent } = await seedDemoData(db, {
       now,

@@ -13,6 +13,7 @@ import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { ButtonLink } from '../../shared/ui/button-link'
 import { countLabel } from '../../shared/plural'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 
 const SKELETON_CARDS = 6
 
@@ -158,6 +159,7 @@ function ExpertCard({ expert, onContact }: { expert: PublicExpert; onContact: ()
             {expert.name}
           </Heading>
           {expert.company ? <Text color="fg.muted">{expert.company}</Text> : null}
+          <DemoBadge isDemo={expert.isDemo} title="Sample expert for trying the app, not a real person" />
         </Box>
       </Flex>
 

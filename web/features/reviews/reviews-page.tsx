@@ -10,6 +10,7 @@ import type { PublicPlatformReview } from '../../../api/contract'
 import { ratingLabel } from '../../../api/contract/display'
 import { useDocumentTitle } from '../../shared/site'
 import { Pill } from '../../shared/ui/pill'
+import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Stars } from '../../shared/ui/star-rating'
 import { averageRating, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
 import { LoadError, Loading } from '../../shared/ui/load-state'
@@ -23,7 +24,7 @@ function ReviewItem({ review }: { review: PublicPlatformReview }) {
         <Heading as="h3" size="md">
           {name}
         </Heading>
-        <Pill tone="green">Verified Review</Pill>
+        {review.isDemo ? <DemoBadge isDemo title="Sample review for trying the app, not a real one" /> : <Pill tone="green">Verified Review</Pill>}
       </Flex>
       <Text fontSize="sm" color="fg.muted" mt="0.5">
         <time dateTime={review.createdAt}>{formatFijiDateTime(review.createdAt)}</time>
@@ -46,7 +47,9 @@ export function ReviewsPage() {
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
   const reviews = useDeferredValue(useQuery<PublicPlatformReview[]>({ queryKey: ['/api/public/reviews'] }))
   const list = reviews.data ?? []
-  const average = averageRating(list)
+  // Demo reviews are samples: shown, badged, never counted in the overall rating.
+  const counted = list.filter((review) => !review.isDemo)
+  const average = averageRating(counted)
 
   return (
     <>
@@ -76,7 +79,7 @@ export function ReviewsPage() {
             <Heading as="h2" id="reviews-summary" size="lg">
               Overall rating
             </Heading>
-            {list.length === 0 ? (
+            {counted.length === 0 ? (
               <Text mt="2" color="gray.700">
                 No ratings yet.
               </Text>
@@ -90,10 +93,15 @@ export function ReviewsPage() {
                   {ratingLabel(average)}
                 </Text>
                 <Text color="gray.700" data-testid="review-count">
-                  Based on {reviewCountLabel(list.length)}
+                  Based on {reviewCountLabel(counted.length)}
                 </Text>
               </Flex>
             )}
+            {counted.length < list.length ? (
+              <Text mt="2" fontSize="sm" color="gray.700" data-testid="demo-reviews-note">
+                Demo reviews are samples and are not counted.
+              </Text>
+            ) : null}
           </Box>
 
           <Box as="section" aria-labelledby="reviews-list" mt="8">

@@ -17,6 +17,7 @@ import { AdminUsersSection } from './admin-users-section'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { showsFieldCard, statCardsFor, type StatCard } from './stat-cards'
 import { ButtonLink } from '../../../shared/ui/button-link'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 
 export function DashboardScreen() {
   useDocumentTitle('Admin Dashboard')
@@ -115,6 +116,7 @@ export function DashboardScreen() {
 }
 
 function StatCardView({ card, stats, loading }: { card: StatCard; stats: AdminStats | undefined; loading: boolean }) {
+  const demoNote = stats && card.demoNote?.(stats)
   const body = (
     <Card.Body gap="1">
       <Text color="fg.muted" fontSize="sm" fontWeight="medium">
@@ -127,6 +129,12 @@ function StatCardView({ card, stats, loading }: { card: StatCard; stats: AdminSt
           {stats ? card.value(stats) : '—'}
         </Text>
       )}
+      {demoNote ? (
+        <HStack gap="2" wrap="wrap" fontSize="sm" data-testid="demo-revenue">
+          <DemoBadge isDemo title="Includes demo farmers' sample subscriptions, not real money" />
+          <Text color="fg.muted">{demoNote}</Text>
+        </HStack>
+      ) : null}
     </Card.Body>
   )
   if (!card.to) return <Card.Root h="full">{body}</Card.Root>

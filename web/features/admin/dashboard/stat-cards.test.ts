@@ -25,6 +25,12 @@ describe('dashboard stat cards', () => {
     expect(statCardsFor('global_admin').map((card) => card.value(counts))).toEqual(['3', '2', '—', '—', '—'])
   })
 
+  it('names the demo farmers\' part of the revenue on the revenue card only, and only when there is one', () => {
+    const notes = (s: typeof stats & { demoRevenue?: string }) => statCardsFor('global_admin').map((card) => card.demoNote?.(s))
+    expect(notes({ ...stats, demoRevenue: 'FJ$900.00' })).toEqual([undefined, undefined, undefined, undefined, 'FJ$900.00 of it from demo farmers'])
+    expect(notes(stats)).toEqual([undefined, undefined, undefined, undefined, undefined])
+  })
+
   it('shows a data agent the first two cards and the field card', () => {
     expect(shown('data_agent').map(([label]) => label)).toEqual(['Total Farmers', 'Active Subscriptions'])
     expect(showsFieldCard('data_agent')).toBe(true)

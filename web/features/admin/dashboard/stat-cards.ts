@@ -9,6 +9,8 @@ export interface StatCard {
   value: (stats: AdminStats) => string
   /** The screen the card opens, when it opens one. */
   to?: string
+  /** Set when demo data counts in the figure: the card shows a 'Demo' badge and this line. */
+  demoNote?: (stats: AdminStats) => string | undefined
 }
 
 // The server leaves out the figures a role may not see; a card it left out shows '—'.
@@ -27,7 +29,11 @@ export function statCardsFor(role: Role): StatCard[] {
     cards.push({ label: 'Expired Subscriptions', value: (s) => count(s.expiredSubscriptions), to: '/admin/expired-subscriptions' })
   }
   if (can(role, 'dashboard.revenueCards')) {
-    cards.push({ label: 'Total Revenue', value: (s) => s.monthlyRevenue ?? '—' })
+    cards.push({
+      label: 'Total Revenue',
+      value: (s) => s.monthlyRevenue ?? '—',
+      demoNote: (s) => (s.demoRevenue ? `${s.demoRevenue} of it from demo farmers` : undefined),
+    })
   }
   return cards
 }

@@ -13,6 +13,7 @@ const expert = (over: Partial<Expert>): Expert => ({
   photoUrl: null,
   comments: null,
   isActive: true,
+  isDemo: false,
   createdAt: '2026-10-01T00:00:00.000Z',
   updatedAt: '2026-10-01T00:00:00.000Z',
   ...over,

@@ -22,8 +22,10 @@ import { ExpertDialog } from './expert-dialog'
 import { expertCounters, expertFieldsKey, expertsKey, useExpertWrite, wasUpdated } from './experts-data'
 import { ManageFieldsDialog, ShareLinkDialog } from './field-and-link-dialogs'
 import { PowerIcon } from '../ui/power-icon'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 
 const m = messages.experts
+const DEMO_EXPERT_TITLE = 'Sample expert for trying the app, not a real person'
 /** product: load failure of the expert list (the spec names none). */
 const FAILED_TO_FETCH = 'Failed to fetch subject matter experts'
 
@@ -161,6 +163,7 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
             <HStack gap="2" wrap="wrap">
               <Badge colorPalette={expert.isActive ? 'green' : 'gray'}>{expert.isActive ? 'Active' : 'Inactive'}</Badge>
               {wasUpdated(expert) && <Badge colorPalette="blue">Updated</Badge>}
+              <DemoBadge isDemo={expert.isDemo} title={DEMO_EXPERT_TITLE} />
             </HStack>
             {expert.company && <Text fontSize="sm">{expert.company}</Text>}
             {expert.expertField && (

@@ -1,7 +1,7 @@
 // /admin/cost-breakdown (spec 001 §2, §9): the daily rate (global admin edits), three summary cards,
 // the Farmer Cost Breakdown table with Start Trial and the Include in Costing switch, and the
 // Monthly Revenue Breakdown with its total row. Figures come from the server's cost rules.
-import { Badge, Button, Card, Flex, Heading, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { FarmerCost, MonthlyRevenue } from '../../../../api/contract/costing'
 import { messages } from '../../../../api/contract/messages'
@@ -19,6 +19,7 @@ import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { SaveSwitch } from '../ui/switch'
 import { FarmerNameCell } from './farmer-name-cell'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { useCostBreakdown, useFarmerWrite, useSettings } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
 
@@ -56,7 +57,12 @@ export function CostBreakdownScreen() {
   const columns: Column<FarmerCost>[] = [
     {
       header: 'Farmer',
-      cell: (f) => <FarmerNameCell name={f.name} detail={f.email} />,
+      cell: (f) => (
+        <HStack gap="2" align="start">
+          <FarmerNameCell name={f.name} detail={f.email} />
+          <DemoBadge isDemo={f.isDemo} />
+        </HStack>
+      ),
     },
     { header: 'Status', cell: (f) => <Badge colorPalette={f.isActive ? 'green' : 'red'}>{f.isActive ? 'Active' : 'Expired'}</Badge> },
     {
@@ -96,7 +102,7 @@ export function CostBreakdownScreen() {
       {can(user.role, 'settings.edit') && <PricingSettings />}
 
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Total Revenue" value={formatFjd(data?.totalRevenue ?? 0)} hint="Active subscriptions only" />
+        <SummaryCard label="Total Revenue" value={formatFjd(data?.totalRevenue ?? 0)} hint={data?.demoRevenue ? `Active subscriptions only; ${formatFjd(data.demoRevenue)} of it from demo farmers` : 'Active subscriptions only'} />
         <SummaryCard label="Total Active Days" value={data?.totalActiveDays ?? 0} />
         <SummaryCard label="Daily Rate" value={formatFjd(data?.dailyRate ?? DEFAULT_DAILY_RATE)} hint="Per farmer per day" />
       </SimpleGrid>

@@ -15,6 +15,7 @@ import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { downloadServerCsv } from '../ui/server-csv'
 import { useFarmerWrite, usePayments } from './farmers'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 
 const m = messages.payments
 
@@ -38,7 +39,14 @@ export function PaymentsScreen() {
   }
 
   const columns: Column<FarmerPayment>[] = [
-    { header: 'Farmer Name', cell: (p) => p.farmerName },
+    {
+      header: 'Farmer Name',
+      cell: (p) => (
+        <>
+          {p.farmerName} <DemoBadge isDemo={p.isDemo} title="Sample payment of a demo farmer, not real money" />
+        </>
+      ),
+    },
     { header: 'Phone', cell: (p) => p.farmerPhone ?? '—' },
     { header: 'M-PAiSA Number', cell: (p) => p.mpaisaNumber ?? '—' },
     { header: 'Receipt Number', cell: (p) => p.mpaisaReceiptNumber ?? '—' },

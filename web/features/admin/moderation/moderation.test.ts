@@ -24,6 +24,7 @@ const review = (status: PlatformReview['status']): PlatformReview => ({
   rejectionReason: null,
   createdAt: '2026-11-20T00:00:00.000Z',
   updatedAt: '2026-11-20T00:00:00.000Z',
+  isDemo: false,
 })
 
 describe('platform review tabs', () => {

@@ -11,6 +11,7 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
 import { SummaryCard } from '../ui/summary-card'
 import { agentSummaries, dataAgentRanges, dataAgentSignupsCsv, useDataAgentSignups, type AgentSummary, type DataAgentRange } from './signups'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 
 const statusPalette = { pending: 'orange', approved: 'green', rejected: 'red' } as const
 
@@ -30,7 +31,14 @@ export function DataAgentSignupsScreen() {
     { header: 'Success Rate', cell: (a) => `${a.successRate}%` },
   ]
   const signupColumns: Column<FarmerSignupRecord>[] = [
-    { header: 'Farmer', cell: (s) => s.name },
+    {
+      header: 'Farmer',
+      cell: (s) => (
+        <>
+          {s.name} <DemoBadge isDemo={s.isDemo} title="Sample application for trying the app, not a real farmer" />
+        </>
+      ),
+    },
     { header: 'Phone', cell: (s) => s.phone },
     { header: 'Data Agent', cell: (s) => s.dataAgentName ?? '—' },
     { header: 'Cities', cell: (s) => s.cities.join(', ') },

@@ -17,6 +17,7 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { PurgePanel } from '../ui/purge-panel'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { recentDecisions, signupsKey, useProcessSignup, useSignups, type DecisionFilter } from './signups'
 
 const m = messages.signups
@@ -120,6 +121,7 @@ function SignupCard({ signup, children }: { signup: FarmerSignupRecord; children
           <Heading as="h3" size="md">
             {signup.name}
           </Heading>
+          <DemoBadge isDemo={signup.isDemo} title="Sample application for trying the app, not a real farmer" />
           {signup.possibleDuplicate && signup.status === 'pending' && <Badge colorPalette="orange">{m.possibleDuplicate}</Badge>}
           {signup.status !== 'pending' && <Badge colorPalette={signup.status === 'approved' ? 'green' : 'red'}>{signup.status === 'approved' ? 'Approved' : 'Rejected'}</Badge>}
         </Flex>

@@ -29,6 +29,7 @@ const signup = (over: Partial<FarmerSignupRecord>): FarmerSignupRecord => ({
   dataAgentId: null,
   dataAgentName: 'Sera',
   possibleDuplicate: false,
+  isDemo: false,
   ...over,
 })
 

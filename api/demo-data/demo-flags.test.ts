@@ -1,0 +1,89 @@
+// Demo data is marked wherever it shows (issue 17): every answer that carries a demo platform
+// review, expert or payment says isDemo, and the dashboard names the demo farmers' part of the
+// revenue. Real rows beside them say false.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  AdminStatsSchema,
+  ExpertSchema,
+  FarmerPaymentSchema,
+  FarmerSignupRecordSchema,
+  PlatformReviewSchema,
+  PublicExpertSchema,
+  PublicPlatformReviewSchema,
+} from '../contract'
+import { insertFarmer } from '../directory/testing'
+import { bearer, seededAdminId, tokenFor } from '../testing/staff'
+import { startTestApp, type TestApp } from '../testing/test-app'
+
+let api: TestApp
+let admin: Record<string, string>
+const real = { review: randomUUID(), expert: randomUUID(), payment: randomUUID() }
+
+beforeAll(async () => {
+  api = await startTestApp({ demo: true })
+  admin = bearer(await tokenFor(api.db, await seededAdminId(api.db)))
+  const now = new Date().toISOString()
+  await api.db.insertInto('platform_reviews').values({ id: real.review, userName: 'Mere', rating: 1, comment: 'A real review of the site', status: 'approved', createdAt: now, updatedAt: now }).execute()
+  await api.db.insertInto('subject_matter_experts').values({ id: real.expert, name: 'Real Expert', contactNumber: '+679 912 1111', email: 'expert@example.fj', isActive: 1, createdAt: now, updatedAt: now }).execute()
+  const farmerId = await insertFarmer(api.db, { name: 'Real Grower', cities: ['Suva'], produce: ['Bele'] })
+  await api.db.insertInto('farmer_payments').values({ id: real.payment, farmerId, farmerName: 'Real Grower', farmerPhone: '+679 912 3456', createdAt: now, updatedAt: now }).execute()
+})
+afterAll(() => api.close())
+
+async function get<T extends z.ZodType>(path: string, schema: T, headers: Record<string, string> = {}): Promise<z.infer<T>> {
+  const res = await api.fetch(path, { headers })
+  expect(res.status, path).toBe(200)
+  return schema.parse(await res.json())
+}
+
+/** The flags an answer gives, by id: the real row false, and every other (seeded) row true. */
+function expectOnlyRealUnflagged(rows: { id: string; isDemo: boolean }[], realId: string, demoCount: number) {
+  expect(rows.find((r) => r.id === realId)?.isDemo).toBe(false)
+  const demo = rows.filter((r) => r.id !== realId)
+  expect(demo).toHaveLength(demoCount)
+  expect(demo.every((r) => r.isDemo)).toBe(true)
+}
+
+describe('isDemo in the API answers', () => {
+  it('flags the demo platform reviews on the public list and in moderation', async () => {
+    // Four demo reviews are approved (db/seed/demo-data.ts), seven seeded in all.
+    expectOnlyRealUnflagged(await get('/api/public/reviews', z.array(PublicPlatformReviewSchema)), real.review, 4)
+    expectOnlyRealUnflagged(await get('/api/admin/reviews', z.array(PlatformReviewSchema), admin), real.review, 7)
+  })
+
+  it('flags the demo experts on the public list and in the back office', async () => {
+    expectOnlyRealUnflagged(await get('/api/public/experts', z.array(PublicExpertSchema)), real.expert, 3)
+    expectOnlyRealUnflagged(await get('/api/admin/subject-matter-experts', z.array(ExpertSchema), admin), real.expert, 5)
+  })
+
+  it('flags the demo payments', async () => {
+    const payments = await get('/api/admin/farmers/payments', z.array(FarmerPaymentSchema), admin)
+    expectOnlyRealUnflagged(payments, real.payment, payments.length - 1)
+    expect(payments.length).toBeGreaterThan(20)
+  })
+
+  it('flags the demo signups, and approving one makes a demo farmer and a demo payment', async () => {
+    const signups = await get('/api/admin/signups', z.array(FarmerSignupRecordSchema), admin)
+    expect(signups.length).toBeGreaterThanOrEqual(6)
+    expect(signups.every((s) => s.isDemo)).toBe(true)
+    const pending = signups.find((s) => s.status === 'pending' && !s.possibleDuplicate)!
+    const res = await api.fetch(`/api/admin/signups/${pending.id}/process`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(FarmerSignupRecordSchema.parse(await res.json())).toMatchObject({ status: 'approved', isDemo: true })
+    const { farmerId } = await api.db.selectFrom('farmer_signups').select('farmerId').where('id', '=', pending.id).executeTakeFirstOrThrow()
+    const farmer = await api.db.selectFrom('farmers').select('isDemo').where('id', '=', farmerId!).executeTakeFirstOrThrow()
+    const payment = await api.db.selectFrom('farmer_payments').select('isDemo').where('farmerId', '=', farmerId!).executeTakeFirstOrThrow()
+    expect([farmer.isDemo, payment.isDemo]).toEqual([1, 1])
+  })
+
+  it("names the demo farmers' part of the dashboard's revenue", async () => {
+    const stats = await get('/api/admin/stats', AdminStatsSchema, admin)
+    const fjd = (text: string | undefined) => Number(text?.replace('FJ$', ''))
+    expect(stats.demoRevenue).toMatch(/^FJ\$\d+\.\d{2}$/)
+    expect(fjd(stats.demoRevenue)).toBeGreaterThan(0)
+    // The real, listed farmer is the difference.
+    expect(fjd(stats.monthlyRevenue)).toBeGreaterThan(fjd(stats.demoRevenue))
+  })
+})
