@@ -121,7 +121,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', 'scripts/**/*.postgres.test.ts'], environment: 'node', pool: 'forks' },
+        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', '**/*.postgres.test.ts'], environment: 'node', pool: 'forks' },
       },
       {
         extends: true,
