@@ -40,6 +40,11 @@ export async function startSqliteTestApp(options: Options = {}) {
   return serve((await createTestDatabaseOn('sqlite')) as TestDatabase, options)
 }
 
+/** On the named database whatever the run's dialect: for tests comparing the two. */
+export async function startTestAppOn(dialect: DialectName, options: Options = {}) {
+  return serve(await createTestDatabaseOn(dialect), options)
+}
+
 async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
   try {
     await seedDatabase(database.db, {
