@@ -60,7 +60,7 @@ export function referenceAdminRepository(db: Kysely<Database>) {
       const named = p.caselessEquals('e.value', from)
       const names = to === null
         ? sql`(select ${p.jsonListAgg('e.value', 'e.position')} from ${p.jsonListValues(list, 'e')} where not ${named})`
-        : sql`(select ${p.jsonListAgg(sql<string>`case when ${named} then ${to}::text else e.value end`, 'e.position')} from ${p.jsonListValues(list, 'e')})`
+        : sql`(select ${p.jsonListAgg(sql<string>`case when ${named} then cast(${to} as text) else e.value end`, 'e.position')} from ${p.jsonListValues(list, 'e')})`
       const result = await sql`
         update farmers set ${sql.ref(column)} = ${names}, "updatedAt" = ${updatedAt}
         where exists (select 1 from ${p.jsonListValues(list, 'e')} where ${named})
