@@ -121,12 +121,28 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', 'scripts/**/*.postgres.test.ts', 'api/**/*.postgres.test.ts'], environment: 'node', pool: 'forks' },
+        test: { name: 'api', root: '.', include: ['api/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', '**/*.postgres.test.ts'], environment: 'node', pool: 'forks' },
+      },
+      {
+        extends: true,
+        // The same api test files again on PostgreSQL (api/testing/test-app.ts reads VF_TEST_DIALECT),
+        // each file on a fresh database copied from the run's migrated template. Left out: tests of
+        // SQLite itself (its query plans, at scale) and the fuzz run, which reads the SQLite file.
+        test: {
+          name: 'api-postgres',
+          root: '.',
+          include: ['api/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'api/directory/scale.test.ts', 'api/farm-reviews/scale.test.ts', 'api/fuzz/**', 'api/translations/repository.postgres.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          env: { VF_TEST_DIALECT: 'postgres' },
+          globalSetup: ['db/postgres-global-setup.ts'],
+        },
       },
       {
         extends: true,
         // Every db/ test runs on SQLite and on PostgreSQL: the set-up starts a throw-away cluster.
-        test: { name: 'db', root: '.', include: ['db/**/*.test.ts', 'scripts/**/*.postgres.test.ts', 'api/**/*.postgres.test.ts'], environment: 'node', pool: 'forks', globalSetup: ['db/postgres-global-setup.ts'] },
+        test: { name: 'db', root: '.', include: ['db/**/*.test.ts', 'scripts/**/*.postgres.test.ts', 'api/translations/repository.postgres.test.ts'], environment: 'node', pool: 'forks', globalSetup: ['db/postgres-global-setup.ts'] },
       },
       {
         extends: true,

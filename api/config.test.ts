@@ -9,9 +9,12 @@ describe('readConfig', () => {
     expect(readConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false)
   })
 
-  it('refuses DATABASE_URL until the API runs on PostgreSQL, and stays on SQLite without it', () => {
-    expect(() => readConfig({ DATABASE_URL: 'postgres://vf@db:5432/vf' })).toThrow(/DATABASE_URL \(PostgreSQL\) is not supported by the server yet/)
-    expect(readConfig({ DATABASE_URL: ' ' }).dataDir).toBe(readConfig({}).dataDir)
+  it('runs on PostgreSQL with DATABASE_URL, refuses a URL that is not PostgreSQL, and stays on SQLite without it', () => {
+    expect(readConfig({ DATABASE_URL: ' postgres://vf@db:5432/vf ' }).databaseUrl).toBe('postgres://vf@db:5432/vf')
+    expect(readConfig({ DATABASE_URL: 'postgresql://vf@db/vf' }).databaseUrl).toBe('postgresql://vf@db/vf')
+    expect(() => readConfig({ DATABASE_URL: 'mysql://vf@db/vf' })).toThrow(/DATABASE_URL must be a PostgreSQL connection string/)
+    expect(readConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined()
+    expect(readConfig({}).databaseUrl).toBeUndefined()
   })
 
   it('keeps the working defaults and reads good values', () => {

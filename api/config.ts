@@ -7,6 +7,8 @@ import { PASSWORD_RULE } from '../db/seed/admin'
 export type AppConfig = {
   port: number
   dataDir: string
+  /** PostgreSQL connection string (DATABASE_URL); unset means the embedded SQLite file in dataDir. */
+  databaseUrl?: string
   adminEmail?: string
   adminPassword?: string
   seedDemo: boolean
@@ -81,16 +83,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = set(env.LOG_LEVEL)
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) wrong(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`)
 
-  // The database layer runs on PostgreSQL (db/, decision 021) but the API's repositories do not yet
-  // (issue 18): refuse rather than serve a national directory from half-ported queries.
-  if (set(env.DATABASE_URL) !== undefined) {
-    wrong('DATABASE_URL (PostgreSQL) is not supported by the server yet: its queries are still being ported (issue 18). Unset it to use the embedded SQLite database in DATA_DIR.')
+  const databaseUrl = set(env.DATABASE_URL)
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/i.test(databaseUrl)) {
+    wrong('DATABASE_URL must be a PostgreSQL connection string, e.g. postgres://vf:secret@db:5432/vf (unset it to use the embedded SQLite database in DATA_DIR).')
   }
 
   if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined) throw new ConfigError(problems)
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
     adminEmail,
     adminPassword,
     seedDemo,

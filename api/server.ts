@@ -1,11 +1,12 @@
 // The product's entry point. Start-up tells the truth and writes nothing until it can run: the
-// environment is checked, then the port is taken, and only then is the embedded SQLite database
-// under DATA_DIR opened (and migrated and seeded), and the API and the built web app served on PORT.
+// environment is checked, then the port is taken, and only then is the database opened (the
+// embedded SQLite file under DATA_DIR, or PostgreSQL at DATABASE_URL), migrated and seeded, and the
+// API and the built web app served on PORT.
 import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { DatabaseHandle } from '../db/connection'
+import type { AnyDatabaseHandle } from '../db/connection'
 import { ConfigError, readConfig, type AppConfig } from './config'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
@@ -37,6 +38,17 @@ function takePort(server: http.Server, port: number): Promise<void> {
   })
 }
 
+/** The connection string without its password, for the banner and logs. */
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://…'
+  }
+}
+
 const config = readConfigOrFail()
 
 // Until the database is ready every request gets 503 (the health check included).
@@ -49,7 +61,7 @@ await takePort(server, config.port)
 
 // The port is ours: from here on files may be written. Heavy modules load only now, so a failed
 // start is quick and touches nothing.
-const [{ databaseFile, openDatabase }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { scheduleUploadCleanup }] =
+const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { scheduleUploadCleanup }] =
   await Promise.all([
     import('../db/connection'),
     import('../db/data-dir'),
@@ -72,10 +84,14 @@ try {
   fail([error instanceof Error ? error.message : String(error)])
 }
 
-let database: DatabaseHandle | undefined
+let database: AnyDatabaseHandle | undefined
 try {
-  database = openDatabase({ file: databaseFile(config.dataDir) })
-  keepDataPrivate(config.dataDir, databaseFile(config.dataDir))
+  if (config.databaseUrl) {
+    database = openPostgres({ url: config.databaseUrl })
+  } else {
+    database = openDatabase({ file: databaseFile(config.dataDir) })
+    keepDataPrivate(config.dataDir, databaseFile(config.dataDir))
+  }
   const { db } = database
   await migrateToLatest(db)
   const seeded = await seedDatabase(db, {
@@ -93,7 +109,7 @@ try {
 
   const url = `http://localhost:${config.port}`
   // The banner goes out in one write, so no log line can land in the middle of the sign-in it prints.
-  const banner = [`\n  Viti Farmers is running at ${url}`, `  Data: ${config.dataDir}`]
+  const banner = [`\n  Viti Farmers is running at ${url}`, `  Data: ${config.databaseUrl ? `PostgreSQL ${redacted(config.databaseUrl)}, photos in ${config.dataDir}` : config.dataDir}`]
   if (seeded.createdAdmin) {
     const { email, generatedPassword } = seeded.createdAdmin
     banner.push('', `  Admin sign-in (${url}/login)`, `    e-mail:   ${email}`)

@@ -100,6 +100,28 @@ describe.each(DIALECTS)('the dialect seam on %s', (dialect) => {
     expect(rows).toEqual([{ a: 2461222, b: 2451544.5 }])
   })
 
+  it('containsText finds a plain substring, case-sensitive, % and _ taken literally', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ a: number; b: number; c: number; d: number }>`
+      select ${p.containsText(sql.lit('Kava (Yaqona) 100%'), 'Yaq')} as a, ${p.containsText(sql.lit('Kava (Yaqona)'), 'yaq')} as b,
+        ${p.containsText(sql.lit('Kava (Yaqona) 100%'), '0%')} as c, ${p.containsText(sql.lit('Kava'), 'K_va')} as d`.execute(t.db)
+    expect(rows[0]).toEqual({ a: 1, b: 0, c: 1, d: 0 })
+  })
+
+  it('indexedBy names an index on SQLite and leaves the choice to the planner on PostgreSQL', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ id: string }>`select f.id from farmers as f ${p.indexedBy('farmers_order_idx')} order by f."isPremium" desc, ${p.caselessOrder('f.name')}, f.id`.execute(t.db)
+    expect(rows.map((r) => r.id)).toEqual(['f-a', 'f-b', 'f-d', 'f-c'])
+  })
+
+  it('caselessSame compares two columns ignoring ASCII case only', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ id: string }>`select a.id from farmers as a join farmers as b on b.id = 'f-a' where ${p.caselessSame('a.email', sql.lit('alice@EXAMPLE.com'))} and ${p.caselessSame('a.email', 'b.email')}`.execute(t.db)
+    expect(rows.map((r) => r.id)).toEqual(['f-a'])
+    const { rows: none } = await sql<{ n: number }>`select count(*) as n from farmers as a where ${p.caselessSame('a.name', sql.lit('çAVA'))}`.execute(t.db)
+    expect(none[0]?.n).toBe(0)
+  })
+
   it('upserts and duplicate-ignoring inserts are plain kysely on both', async () => {
     await t.db.insertInto('settings').values({ key: 'dailyRate', value: '2.5' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' })).execute()
     await t.db.insertInto('settings').values({ key: 'dailyRate', value: '2.5' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '3' })).execute()

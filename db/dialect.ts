@@ -45,12 +45,21 @@ export interface PortableSql {
   jsonListAgg(value: Text, orderBy: Text): RawBuilder<string>
   /** Equal ignoring ASCII case, as SQLite's NOCASE and the reference tables' unique indexes. */
   caselessEquals(column: Text, value: string): RawBuilder<SqlBool>
+  /** Two text expressions (or columns) equal ignoring ASCII case; on SQLite through a NOCASE index. */
+  caselessSame(left: Text, right: Text): RawBuilder<SqlBool>
   /** LIKE ignoring ASCII case (SQLite's LIKE); `\` escapes `%` and `_` in the pattern. */
   caselessLike(column: Text, pattern: string): RawBuilder<SqlBool>
   /** An ORDER BY key that sorts ignoring ASCII case and matches the `lower(name)` indexes. */
   caselessOrder(column: Text): RawBuilder<string>
   /** ISO text (a timestamp or a bare date, read as UTC) as a Julian day number, like SQLite's julianday(). */
   julianDay(value: Text): RawBuilder<number>
+  /** True when `needle` occurs in `haystack` as it is (case-sensitive, no wildcards): SQLite's instr() > 0. */
+  containsText(haystack: Text, needle: string): RawBuilder<SqlBool>
+  /**
+   * After a table alias: walk this index (SQLite's INDEXED BY, which its planner otherwise
+   * sometimes passes over for a sort). Nothing on PostgreSQL, whose planner picks by statistics.
+   */
+  indexedBy(index: string): RawBuilder<unknown>
 }
 
 const sqlitePortable: PortableSql = {
@@ -61,9 +70,12 @@ const sqlitePortable: PortableSql = {
     sql<{ value: string; position: number }>`(select value, key as position from json_each(${ref(list)}) where type = 'text') as ${sql.table(alias)}`,
   jsonListAgg: (value, orderBy) => sql<string>`json_group_array(${ref(value)} order by ${ref(orderBy)})`,
   caselessEquals: (column, value) => sql<SqlBool>`${ref(column)} = ${value} collate nocase`,
+  caselessSame: (left, right) => sql<SqlBool>`${ref(left)} = ${ref(right)} collate nocase`,
   caselessLike: (column, pattern) => sql<SqlBool>`${ref(column)} like ${pattern} escape '\\'`,
   caselessOrder: (column) => sql<string>`${ref(column)} collate nocase`,
   julianDay: (value) => sql<number>`julianday(${ref(value)})`,
+  containsText: (haystack, needle) => sql<SqlBool>`instr(${ref(haystack)}, ${needle}) > 0`,
+  indexedBy: (index) => sql`indexed by ${sql.id(index)}`,
 }
 
 const postgresPortable: PortableSql = {
@@ -78,10 +90,13 @@ const postgresPortable: PortableSql = {
     sql<string>`('[' || coalesce(string_agg(to_json(${ref(value)}::text)::text, ',' order by ${ref(orderBy)}), '') || ']')`,
   // lower() under the "C" collation folds ASCII only, exactly as SQLite's NOCASE does.
   caselessEquals: (column, value) => sql<SqlBool>`lower(${ref(column)} collate "C") = lower(${value}::text collate "C")`,
+  caselessSame: (left, right) => sql<SqlBool>`lower(${ref(left)} collate "C") = lower(${ref(right)} collate "C")`,
   caselessLike: (column, pattern) => sql<SqlBool>`${ref(column)} collate "C" ilike ${pattern}::text escape '\\'`,
   caselessOrder: (column) => sql<string>`lower(${ref(column)} collate "C")`,
   // Bare dates read as UTC midnight (the session runs in UTC, db/connection.ts), as julianday() does.
   julianDay: (value) => sql<number>`(extract(epoch from (${ref(value)})::timestamptz) / 86400.0 + 2440587.5)::float8`,
+  containsText: (haystack, needle) => sql<SqlBool>`strpos(${ref(haystack)}, ${needle}::text) > 0`,
+  indexedBy: () => sql``,
 }
 
 /** The dialect's versions of the constructs above, for this database. */

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import express from 'express'
-import { startTestApp } from '../api/testing/test-app'
+import { startSqliteTestApp } from '../api/testing/test-app'
 import { lighthouseBench } from './bench/lighthouse'
 import { printHomeJs } from './bench/home-js'
 import { printOutboxBench } from './bench/outbox'
@@ -106,7 +106,7 @@ async function listen(app: express.Express): Promise<{ base: string; close: () =
 }
 
 async function directoryAt(count: number) {
-  const api = await startTestApp({ demo: false })
+  const api = await startSqliteTestApp({ demo: false })
   const seeding = performance.now()
   const { produce, towns } = seedFarmers(api.sqlite, count)
   console.log(`\n${count.toLocaleString('en')} listed farmers (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`)

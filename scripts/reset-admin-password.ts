@@ -1,10 +1,10 @@
 // npm run reset-admin-password -- [e-mail] [--password <new password>]
 // Sets a new password (generated unless given) for a staff account — by default the first global
 // admin — marks it to be changed at the next sign-in, ends that user's sessions, writes an audit
-// row and prints the password once. Uses DATA_DIR like the server; never creates a database.
+// row and prints the password once. Uses DATABASE_URL or DATA_DIR like the server; never creates a database.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { databaseFile, openDatabase, resolveDataDir } from '../db/connection'
+import { databaseFile, openDatabase, openPostgres, postgresUrl, resolveDataDir } from '../db/connection'
 import { ResetAdminPasswordError, resetAdminPassword } from '../api/admin-users/reset-admin-password'
 
 const USAGE = 'Usage: npm run reset-admin-password -- [e-mail] [--password <new password>]'
@@ -29,10 +29,15 @@ if (args.values.help) {
 }
 if (args.positionals.length > 1) fail(USAGE)
 
-const file = databaseFile(resolveDataDir())
-if (!fs.existsSync(file)) fail(`No database at ${file}. Set DATA_DIR to the server's data folder (the server creates it on its first start).`)
+function open() {
+  const url = postgresUrl()
+  if (url) return openPostgres({ url, max: 1 })
+  const file = databaseFile(resolveDataDir())
+  if (!fs.existsSync(file)) fail(`No database at ${file}. Set DATA_DIR to the server's data folder (the server creates it on its first start).`)
+  return openDatabase({ file })
+}
 
-const { db, close } = openDatabase({ file })
+const { db, close } = open()
 try {
   const result = await resetAdminPassword(db, { email: args.positionals[0], password: args.values.password })
   console.log(`\n  Password reset for ${result.email}`)

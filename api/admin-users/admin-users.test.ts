@@ -1,9 +1,9 @@
 // User management over HTTP: shapes, the 409/400 rules, sessions ended by reset and delete, and the
 // audit row written with every change (or not at all when the change fails).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'kysely'
 import { messages } from '../contract'
 import { SEEDED_ADMIN, bearer, createStaffUser, seededAdminId, tokenFor } from '../testing/staff'
+import { refuseInserts } from '../testing/refuse-inserts'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 const m = messages.users
@@ -168,7 +168,7 @@ describe('POST /api/admin/users/:id/reset-password', () => {
 
 describe('atomic audit', () => {
   it('when the audit row cannot be written, the user is not created either', async () => {
-    await sql`create trigger refuse_audit before insert on audit_logs begin select raise(abort, 'audit unavailable'); end`.execute(api.db)
+    const allowAudit = await refuseInserts(api.db, 'audit_logs')
     try {
       const input = newUser()
       const res = await json('POST', '/api/admin/users', input)
@@ -176,7 +176,7 @@ describe('atomic audit', () => {
       expect(await res.json()).toEqual({ message: 'Internal server error' })
       expect(await api.db.selectFrom('admin_users').select('id').where('email', '=', input.email).executeTakeFirst()).toBeUndefined()
     } finally {
-      await sql`drop trigger refuse_audit`.execute(api.db)
+      await allowAudit()
     }
   })
 })

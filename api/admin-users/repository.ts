@@ -1,6 +1,7 @@
 // admin_users queries for the user-management screens. Never selects passwordHash into a response.
 import type { Kysely } from 'kysely'
 import type { AdminUserRow, AdminUserUpdate as AdminUserRowUpdate, Database, NewAdminUser } from '../../db/schema'
+import { portable } from '../../db/dialect'
 import type { AdminUser } from '../contract'
 
 const publicColumns = ['id', 'name', 'email', 'role', 'mustChangePassword', 'createdAt', 'updatedAt', 'lastLogin'] as const
@@ -19,8 +20,8 @@ export function adminUsersRepository(db: Kysely<Database>) {
       return rows.map(toAdminUser)
     },
     find: (id: string) => db.selectFrom('admin_users').select(publicColumns).where('id', '=', id).executeTakeFirst(),
-    /** The column collates NOCASE, so this also finds a differently-cased twin. */
-    findIdByEmail: (email: string) => db.selectFrom('admin_users').select('id').where('email', '=', email).executeTakeFirst(),
+    /** Ignoring case, as the unique index does, so this also finds a differently-cased twin. */
+    findIdByEmail: (email: string) => db.selectFrom('admin_users').select('id').where(portable(db).caselessEquals('email', email)).executeTakeFirst(),
     insert: (row: NewAdminUser) => db.insertInto('admin_users').values(row).execute(),
     update: (id: string, patch: AdminUserRowUpdate) => db.updateTable('admin_users').set(patch).where('id', '=', id).execute(),
     delete: (id: string) => db.deleteFrom('admin_users').where('id', '=', id).execute(),

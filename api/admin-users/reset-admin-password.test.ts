@@ -1,4 +1,5 @@
-// The documented way back in (README): `npm run reset-admin-password`, on a real SQLite file.
+// The documented way back in (README): `npm run reset-admin-password`, on a real SQLite file or the
+// PostgreSQL database in DATABASE_URL.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -6,20 +7,21 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { seedDatabase } from '../../db/seed'
 import { PASSWORD_RULE } from '../../db/seed/admin'
-import { createTestDatabase, type TestDatabase } from '../../db/testing'
+import type { AnyTestDatabase } from '../../db/testing'
 import { hashPassword, verifyPassword } from '../auth/password'
+import { createApiTestDatabase } from '../testing/test-app'
 import { resetAdminPassword } from './reset-admin-password'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 const ADMIN = 'admin@reset.vitifarmers.test'
 
-const open: TestDatabase[] = []
+const open: AnyTestDatabase[] = []
 afterEach(async () => {
   await Promise.all(open.splice(0).map((t) => t.close()))
 })
 
-async function seeded(): Promise<TestDatabase> {
-  const t = await createTestDatabase()
+async function seeded(): Promise<AnyTestDatabase> {
+  const t = await createApiTestDatabase()
   open.push(t)
   await seedDatabase(t.db, { demo: false, admin: { email: ADMIN, password: 'Old-Admin!2026x' }, hashPassword })
   const admin = await t.db.selectFrom('admin_users').select('id').where('email', '=', ADMIN).executeTakeFirstOrThrow()
@@ -28,7 +30,7 @@ async function seeded(): Promise<TestDatabase> {
   return t
 }
 
-async function adminState(t: TestDatabase) {
+async function adminState(t: AnyTestDatabase) {
   const row = await t.db.selectFrom('admin_users').select(['id', 'passwordHash', 'mustChangePassword']).where('email', '=', ADMIN).executeTakeFirstOrThrow()
   const sessions = await t.db.selectFrom('sessions').select('id').where('userId', '=', row.id).execute()
   const audit = await t.db.selectFrom('audit_logs').selectAll().where('action', '=', 'reset_password').execute()
@@ -61,18 +63,19 @@ describe('resetAdminPassword', () => {
 })
 
 describe('npm run reset-admin-password (the command)', () => {
-  const run = (dataDir: string, args: string[]) =>
+  const run = (dataDir: string, args: string[], databaseUrl = '') =>
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reset-admin-password.ts', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       encoding: 'utf8',
       timeout: 60_000,
     })
 
-  it('resets the named account on the database under DATA_DIR and prints the new password once', async () => {
+  it('resets the named account on the database (DATA_DIR or DATABASE_URL) and prints the new password once', async () => {
     const t = await seeded()
+    const url = t.dialect === 'postgres' ? t.url : ''
     const given = 'New-Admin!2026zq'
-    const out = run(t.dataDir, [ADMIN.toUpperCase(), '--password', given])
+    const out = run(t.dataDir, [ADMIN.toUpperCase(), '--password', given], url)
     expect(out.stderr).toBe('')
     expect(out.status).toBe(0)
     expect(out.stdout).toContain(`Password reset for ${ADMIN}`)
@@ -80,7 +83,7 @@ describe('npm run reset-admin-password (the command)', () => {
     expect(await verifyPassword(after.passwordHash, given)).toBe(true)
     expect(after).toMatchObject({ mustChangePassword: 1, sessions: 0 })
 
-    const generated = run(t.dataDir, [])
+    const generated = run(t.dataDir, [], url)
     expect(generated.status).toBe(0)
     const password = /new password: (\S+)/.exec(generated.stdout)?.[1] ?? ''
     expect(password).toMatch(PASSWORD_RULE)

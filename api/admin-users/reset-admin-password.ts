@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { generatePassword } from '../../db/seed/admin'
+import { portable } from '../../db/dialect'
 import type { Actor } from '../audit/staff-write'
 import { AdminUserResetPasswordSchema } from '../contract'
 import { adminUsersService } from './service'
@@ -33,7 +34,7 @@ export interface ResetAdminPasswordResult {
 export async function resetAdminPassword(db: Kysely<Database>, options: { email?: string; password?: string } = {}): Promise<ResetAdminPasswordResult> {
   const email = options.email?.trim().toLowerCase()
   let query = db.selectFrom('admin_users').select(['id', 'email'])
-  query = email ? query.where('email', '=', email) : query.where('role', '=', 'global_admin').orderBy('createdAt').orderBy('id')
+  query = email ? query.where(portable(db).caselessEquals('email', email)) : query.where('role', '=', 'global_admin').orderBy('createdAt').orderBy('id')
   const user = await query.executeTakeFirst()
   if (!user) {
     throw new ResetAdminPasswordError(email ? `No staff account has the e-mail ${email}.` : 'There is no global admin yet: start the server once (npm start) to create one.')

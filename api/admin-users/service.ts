@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { isConstraintViolation } from '../../db/dialect'
 import { loginThrottleFor } from '../auth/lockout'
 import { hashPassword } from '../auth/password'
 import { assertAcceptablePassword } from '../auth/password-policy'
@@ -17,9 +18,7 @@ const m = messages.users
 const notFound = () => new HttpError(404, messages.common.notFound)
 const emailTaken = () => new HttpError(409, m.emailTaken)
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
+const isUniqueViolation = (error: unknown) => isConstraintViolation(error, 'unique')
 
 /** The check inside the transaction gives the clear 409; the unique index catches anything it misses. */
 async function assertEmailFree(trx: Tx, email: string, exceptId?: string) {

@@ -2,6 +2,7 @@
 // address, common-password refusal, session replacement). HTTP lives in router.ts; writes go through staffWrite.
 import type { Kysely } from 'kysely'
 import type { AdminUserRow, Database } from '../../db/schema'
+import { portable } from '../../db/dialect'
 import { actorFromUser, insertAuditLog, staffWrite, type Actor, type Client } from '../audit/staff-write'
 import { messages, type ChangePassword, type Login, type LoginResponse } from '../contract'
 import { HttpError } from '../errors'
@@ -19,7 +20,7 @@ export function toSessionUser(row: Pick<AdminUserRow, 'id' | 'name' | 'email' | 
 }
 
 export function authService(db: Kysely<Database>) {
-  const findByEmail = (email: string) => db.selectFrom('admin_users').selectAll().where('email', '=', email).executeTakeFirst()
+  const findByEmail = (email: string) => db.selectFrom('admin_users').selectAll().where(portable(db).caselessEquals('email', email)).executeTakeFirst()
   const findById = (id: string) => db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst()
   const throttle = loginThrottleFor(db)
 

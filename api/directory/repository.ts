@@ -2,6 +2,7 @@
 // from the farmer–city and farmer–produce pairs (migration 0002) through their indexes, so no
 // query reads every farmer. Names match case-insensitively on the pairs' lower(trim()) keys.
 import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { portable } from '../../db/dialect'
 import type { Database, IntBool } from '../../db/schema'
 import { listedSql } from './public-listing'
 
@@ -74,7 +75,7 @@ const FARMER_COLUMNS = sql.join(
   ),
 )
 /** The match key of a name given by a client: the same lower(trim()) the triggers store. */
-const keyOf = (name: string) => sql`lower(trim(${name}))`
+const keyOf = (name: string) => sql`lower(trim(cast(${name} as text)))`
 const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` and `)
 const filtersOn = (alias: string, request: Pick<PageRequest, 'delivery' | 'bulk'>) => [
   ...(request.delivery ? [sql`${sql.ref(`${alias}.deliveryAvailable`)} = 1`] : []),
@@ -90,6 +91,7 @@ export interface PairFilter {
 }
 
 export function directoryRepository(db: Kysely<Database>) {
+  const p = portable(db)
   const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
   // Asked on every public request: built and compiled once.
   const versionQuery = db.selectFrom('directory_version').select('version').where('id', '=', 1).compile()
@@ -109,8 +111,8 @@ export function directoryRepository(db: Kysely<Database>) {
 
   /** The search's condition on farmers `f`: each word inside the name, village, tikina, cities or produce. */
   const searchConditions = (words: string[], request: PageRequest, now: Date) => {
-    const haystack = sql`lower(f."name" || ' ' || coalesce(f."town", '') || ' ' || coalesce(f."tikina", '') || ' ' || f."cities" || ' ' || f."produce")`
-    return and([listedSql('f', now), ...filtersOn('f', request), ...words.map((word) => sql`instr(${haystack}, ${word}) > 0`)])
+    const haystack = sql<string>`lower(f."name" || ' ' || coalesce(f."town", '') || ' ' || coalesce(f."tikina", '') || ' ' || f."cities" || ' ' || f."produce")`
+    return and([listedSql('f', now), ...filtersOn('f', request), ...words.map((word) => p.containsText(haystack, word))])
   }
 
   return {
@@ -143,9 +145,9 @@ export function directoryRepository(db: Kysely<Database>) {
       const pair = PAIR[filter.kind]
       const page = await rows(
         // INDEXED BY: walk the name's pairs in list order and stop at the page, never sort them all.
-        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from ${sql.table(pair.table)} as p indexed by ${sql.raw(`${pair.table}_order_idx`)}
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from ${sql.table(pair.table)} as p ${p.indexedBy(`${pair.table}_order_idx`)}
           join farmers as f on f."id" = p."farmerId" where ${pairConditions(filter, request, now)}
-          order by p."isPremium" desc, p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
+          order by p."isPremium" desc, ${p.caselessOrder('p.name')}, p."farmerId" ${pageOf(request)}`,
       )
       return page.map(toListedFarmer)
     },
@@ -172,7 +174,7 @@ export function directoryRepository(db: Kysely<Database>) {
       const farmerCount = count?.n ?? 0
       if (farmerCount === 0) return { farmerCount, farmers: [] }
       const page = await rows(
-        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f indexed by farmers_order_idx where ${where} order by f."isPremium" desc, f."name" collate nocase, f."id" ${pageOf(request)}`,
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f ${p.indexedBy('farmers_order_idx')} where ${where} order by f."isPremium" desc, ${p.caselessOrder('f.name')}, f."id" ${pageOf(request)}`,
       )
       return { farmerCount, farmers: page.map(toListedFarmer) }
     },
@@ -180,7 +182,7 @@ export function directoryRepository(db: Kysely<Database>) {
     /** Every listed farmer in list order (premium first, then name), for the offline copy. */
     async listedFarmers(now: Date): Promise<ListedFarmer[]> {
       const all = await rows(
-        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f indexed by farmers_order_idx where ${listedSql('f', now)} order by f."isPremium" desc, f."name" collate nocase, f."id"`,
+        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f ${p.indexedBy('farmers_order_idx')} where ${listedSql('f', now)} order by f."isPremium" desc, ${p.caselessOrder('f.name')}, f."id"`,
       )
       return all.map(toListedFarmer)
     },

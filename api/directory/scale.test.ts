@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { Database } from '../../db/schema'
 import { AvailabilityFarmerPageSchema, FARMER_PAGE_MAX, FIRST_PAGE_SIZE, FarmerLocationSchema, ProduceAvailabilitySchema, PublicFarmerPageSchema } from '../contract'
-import { startTestApp, type TestApp } from '../testing/test-app'
+import { startSqliteTestApp, type SqliteTestApp } from '../testing/test-app'
 import { directoryService } from './service'
 import { insertFarmer } from './testing'
 
-let api: TestApp
+let api: SqliteTestApp
 const SELLERS = 12
 const PREMIUM = ['Pumpkin Farm 03', 'Pumpkin Farm 09']
 const PLAIN = Array.from({ length: SELLERS }, (_, i) => `Pumpkin Farm ${String(i).padStart(2, '0')}`).filter((n) => !PREMIUM.includes(n))
 
 beforeAll(async () => {
-  api = await startTestApp()
+  api = await startSqliteTestApp()
   // Inserted in reverse, so an answer in name order is the server's doing.
   for (let i = SELLERS - 1; i >= 0; i--) {
     const name = `Pumpkin Farm ${String(i).padStart(2, '0')}`

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { createTestDatabase } from '../../db/testing'
+import { createApiTestDatabase } from '../testing/test-app'
 import { createMailer } from './mailer'
 
 const silent = { info: () => {}, warn: () => {} }
@@ -24,10 +24,10 @@ const server = new SMTPServer({
   },
 })
 let port = 0
-let database: Awaited<ReturnType<typeof createTestDatabase>>
+let database: Awaited<ReturnType<typeof createApiTestDatabase>>
 
 beforeAll(async () => {
-  database = await createTestDatabase()
+  database = await createApiTestDatabase()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   port = (server.server.address() as AddressInfo).port
 })

@@ -1,5 +1,6 @@
 // Kysely access for the admin side of subject matter experts and expertise fields.
-import { sql, type Kysely, type Updateable } from 'kysely'
+import type { Kysely, Updateable } from 'kysely'
+import { portable } from '../../db/dialect'
 import type { Database, NewSubjectMatterExpert, SubjectMatterExpertsTable } from '../../db/schema'
 
 export function expertsAdminRepository(db: Kysely<Database>) {
@@ -19,7 +20,7 @@ export function expertsAdminRepository(db: Kysely<Database>) {
 
     findField: (id: number) => db.selectFrom('expert_fields').selectAll().where('id', '=', id).executeTakeFirst(),
     findFieldByName: (name: string) =>
-      db.selectFrom('expert_fields').selectAll().where(sql<boolean>`name = ${name} collate nocase`).executeTakeFirst(),
+      db.selectFrom('expert_fields').selectAll().where(portable(db).caselessEquals('name', name)).executeTakeFirst(),
     insertField: async (name: string) => {
       const row = await db.insertInto('expert_fields').values({ name, isDefault: 0 }).returning(['id', 'name', 'isDefault']).executeTakeFirstOrThrow()
       return row

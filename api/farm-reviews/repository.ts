@@ -2,6 +2,7 @@
 // walks a name index and stops at the page; each farm's count and average read the
 // (farmId, rating) index (migration 0004); reviews come newest first from their own indexes.
 import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { portable } from '../../db/dialect'
 import type { Database, FarmReviewRow, IntBool } from '../../db/schema'
 import { listedSql } from '../directory/public-listing'
 
@@ -36,6 +37,7 @@ const RATED_FARM_COLUMNS = sql`f."id", f."name", f."town", f."cities", f."produc
   (select avg(r."rating") from farm_reviews as r where r."farmId" = f."id") as "averageRating"`
 
 export function farmReviewsRepository(db: Kysely<Database>) {
+  const p = portable(db)
   const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
   const count = async (query: RawBuilder<{ n: number }>) => Number((await rows(query))[0]?.n ?? 0)
   // Asked on every farm reviews request: compiled once.
@@ -51,13 +53,13 @@ export function farmReviewsRepository(db: Kysely<Database>) {
     /** A page of listed farms by name (of one city, or one farm), with the whole list's count. */
     async ratedFarms(request: FarmsRequest, now: Date): Promise<{ farmCount: number; farms: RatedFarmRow[] }> {
       if (request.city !== undefined) {
-        const where = and([sql`p."cityKey" = lower(trim(${request.city}))`, listedSql('p', now)])
+        const where = and([sql`p."cityKey" = lower(trim(cast(${request.city} as text)))`, listedSql('p', now)])
         const farmCount = await count(sql<{ n: number }>`select count(*) as "n" from farmer_cities as p where ${where}`)
         if (farmCount === 0) return { farmCount, farms: [] }
         const farms = await rows(
-          sql<RatedFarmRow>`select ${RATED_FARM_COLUMNS} from farmer_cities as p indexed by farmer_cities_name_idx
+          sql<RatedFarmRow>`select ${RATED_FARM_COLUMNS} from farmer_cities as p ${p.indexedBy('farmer_cities_name_idx')}
             join farmers as f on f."id" = p."farmerId" where ${where}
-            order by p."name" collate nocase, p."farmerId" ${pageOf(request)}`,
+            order by ${p.caselessOrder('p.name')}, p."farmerId" ${pageOf(request)}`,
         )
         return { farmCount, farms }
       }
@@ -65,10 +67,10 @@ export function farmReviewsRepository(db: Kysely<Database>) {
       const farmCount = await count(sql<{ n: number }>`select count(*) as "n" from farmers as f where ${where}`)
       if (farmCount === 0) return { farmCount, farms: [] }
       // INDEXED BY: walk farmers in name order and stop at the page, never sort them all.
-      const byName = request.farmId === undefined ? sql`indexed by farmers_name_idx` : sql``
+      const byName = request.farmId === undefined ? p.indexedBy('farmers_name_idx') : sql``
       const farms = await rows(
         sql<RatedFarmRow>`select ${RATED_FARM_COLUMNS} from farmers as f ${byName} where ${where}
-          order by f."name" collate nocase, f."id" ${pageOf(request)}`,
+          order by ${p.caselessOrder('f.name')}, f."id" ${pageOf(request)}`,
       )
       return { farmCount, farms }
     },
@@ -78,7 +80,7 @@ export function farmReviewsRepository(db: Kysely<Database>) {
       const where = and([listedSql('f', now), ...(request.farmId !== undefined ? [sql`r."farmId" = ${request.farmId}`] : [])])
       const reviewCount = await count(sql<{ n: number }>`select count(*) as "n" from farm_reviews as r join farmers as f on f."id" = r."farmId" where ${where}`)
       if (reviewCount === 0) return { reviewCount, reviews: [] }
-      const newest = request.farmId === undefined ? sql`indexed by farm_reviews_newest_idx` : sql`indexed by farm_reviews_farm_newest_idx`
+      const newest = p.indexedBy(request.farmId === undefined ? 'farm_reviews_newest_idx' : 'farm_reviews_farm_newest_idx')
       const reviews = await rows(
         sql<FarmReviewRow>`select r."id", r."farmId", r."rating", r."comment", r."createdAt" from farm_reviews as r ${newest}
           join farmers as f on f."id" = r."farmId" where ${where}

@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/schema'
 import { FARMER_PAGE_MAX, FarmReviewPageSchema, FarmsWithRatingsPageSchema } from '../contract'
 import { fijiMidnight } from '../directory/testing'
-import { startTestApp, type TestApp } from '../testing/test-app'
+import { startSqliteTestApp, type SqliteTestApp } from '../testing/test-app'
 import { farmReviewsService } from './service'
 
-let api: TestApp
+let api: SqliteTestApp
 const FARMS = 3000
 const CITIES = ['Ba', 'Nadi', 'Suva', 'Labasa']
 
 beforeAll(async () => {
-  api = await startTestApp()
+  api = await startSqliteTestApp()
   const farmer = api.sqlite.prepare(
     `insert into farmers (id, name, phone, town, cities, produce, photoUrls, isActive, subscriptionStart, subscriptionEnd) values (?, ?, '+679 900 0000', 'Sawani', ?, '["Dalo (Taro)","Bele"]', '[]', 1, ?, ?)`,
   )

@@ -1,6 +1,7 @@
 // Kysely access to farmers and their payments. Filters run in SQL (LIKE, the city/produce pairs, julianday) so a
 // list page never loads every farmer; rows are converted to the contract's shapes at this boundary.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { portable, type PortableSql } from '../../db/dialect'
 import type { Database, FarmerPaymentsTable, FarmersTable } from '../../db/schema'
 import type { AdminFarmer, AdminFarmerSort, FarmerPayment, FarmerStatusFilter } from '../contract'
 import type { Selectable, Insertable, Updateable } from 'kysely'
@@ -60,14 +61,17 @@ const sortOf = (sort: AdminFarmerSort = 'name'): { column: SortColumn; direction
   sort.startsWith('-') ? { column: sort.slice(1) as SortColumn, direction: 'desc' } : { column: sort as SortColumn, direction: 'asc' }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-const julian = (value: Expression<string | null> | string) => sql<number>`julianday(${value})`
 
 /**
  * The status filter in SQL, equal to displayStatus(): stored dates are ISO instants or bare dates;
  * julianday() reads both, and a bare date (UTC midnight = Fiji noon) falls inside its own Fiji day,
  * so comparing with the instant a Fiji day begins gives the calendar comparison.
  */
-function statusFilter(eb: ExpressionBuilder<Database, 'farmers'>, status: FarmerStatusFilter, today: string): Expression<SqlBool> {
+/** julianday() of a column or an ISO value, on either database. */
+const julianWith = (p: PortableSql) => (value: Expression<string | null> | string) => p.julianDay(typeof value === 'string' ? sql.val(value) : value)
+
+function statusFilter(eb: ExpressionBuilder<Database, 'farmers'>, status: FarmerStatusFilter, today: string, p: PortableSql): Expression<SqlBool> {
+  const julian = julianWith(p)
   const todayStart = fijiMidnightIso(today)
   const tomorrowStart = fijiMidnightIso(addDays(today, 1))
   const hasDates = eb.and([eb('subscriptionStart', 'is not', null), eb('subscriptionEnd', 'is not', null)])
@@ -90,12 +94,14 @@ function statusFilter(eb: ExpressionBuilder<Database, 'farmers'>, status: Farmer
 }
 
 export function farmersRepository(db: Kysely<Database>) {
+  const p = portable(db)
+  const julian = julianWith(p)
   const filtered = (filters: FarmerFilters, today: string) =>
     db.selectFrom('farmers').where((eb) => {
       const conditions: Expression<SqlBool>[] = []
       if (filters.search) {
         const pattern = likePattern(filters.search)
-        const like = (column: 'name' | 'phone' | 'email' | 'town' | 'tikina') => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+        const like = (column: 'name' | 'phone' | 'email' | 'town' | 'tikina') => p.caselessLike(column, pattern)
         conditions.push(
           eb.or([
             like('name'),
@@ -103,15 +109,15 @@ export function farmersRepository(db: Kysely<Database>) {
             like('email'),
             like('town'),
             like('tikina'),
-            sql<SqlBool>`exists (select 1 from json_each(farmers.cities) where json_each.value like ${pattern} escape '\\')`,
+            sql<SqlBool>`exists (select 1 from ${p.jsonListValues('farmers.cities', 'c')} where ${p.caselessLike('c.value', pattern)})`,
           ]),
         )
       }
       // The pairs the triggers of migration 0002 keep, read from their (key, …) index: the count of one
       // city's farmers reads that city's pairs, not every farmer.
-      if (filters.city) conditions.push(sql<SqlBool>`farmers.id in (select c."farmerId" from farmer_cities as c where c."cityKey" = lower(trim(${filters.city})))`)
-      if (filters.produce) conditions.push(sql<SqlBool>`farmers.id in (select p."farmerId" from farmer_produce as p where p."produceKey" = lower(trim(${filters.produce})))`)
-      if (filters.status && filters.status !== 'all') conditions.push(statusFilter(eb, filters.status, today))
+      if (filters.city) conditions.push(sql<SqlBool>`farmers.id in (select c."farmerId" from farmer_cities as c where c."cityKey" = lower(trim(cast(${filters.city} as text))))`)
+      if (filters.produce) conditions.push(sql<SqlBool>`farmers.id in (select p."farmerId" from farmer_produce as p where p."produceKey" = lower(trim(cast(${filters.produce} as text))))`)
+      if (filters.status && filters.status !== 'all') conditions.push(statusFilter(eb, filters.status, today, p))
       return eb.and(conditions)
     })
 
@@ -152,7 +158,7 @@ export function farmersRepository(db: Kysely<Database>) {
     },
     all: () => db.selectFrom('farmers').selectAll().orderBy('name').execute(),
     find: (id: string) => db.selectFrom('farmers').selectAll().where('id', '=', id).executeTakeFirst(),
-    findIdByEmail: (email: string) => db.selectFrom('farmers').select(['id']).where(sql<SqlBool>`email = ${email} collate nocase`).executeTakeFirst(),
+    findIdByEmail: (email: string) => db.selectFrom('farmers').select(['id']).where(p.caselessEquals('email', email)).executeTakeFirst(),
     insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
     update: (id: string, patch: Updateable<FarmersTable>) => db.updateTable('farmers').set(patch).where('id', '=', id).execute(),
     delete: (id: string) => db.deleteFrom('farmers').where('id', '=', id).execute(),
@@ -175,7 +181,7 @@ export function farmersRepository(db: Kysely<Database>) {
         .orderBy('subscriptionEnd', 'desc')
         .execute(),
     inTrial: () =>
-      db.selectFrom('farmers').selectAll().where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)])).orderBy('trialStartDate', 'desc').execute(),
+      db.selectFrom('farmers').selectAll().where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)])).orderBy('trialStartDate', (ob) => ob.desc().nullsLast()).execute(),
     activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
     payments: () => db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
     /** Every payment newest first, a chunk per query (keyset on createdAt, id), for the report. */

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Updateable } from 'kysely'
 import type { Database, FarmersTable } from '../../db/schema'
+import { isConstraintViolation } from '../../db/dialect'
 import {
   UPLOAD_MAX_BYTES,
   can,
@@ -45,7 +46,7 @@ import {
 const m = messages.farmers
 const notFound = () => new HttpError(404, messages.common.notFound)
 const emailTaken = () => new HttpError(409, m.emailTaken)
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE'
+const isUniqueViolation = (error: unknown) => isConstraintViolation(error, 'unique')
 
 async function translateUnique<T>(work: () => Promise<T>): Promise<T> {
   try {

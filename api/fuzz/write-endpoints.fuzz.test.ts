@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadsDir } from '../../db/connection'
 import { routeKey, routes, type RouteDef } from '../contract'
 import { createStaffUser, tokenFor } from '../testing/staff'
-import { startTestApp, type TestApp } from '../testing/test-app'
+import { startSqliteTestApp, type SqliteTestApp } from '../testing/test-app'
 import { bodyShape, type BodyShape } from './body-shapes'
 import { databaseValues, dbState, type PoolValue } from './db-state'
 import { renderBody, requestArb, type FuzzRequest } from './requests'
@@ -23,7 +23,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) | 0 : (Math.r
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 const writeRoutes = (routes as readonly RouteDef[]).filter((route) => route.method !== 'GET')
 
-let api: TestApp
+let api: SqliteTestApp
 let fuzzAdminId = ''
 let pool: { ids: PoolValue[]; names: PoolValue[] } = { ids: [], names: [] }
 /** Statuses seen per route, printed at the end (a route answering only 404 is not built yet). */
@@ -31,7 +31,7 @@ const seen = new Map<string, Record<number, number>>()
 
 beforeAll(async () => {
   console.log(`fuzz: seed ${SEED} (rerun with FUZZ_SEED=${SEED}), ${RUNS} requests per route, ${writeRoutes.length} write routes`)
-  api = await startTestApp({ demo: true })
+  api = await startSqliteTestApp({ demo: true })
   fuzzAdminId = (await createStaffUser(api.db, { role: 'global_admin', name: 'Fuzz Admin' })).id
   pool = databaseValues(api.sqlite)
 }, 60_000)

@@ -123,3 +123,26 @@ describe('an item exported to another phone, with photos', () => {
     expect(await count('farmer_signups')).toBe(before)
   })
 })
+
+describe('one key sent many times at once', () => {
+  it('makes one signup; every answer is the 201 replayed or "in progress", never a 500', async () => {
+    const before = await count('farmer_signups')
+    const key = randomUUID()
+    const body = valid('Twenty At Once')
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.postJson('/api/farmer-signup', body, { 'Idempotency-Key': key })))
+    const statuses = answers.map((res) => res.status)
+    expect(statuses.filter((status) => status !== 201 && status !== 409), statuses.join(' ')).toEqual([])
+    expect(statuses).toContain(201)
+    expect(await count('farmer_signups')).toBe(before + 1)
+  })
+
+  it('gives the claim to exactly one of many claims racing on the database (as from several servers)', async () => {
+    const store = sqliteIdempotencyStore(api.db)
+    const key = randomUUID()
+    const claim = () => store.claim({ scope: 'race', key, fingerprint: 'f', lockToken: randomUUID(), now: new Date(), staleAfterMs: 60_000, ttlMs: IDEMPOTENCY_KEY_TTL_MS })
+    const results = await Promise.allSettled(Array.from({ length: 40 }, claim))
+    const kinds = results.map((r) => (r.status === 'fulfilled' ? r.value.kind : `threw ${String(r.reason)}`))
+    expect(kinds.filter((kind) => kind === 'claimed')).toHaveLength(1)
+    expect(kinds.filter((kind) => kind !== 'claimed' && kind !== 'processing')).toEqual([])
+  })
+})

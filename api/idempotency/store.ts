@@ -1,4 +1,5 @@
-// The SQLite side of the Idempotency-Key protocol (sync/server/idempotency.ts owns the rules).
+// The database side of the Idempotency-Key protocol (sync/server/idempotency.ts owns the rules),
+// on SQLite or PostgreSQL.
 // `complete` runs inside the caller's business transaction: the stored answer and the business
 // row commit together, so a lost response can always be replayed and never re-executed.
 import type { Kysely, Transaction } from 'kysely'
@@ -28,22 +29,24 @@ export function sqliteIdempotencyStore(db: Kysely<Database>): IdempotencyStore<T
         await purgeExpiredIdempotencyKeys(db, expiredBefore)
       }
       return db.transaction().execute(async (trx) => {
-        const found = await trx
-          .selectFrom('idempotency_keys')
-          .selectAll()
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .executeTakeFirst()
+        const find = () => trx.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst()
+        const found = await find()
         const at = now.toISOString()
         // Expired (between purges): forgotten, so claimed afresh rather than replayed.
-        const existing = found && found.createdAt >= expiredBefore.toISOString() ? found : undefined
+        let existing = found && found.createdAt >= expiredBefore.toISOString() ? found : undefined
         if (found && !existing) await trx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute()
         if (!existing) {
-          await trx
+          // On PostgreSQL another server (or connection) may insert the same key between the read and
+          // this insert: the primary key decides, the insert waits for that claim to commit, and this
+          // request then answers from its row instead of failing on the duplicate.
+          const inserted = await trx
             .insertInto('idempotency_keys')
             .values({ scope, key, fingerprint, status: 'processing', lockToken, responseStatus: null, responseBody: null, createdAt: at, updatedAt: at })
-            .execute()
-          return { kind: 'claimed' as const }
+            .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+            .executeTakeFirst()
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed' as const }
+          existing = await find()
+          if (!existing) return { kind: 'processing' as const, fingerprint }
         }
         if (existing.status === 'completed') {
           return { kind: 'completed' as const, fingerprint: existing.fingerprint, status: existing.responseStatus ?? 200, body: existing.responseBody ?? 'null' }

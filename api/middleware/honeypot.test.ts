@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExpertCreatedResponseSchema, FarmReviewSchema, HONEYPOT_FIELD, ReviewCreatedResponseSchema, SignupCreatedResponseSchema } from '../contract'
+import { rowCount } from '../../db/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
 let api: TestApp
@@ -15,8 +16,8 @@ afterAll(() => api.close())
 
 const WRITTEN = ['platform_reviews', 'farm_reviews', 'farmer_signups', 'subject_matter_experts', 'idempotency_keys', 'audit_logs'] as const
 
-function counts(): Record<string, number> {
-  return Object.fromEntries(WRITTEN.map((table) => [table, (api.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n]))
+async function counts(): Promise<Record<string, number>> {
+  return Object.fromEntries(await Promise.all(WRITTEN.map(async (table) => [table, await rowCount(api, table)] as const)))
 }
 
 const forms = () =>
@@ -44,23 +45,23 @@ const forms = () =>
 
 describe('the honeypot of the public forms', () => {
   it('answers a filled honeypot like an accepted submission and writes nothing', async () => {
-    const before = counts()
+    const before = await counts()
     for (const form of forms()) {
       const res = await api.postJson(form.path, { ...form.body, [HONEYPOT_FIELD]: '+679 555 0000' }, { 'Idempotency-Key': randomUUID() })
       expect(res.status, form.path).toBe(201)
       form.answer.parse(await res.json())
     }
-    expect(counts()).toEqual(before)
+    expect(await counts()).toEqual(before)
   })
 
   it('lets the same submissions through when the field is empty or absent (the control)', async () => {
-    const before = counts()
+    const before = await counts()
     for (const [i, form] of forms().entries()) {
       const body = i % 2 === 0 ? { ...form.body, [HONEYPOT_FIELD]: '' } : form.body
       const res = await api.postJson(form.path, body, { 'Idempotency-Key': randomUUID() })
       expect(res.status, form.path).toBe(201)
     }
-    const after = counts()
+    const after = await counts()
     for (const table of ['platform_reviews', 'farm_reviews', 'farmer_signups', 'subject_matter_experts'] as const) {
       expect(after[table], table).toBe((before[table] ?? 0) + 1)
     }

@@ -3,17 +3,20 @@
 // produce's category). Those follow-ups are single SQL statements over the JSON text columns, so
 // no farmer is loaded into JS.
 import { sql, type Kysely } from 'kysely'
+import { portable } from '../../db/dialect'
 import type { Database } from '../../db/schema'
 
 export type NamedTable = 'locations' | 'produce_categories'
 type FarmerList = 'cities' | 'produce'
 
 export function referenceAdminRepository(db: Kysely<Database>) {
+  const p = portable(db)
   return {
-    listNamed: (table: NamedTable) => db.selectFrom(table).selectAll().orderBy('name').execute(),
+    // Names are unique ignoring case, and listed that way (SQLite's NOCASE column, lower() on PostgreSQL).
+    listNamed: (table: NamedTable) => db.selectFrom(table).selectAll().orderBy(p.caselessOrder('name')).execute(),
     findNamed: (table: NamedTable, id: number) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst(),
     findNamedByName: (table: NamedTable, name: string) =>
-      db.selectFrom(table).selectAll().where(sql<boolean>`name = ${name} collate nocase`).executeTakeFirst(),
+      db.selectFrom(table).selectAll().where(p.caselessEquals('name', name)).executeTakeFirst(),
     insertNamed: async (table: NamedTable, row: { name: string; isActive: 0 | 1; createdAt: string; updatedAt: string }) => {
       const inserted = await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow()
       return inserted.id
@@ -25,7 +28,7 @@ export function referenceAdminRepository(db: Kysely<Database>) {
       await db.deleteFrom(table).where('id', '=', id).execute()
     },
 
-    listProduce: () => db.selectFrom('produce').selectAll().orderBy('name').execute(),
+    listProduce: () => db.selectFrom('produce').selectAll().orderBy(p.caselessOrder('name')).execute(),
     findProduce: (id: number) => db.selectFrom('produce').selectAll().where('id', '=', id).executeTakeFirst(),
     insertProduce: async (row: { name: string; category: string; isActive: 0 | 1; createdAt: string; updatedAt: string }) => {
       const inserted = await db.insertInto('produce').values(row).returning('id').executeTakeFirstOrThrow()
@@ -43,7 +46,7 @@ export function referenceAdminRepository(db: Kysely<Database>) {
       const result = await db
         .updateTable('produce')
         .set({ category: to, updatedAt })
-        .where(sql<boolean>`category = ${from} collate nocase`)
+        .where(p.caselessEquals('category', from))
         .executeTakeFirst()
       return Number(result.numUpdatedRows)
     },
@@ -53,13 +56,14 @@ export function referenceAdminRepository(db: Kysely<Database>) {
      * dropped when `to` is null. Order of the other entries is kept. Returns how many farmers changed.
      */
     async rewriteFarmerLists(column: FarmerList, from: string, to: string | null, updatedAt: string): Promise<number> {
-      const col = sql.ref(column)
+      const list = `farmers.${column}`
+      const named = p.caselessEquals('e.value', from)
       const names = to === null
-        ? sql`(select json_group_array(value) from (select value from json_each(farmers.${col}) where lower(value) <> lower(${from}) order by key))`
-        : sql`(select json_group_array(case when lower(value) = lower(${from}) then ${to} else value end) from (select value from json_each(farmers.${col}) order by key))`
+        ? sql`(select ${p.jsonListAgg('e.value', 'e.position')} from ${p.jsonListValues(list, 'e')} where not ${named})`
+        : sql`(select ${p.jsonListAgg(sql<string>`case when ${named} then cast(${to} as text) else e.value end`, 'e.position')} from ${p.jsonListValues(list, 'e')})`
       const result = await sql`
-        update farmers set ${col} = ${names}, "updatedAt" = ${updatedAt}
-        where exists (select 1 from json_each(farmers.${col}) where lower(value) = lower(${from}))
+        update farmers set ${sql.ref(column)} = ${names}, "updatedAt" = ${updatedAt}
+        where exists (select 1 from ${p.jsonListValues(list, 'e')} where ${named})
       `.execute(db)
       return Number(result.numAffectedRows ?? 0n)
     },

@@ -4,6 +4,7 @@
 // cities, a deleted category leaves its produce (Uncategorized); a rename follows into them. Each
 // change, its follow-ups and its audit row commit in one transaction (staffWrite).
 import type { Kysely } from 'kysely'
+import { isConstraintViolation } from '../../db/dialect'
 import type { Database, LocationRow, ProduceRow } from '../../db/schema'
 import { staffWrite, type Actor, type Tx } from '../audit/staff-write'
 import {
@@ -26,16 +27,12 @@ const toNamed = (row: LocationRow): Location => ({ ...row, isActive: row.isActiv
 const toProduce = (row: ProduceRow): ProduceItem => ({ ...row, isActive: row.isActive === 1 })
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
-
-/** Names are unique without regard to case (the column collates nocase): a clash is a clear 409. */
+/** Names are unique without regard to case (a unique index ignoring case): a clash is a clear 409. */
 async function uniqueNames<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken()
+    if (isConstraintViolation(error, 'unique')) throw nameTaken()
     throw error
   }
 }

@@ -1,6 +1,7 @@
 // Kysely access for the staff side of farmer signups: the list with its computed "possible
 // duplicate" flag (an existing farmer with the same e-mail or phone), decisions and the purge.
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
+import { portable, type PortableSql } from '../../db/dialect'
 import type { Database, FarmerSignupsTable } from '../../db/schema'
 import type { FarmerSignupRecord } from '../contract'
 import type { InstantRange } from '../audit/purge-range'
@@ -40,14 +41,15 @@ export function toSignupRecord(row: SignupRow): FarmerSignupRecord {
 }
 
 // A farmer made from this very signup is not a duplicate of it.
-const duplicateFlag = sql<number>`exists (
+const duplicateFlag = (p: PortableSql) => sql<number>`exists (
   select 1 from farmers f
-  where (f.id is not farmer_signups.farmerId)
-    and ((farmer_signups.email is not null and f.email = farmer_signups.email collate nocase) or f.phone = farmer_signups.phone)
+  where (f."id" is distinct from farmer_signups."farmerId")
+    and ((farmer_signups."email" is not null and ${p.caselessSame('f.email', 'farmer_signups.email')}) or f."phone" = farmer_signups."phone")
 )`.as('possibleDuplicate')
 
 export function signupApprovalsRepository(db: Kysely<Database>) {
-  const base = () => db.selectFrom('farmer_signups').selectAll().select(duplicateFlag)
+  const p = portable(db)
+  const base = () => db.selectFrom('farmer_signups').selectAll().select(duplicateFlag(p))
   return {
     list: async () => (await base().orderBy('createdAt', 'desc').orderBy('id').execute()).map(toSignupRecord),
     listByDataAgents: async (sinceIso: string | null) => {
@@ -60,7 +62,7 @@ export function signupApprovalsRepository(db: Kysely<Database>) {
       return row ? toSignupRecord(row) : undefined
     },
     farmerWithEmail: (email: string) =>
-      db.selectFrom('farmers').select('id').where(sql<SqlBool>`email = ${email} collate nocase`).executeTakeFirst(),
+      db.selectFrom('farmers').select('id').where(p.caselessEquals('email', email)).executeTakeFirst(),
     decide: (id: string, set: { status: 'approved' | 'rejected'; rejectionReason: string | null; processedAt: string; processedBy: string | null; farmerId?: string }) =>
       db.updateTable('farmer_signups').set(set).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst(),
     purgeProcessed: async (range: InstantRange) => {

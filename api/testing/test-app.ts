@@ -1,29 +1,63 @@
-// Test harness: the real app on a real SQLite file in a fresh temp dir, migrated and seeded with
-// the Fiji reference data (no demo), listening on an ephemeral loopback port.
+// Test harness: the real app on a real database, migrated and seeded with the Fiji reference data
+// (no demo), listening on an ephemeral loopback port. The database is a fresh SQLite file, or a
+// fresh PostgreSQL database in the run's throw-away cluster when the vitest project says so
+// (VF_TEST_DIALECT=postgres, the api-postgres project): the same test files run on both.
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import type { DialectName } from '../../db/dialect'
 import { seedDatabase } from '../../db/seed'
-import { createTestDatabase } from '../../db/testing'
+import { createTestDatabaseOn, type AnyTestDatabase, type TestDatabase } from '../../db/testing'
 import { createApp, type AppDeps } from '../app'
 import { hashPassword } from '../auth/password'
 import { readConfig } from '../config'
 import { createLogger } from '../logger'
 
+/** The database this test run's api tests use. */
+export function testDialect(): DialectName {
+  return process.env.VF_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
+}
+
+/** A fresh migrated database of this run's dialect (see testDialect). */
+export function createApiTestDatabase(): Promise<AnyTestDatabase> {
+  return createTestDatabaseOn(testDialect())
+}
+
+type Options = { demo?: boolean; webDir?: string; answerStaleMs?: number; extend?: (deps: AppDeps) => void }
+
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
+export type SqliteTestApp = Awaited<ReturnType<typeof startSqliteTestApp>>
 
 /**
  * `answerStaleMs` defaults to 0 here: a test reads its own writes at once. Tests of the bound
  * (api/directory/answer-cache.test.ts) set it.
  */
-export async function startTestApp(options: { demo?: boolean; webDir?: string; answerStaleMs?: number; extend?: (deps: AppDeps) => void } = {}) {
-  const database = await createTestDatabase()
-  await seedDatabase(database.db, {
-    demo: options.demo ?? false,
-    admin: { email: 'admin@test.vitifarmers.org.fj', password: 'Test-Admin!2026' },
-    hashPassword,
-  })
+export async function startTestApp(options: Options = {}) {
+  return serve(await createApiTestDatabase(), options)
+}
+
+/** On SQLite whatever the run's dialect: for tests of SQLite itself (query plans, the raw file). */
+export async function startSqliteTestApp(options: Options = {}) {
+  return serve((await createTestDatabaseOn('sqlite')) as TestDatabase, options)
+}
+
+/** On the named database whatever the run's dialect: for tests comparing the two. */
+export async function startTestAppOn(dialect: DialectName, options: Options = {}) {
+  return serve(await createTestDatabaseOn(dialect), options)
+}
+
+async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
+  try {
+    await seedDatabase(database.db, {
+      demo: options.demo ?? false,
+      admin: { email: 'admin@test.vitifarmers.org.fj', password: 'Test-Admin!2026' },
+      hashPassword,
+    })
+  } catch (error) {
+    await database.close()
+    throw error
+  }
   const config = { ...readConfig({}), dataDir: database.dataDir }
-  const deps: AppDeps = { db: database.db, config, logger: createLogger({ level: 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
+  const deps: AppDeps = { db: database.db, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
   options.extend?.(deps)
   const app = createApp(deps)
   const server: Server = await new Promise((resolve) => {
