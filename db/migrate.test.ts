@@ -12,6 +12,7 @@ const TABLES = [
   'farmer_clicks', 'idempotency_keys', 'uploads', 'outgoing_emails',
   'farmer_cities', 'farmer_produce', 'directory_version',
   'farm_review_version', 'analytics_totals',
+  'login_failures', 'rate_limit_hits', 'job_leases',
 ]
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {

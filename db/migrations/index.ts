@@ -7,6 +7,7 @@ import { farmReviewRatings } from './0004-farm-review-ratings'
 import { answerScopes } from './0005-answer-scopes'
 import { staffListOrder } from './0005-staff-list-order'
 import { farmReviewSenders } from './0005-farm-review-senders'
+import { sharedState } from './0007-shared-state'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-answer-scopes': answerScopes,
   '0005-staff-list-order': staffListOrder,
   '0005-farm-review-senders': farmReviewSenders,
+  '0007-shared-state': sharedState,
 }
