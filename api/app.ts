@@ -33,6 +33,8 @@ import { farmersRouter } from './farmers/router'
 import { settingsRouter } from './settings/router'
 import { signupApprovalsRouter } from './signup-approvals/router'
 import { permissionsPolicy } from './middleware/permissions-policy'
+import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate-limit'
+import { databaseRateLimitStores } from './middleware/rate-limit-store'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -44,9 +46,20 @@ export type AppDeps = {
   mailer?: Mailer
   /** How long a public answer may be served after a write while it is rebuilt (default 0: rebuild before answering; decision 022). */
   answerStaleMs?: number
+  /** Where the rate limiters count; the database by default, so several servers share one budget (decision 025). */
+  rateLimitStores?: RateLimitStoreFactory
 }
 
 export function createApp(deps: AppDeps) {
+  const restoreStores = useRateLimitStore(deps.rateLimitStores ?? databaseRateLimitStores(deps.db))
+  try {
+    return buildApp(deps)
+  } finally {
+    restoreStores()
+  }
+}
+
+function buildApp(deps: AppDeps) {
   const { db, config, logger } = deps
   // One mailer for every message the product sends (Send Email, approval notices).
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger })
