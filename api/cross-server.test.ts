@@ -110,7 +110,8 @@ describe('two servers on one database', () => {
     }
   })
 
-  it('a rate limit is one budget across both: half on A, half on B, and the next request on either is refused', async () => {
+  // 300 requests, each counted and written: several seconds on a loaded machine.
+  it('a rate limit is one budget across both: half on A, half on B, and the next request on either is refused', { timeout: 60_000 }, async () => {
     const view = (server: TestServer) => server.postJson('/api/analytics/page-view', { path: '/', visitorId: randomUUID() }, { 'x-forwarded-for': '10.3.0.1' })
     const { limit } = RATE_LIMITS.analyticsEvent
     const answers = await Promise.all(Array.from({ length: limit }, (_, i) => view(i % 2 ? b : a)))
