@@ -34,6 +34,8 @@ import { settingsRouter } from './settings/router'
 import { signupApprovalsRouter } from './signup-approvals/router'
 import { permissionsPolicy } from './middleware/permissions-policy'
 import { translationsRouter } from './translations/router'
+import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate-limit'
+import { databaseRateLimitStores } from './middleware/rate-limit-store'
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -47,9 +49,20 @@ export type AppDeps = {
   answerStaleMs?: number
   /** The catalog files (web/i18n/catalogs by default); tests pass a fixture directory. */
   catalogDir?: string
+  /** Where the rate limiters count; the database by default, so several servers share one budget (decision 025). */
+  rateLimitStores?: RateLimitStoreFactory
 }
 
 export function createApp(deps: AppDeps) {
+  const restoreStores = useRateLimitStore(deps.rateLimitStores ?? databaseRateLimitStores(deps.db))
+  try {
+    return buildApp(deps)
+  } finally {
+    restoreStores()
+  }
+}
+
+function buildApp(deps: AppDeps) {
   const { db, config, logger } = deps
   // One mailer for every message the product sends (Send Email, approval notices).
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger })

@@ -61,7 +61,7 @@ await takePort(server, config.port)
 
 // The port is ours: from here on files may be written. Heavy modules load only now, so a failed
 // start is quick and touches nothing.
-const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { scheduleUploadCleanup }] =
+const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { productJobs, startScheduledJobs }, { createMailer }] =
   await Promise.all([
     import('../db/connection'),
     import('../db/data-dir'),
@@ -70,7 +70,8 @@ const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPri
     import('./app'),
     import('./auth/password'),
     import('./logger'),
-    import('./uploads/cleanup'),
+    import('./jobs/scheduled-jobs'),
+    import('./email/mailer'),
   ])
 const logger = createLogger()
 const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
@@ -103,9 +104,10 @@ try {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
   }
-  handle = createApp({ db, config, logger, webDir })
-  // Hourly, unref'd: photos never referenced by a record are removed after a day (offline-sync promise 6).
-  scheduleUploadCleanup({ db, dataDir: config.dataDir, logger })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, logger })
+  handle = createApp({ db, config, logger, webDir, mailer })
+  // Clean-ups, purges and the mail outbox: each once per interval across every server on this database.
+  startScheduledJobs(db, productJobs({ db, dataDir: config.dataDir, mailer }), { logger })
 
   const url = `http://localhost:${config.port}`
   // The banner goes out in one write, so no log line can land in the middle of the sign-in it prints.

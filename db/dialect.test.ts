@@ -2,7 +2,7 @@
 // it answer the same on both.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dialectOf, isConstraintViolation, portable, runJobOnce } from './dialect'
+import { dialectOf, isConstraintViolation, portable } from './dialect'
 import { createTestDatabaseOn, DIALECTS, type AnyTestDatabase } from './testing'
 
 describe.each(DIALECTS)('the dialect seam on %s', (dialect) => {
@@ -135,47 +135,5 @@ describe.each(DIALECTS)('the dialect seam on %s', (dialect) => {
     expect(isConstraintViolation(error, 'check')).toBe(false)
     const missing = await t.db.insertInto('farmers').values({ id: 'x', name: null as never, phone: '1' }).execute().catch((e: unknown) => e)
     expect(isConstraintViolation(missing, 'notNull')).toBe(true)
-  })
-
-  it('runJobOnce runs a job, and skips it while the same job is running', async () => {
-    let runs = 0
-    let release = () => {}
-    const first = runJobOnce(t.db, 'purge', async () => {
-      runs += 1
-      await new Promise<void>((resolve) => (release = resolve))
-    })
-    expect(await runJobOnce(t.db, 'purge', async () => void (runs += 1))).toBe(false)
-    expect(await runJobOnce(t.db, 'other', async () => void (runs += 10))).toBe(true)
-    release()
-    expect(await first).toBe(true)
-    expect(runs).toBe(11)
-  })
-})
-
-describe('runJobOnce across servers (PostgreSQL)', () => {
-  let a: AnyTestDatabase
-  beforeAll(async () => {
-    a = await createTestDatabaseOn('postgres')
-  })
-  afterAll(async () => {
-    await a?.close()
-  })
-
-  it('skips a job another server holds, and runs it once that server is done', async () => {
-    if (a.dialect !== 'postgres') throw new Error('expected PostgreSQL')
-    // A second server: its own pool on the same database.
-    const { openPostgres } = await import('./connection')
-    const b = openPostgres({ url: a.url })
-    try {
-      let release = () => {}
-      const onA = runJobOnce(a.db, 'nightly-purge', () => new Promise<void>((resolve) => (release = resolve)))
-      await expect.poll(() => sql`select 1 from pg_locks where locktype = 'advisory'`.execute(b.db).then((r) => r.rows.length)).toBe(1)
-      expect(await runJobOnce(b.db, 'nightly-purge', async () => {})).toBe(false)
-      release()
-      expect(await onA).toBe(true)
-      expect(await runJobOnce(b.db, 'nightly-purge', async () => {})).toBe(true)
-    } finally {
-      await b.close()
-    }
   })
 })

@@ -1,9 +1,9 @@
 // The one place where SQLite and PostgreSQL differ for the queries repositories write: JSON lists,
-// "now", case-insensitive text, locks for scheduled jobs, and constraint errors. A repository calls
+// "now", case-insensitive text, and constraint errors. A repository calls
 // `portable(db)` and never asks which database it is on; everything else is plain kysely, which
 // already speaks both (upserts: `.onConflict(...)`, never `INSERT OR IGNORE`).
 // Decision 021 says how both databases store and read back the same values.
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -104,35 +104,8 @@ export function portable(db: Executor): PortableSql {
   return dialectOf(db) === 'postgres' ? postgresPortable : sqlitePortable
 }
 
-const JOBS_RUNNING = new Set<string>()
-
-/**
- * Runs a scheduled job unless it is already running: in this process, or (on PostgreSQL) on any
- * server sharing the database, through a session advisory lock held on the connection the job runs
- * on. Resolves to false when another run holds it; the job is then skipped, not queued.
- */
-export async function runJobOnce<DB>(db: Kysely<DB>, name: string, job: (db: Kysely<DB>) => Promise<void>): Promise<boolean> {
-  if (JOBS_RUNNING.has(name)) return false
-  JOBS_RUNNING.add(name)
-  try {
-    if (dialectOf(db) === 'sqlite') {
-      await job(db)
-      return true
-    }
-    return await db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: number }>`select pg_try_advisory_lock(hashtext('viti-farmers-job'), hashtext(${name})) as locked`.execute(connection)
-      if (!rows[0]?.locked) return false
-      try {
-        await job(connection)
-        return true
-      } finally {
-        await sql`select pg_advisory_unlock(hashtext('viti-farmers-job'), hashtext(${name}))`.execute(connection)
-      }
-    })
-  } finally {
-    JOBS_RUNNING.delete(name)
-  }
-}
+// Scheduled jobs' one-run-across-servers lives in job-lease.ts (a lease row, on both databases).
+export { runJobOnce } from './job-lease'
 
 type ConstraintKind = 'unique' | 'check' | 'foreignKey' | 'notNull'
 

@@ -13,6 +13,7 @@ const TABLES = [
   'farmer_cities', 'farmer_produce', 'directory_version',
   'farm_review_version', 'analytics_totals',
   'translations', 'translation_version',
+  'login_failures', 'rate_limit_hits', 'job_leases',
 ]
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {

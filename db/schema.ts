@@ -285,6 +285,10 @@ export interface OutgoingEmailsTable {
   createdAt: Timestamp
   sentAt: string | null
   sentBy: string | null
+  /** Waiting for SMTP from this time on (migration 0007); NULL once an outcome is recorded, or in stored mode. */
+  sendAfter: Generated<string | null>
+  /** The sender that claimed it last. */
+  claimedBy: Generated<string | null>
 }
 
 /**
@@ -351,6 +355,31 @@ export interface TranslationVersionTable {
   version: number
 }
 
+/** The sign-in lockout's counters per (e-mail, client address) (migration 0007, decision 010). */
+export interface LoginFailuresTable {
+  /** Lower-cased. */
+  email: string
+  address: string
+  failedCount: number
+  windowStart: string
+  lockedUntil: string | null
+}
+
+/** express-rate-limit's counters, per limiter name and client key (migration 0007, decision 020). */
+export interface RateLimitHitsTable {
+  name: string
+  key: string
+  hits: number
+  resetAt: string
+}
+
+/** Which server runs a scheduled job, until when (migration 0007, decision 025). */
+export interface JobLeasesTable {
+  name: string
+  holder: string
+  expiresAt: string
+}
+
 export interface Database {
   admin_users: AdminUsersTable
   sessions: SessionsTable
@@ -380,6 +409,9 @@ export interface Database {
   analytics_totals: AnalyticsTotalsTable
   translations: TranslationsTable
   translation_version: TranslationVersionTable
+  login_failures: LoginFailuresTable
+  rate_limit_hits: RateLimitHitsTable
+  job_leases: JobLeasesTable
 }
 
 export type TableName = keyof Database

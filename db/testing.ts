@@ -57,6 +57,14 @@ export async function createTestDatabaseOn(dialect: DialectName, options: { migr
   return { ...handle, dataDir, close }
 }
 
+/**
+ * Another connection to the same database, as a second server process would open it: its own
+ * better-sqlite3 handle on the file, or its own pool. The caller closes it before the database.
+ */
+export function openAnotherConnection(t: AnyTestDatabase): AnyDatabaseHandle {
+  return t.dialect === 'sqlite' ? openDatabase({ file: databaseFile(t.dataDir) }) : openPostgres({ url: t.url })
+}
+
 /** The test cluster's superuser URL; throws why PostgreSQL is unavailable instead of skipping. */
 export function testPostgresUrl(): string {
   const url = inject('postgresUrl')

@@ -127,7 +127,7 @@ export function adminUsersService(db: Kysely<Database>) {
         }
       })
       // A reset also lifts a lockout, from every address: it is how staff let a locked-out colleague back in.
-      loginThrottleFor(db).clearEmail(target.email)
+      await loginThrottleFor(db).clearEmail(target.email)
     },
   }
 }

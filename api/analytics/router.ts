@@ -28,7 +28,7 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
   const service = analyticsService(db)
   const { router, on } = contractRouter()
   // One budget for the three event kinds: a busy office behind one address browses well under it.
-  const eventLimit = perAddressLimit(RATE_LIMITS.analyticsEvent)
+  const eventLimit = perAddressLimit({ ...RATE_LIMITS.analyticsEvent, name: 'analytics-event' })
 
   on('POST /api/analytics/page-view', eventLimit, validate({ body: PageViewEventSchema }), async (req, res) => {
     await service.recordPageView(res.locals.body as PageViewEvent, req.get(countryHeader))

@@ -35,6 +35,7 @@ export function authRouter(db: Kysely<Database>, options: { passwordAttemptsPerA
     windowMs: LOGIN_LOCK_WINDOW_MS,
     limit: options.passwordAttemptsPerAddress ?? LOGIN_IP_LIMIT,
     isRefunded: (res) => res.locals.isWrongPassword !== true,
+    name: 'wrong-password',
   })
   warmDummyHash()
   const { router, on } = contractRouter()

@@ -26,7 +26,7 @@ export function authService(db: Kysely<Database>) {
 
   /** A wrong password counts toward the lockout of (e-mail, address); a lock of a real account is written to the trail. */
   async function recordFailure(email: string, client: Client, user: AdminUserRow | undefined, now: Date) {
-    const hasLocked = throttle.recordFailure(email, addressOf(client), now)
+    const hasLocked = await throttle.recordFailure(email, addressOf(client), now)
     if (!hasLocked || !user) return
     await insertAuditLog(db, actorFromUser(user, client), {
       action: 'account_locked',
@@ -40,7 +40,7 @@ export function authService(db: Kysely<Database>) {
   return {
     async login(input: Login, client: Client, now = new Date()): Promise<LoginResponse> {
       // Checked before the e-mail is looked up: a locked unknown e-mail answers as a locked real one.
-      throttle.assertNotLocked(input.email, addressOf(client), now)
+      await throttle.assertNotLocked(input.email, addressOf(client), now)
       const user = await findByEmail(input.email)
       // Same argon2 cost for an unknown e-mail (a dummy hash), so the timing does not reveal it.
       const isMatch = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password)
@@ -49,8 +49,8 @@ export function authService(db: Kysely<Database>) {
         throw invalidCredentials()
       }
       // A parallel wrong guess may have locked this pair while this one was hashing.
-      throttle.assertNotLocked(input.email, addressOf(client), now)
-      throttle.clear(input.email, addressOf(client))
+      await throttle.assertNotLocked(input.email, addressOf(client), now)
+      await throttle.clear(input.email, addressOf(client))
       const actor = actorFromUser(user, client)
       const { token } = await staffWrite(db, actor, async (trx) => {
         await trx.updateTable('admin_users').set({ lastLogin: now.toISOString() }).where('id', '=', user.id).execute()
@@ -68,7 +68,7 @@ export function authService(db: Kysely<Database>) {
     async changePassword(current: { user: SessionUser; session: Session }, input: ChangePassword, client: Client, now = new Date()): Promise<LoginResponse> {
       const user = await findById(current.user.id)
       if (!user) throw new HttpError(401, messages.common.sessionRequired)
-      throttle.assertNotLocked(user.email, addressOf(client), now)
+      await throttle.assertNotLocked(user.email, addressOf(client), now)
       const actor = actorFromUser(user, client)
       // Checking the current password is a password guess too: it counts toward the lockout. A new
       // password the rules refuse is not a guess, and counts toward nothing.
@@ -94,7 +94,7 @@ export function authService(db: Kysely<Database>) {
           audit: { action: 'change_password', targetType: 'admin_user', targetId: user.id, targetName: user.name, details: 'Changed own password; all other sessions ended' },
         }
       })
-      throttle.clearEmail(user.email)
+      await throttle.clearEmail(user.email)
       return { token, user: { ...toSessionUser(user), mustChangePassword: false } }
     },
 

@@ -15,7 +15,7 @@ import { contractRouter } from '../http/contract-router'
 export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   const service = expertsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
-  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
+  const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'expert-signup' })
   const { router, on } = contractRouter()
   on('GET /api/public/experts', async (_req, res) => {
     res.json(await service.activeExperts())

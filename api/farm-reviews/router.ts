@@ -31,7 +31,7 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers:
     comment: typeof body.comment === 'string' ? body.comment.trim() : '',
     createdAt: new Date().toISOString(),
   }))
-  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
+  const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'farm-review' })
   const { router, on } = contractRouter()
   // Kept and revalidated like the directory's answers (a 304 while nothing changed).
   const answer = cachedAnswers(service.version, answers)

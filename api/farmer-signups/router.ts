@@ -19,7 +19,7 @@ export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   // Mounted after authenticate(), so a key is scoped to the signed-in agent who sent it.
   const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // Before the key check, so a flood is refused before any database work; a replay is given back.
-  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
+  const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'farmer-signup' })
   // Signed-in agents count per account: a town's agents share one carrier address.
   const agentLimit = perAccountLimit(SIGNED_IN_LIMITS.dataAgentSignup, 'data-agent-signup')
   const bot = honeypot(() => ({ id: randomUUID(), status: 'pending' }))

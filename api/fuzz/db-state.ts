@@ -8,6 +8,12 @@ import type BetterSqlite3 from 'better-sqlite3'
 
 const COUNT_ONLY = new Set(['sessions'])
 /**
+ * Tables a refusal is meant to write (decision 025): a limited request is counted when it arrives,
+ * refused or not (that is what stops a flood of bad requests), and a wrong password is counted
+ * toward the lockout.
+ */
+const COUNTERS = new Set(['rate_limit_hits', 'login_failures'])
+/**
  * Columns a refusal is meant to write: a wrong current password (change-password answers 400) is a
  * password guess and counts toward the lockout (api/auth/service.ts), like a failed sign-in.
  */
@@ -19,6 +25,7 @@ export function dbState(sqlite: BetterSqlite3.Database, uploadsDir: string): DbS
   const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]
   const state: DbState = {}
   for (const table of tables) {
+    if (COUNTERS.has(table)) continue
     const quoted = `"${table.replaceAll('"', '""')}"`
     if (COUNT_ONLY.has(table)) {
       state[table] = `${sqlite.prepare(`select count(*) from ${quoted}`).pluck().get() as number} rows`

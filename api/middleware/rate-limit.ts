@@ -33,16 +33,21 @@ export const SIGNED_IN_LIMITS = {
 } as const satisfies Record<string, { perAccount: RateBudget; perAddress: RateBudget }>
 
 /**
- * Where the counters live. In memory by default: one server process. When several servers share
- * one database (issue 18), a database-backed store implementing express-rate-limit's `Store`
- * interface replaces it here, for every limiter at once. `name` tells the limiters apart.
+ * Where the counters live. createApp installs the database's store (rate-limit-store.ts) while it
+ * builds its routers, so every server sharing the database counts one budget (decision 025); a
+ * limiter built outside createApp (a router under test on its own) counts in memory. `name` tells
+ * the limiters apart and must be the same on every server.
  */
 export type RateLimitStoreFactory = (name: string) => Store
 let storeFactory: RateLimitStoreFactory = () => new MemoryStore()
 
-/** Limiters built after this call keep their counters in `factory`'s stores. */
-export function useRateLimitStore(factory: RateLimitStoreFactory): void {
+/** Limiters built after this call keep their counters in `factory`'s stores; the answer puts the previous factory back. */
+export function useRateLimitStore(factory: RateLimitStoreFactory): () => void {
+  const previous = storeFactory
   storeFactory = factory
+  return () => {
+    storeFactory = previous
+  }
 }
 
 export interface RateLimitOptions extends RateBudget {
@@ -51,14 +56,12 @@ export interface RateLimitOptions extends RateBudget {
    * Idempotency-Key (they write nothing: the stored answer is sent again).
    */
   isRefunded?: (res: Response) => boolean
-  /** Names this limiter's counters in a shared store. */
-  name?: string
+  /** Names this limiter's counters in the shared store: the same on every server, unique per limiter. */
+  name: string
 }
 
 /** A replay answered from the Idempotency-Key store (sync/server/idempotency.ts marks it). */
 export const isIdempotentReplay = (res: Response) => res.getHeader('Idempotent-Replayed') === 'true'
-
-let unnamed = 0
 
 function limiter(
   { windowMs, limit, isRefunded = isIdempotentReplay, name }: RateLimitOptions,
@@ -69,7 +72,7 @@ function limiter(
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: storeFactory(name ?? `limit-${++unnamed}`),
+    store: storeFactory(name),
     ...(key && {
       keyGenerator: (_req, res) => key.of(res) ?? '',
       skip: (_req, res) => key.of(res) === undefined,
@@ -92,11 +95,11 @@ export function perAddressLimit(options: RateLimitOptions): RequestHandler {
  * For routes only signed-in staff and agents reach: counted per account (the session's user, set
  * by authenticate()), then per address against a far larger ceiling.
  */
-export function perAccountLimit(budgets: { perAccount: RateBudget; perAddress: RateBudget }, name?: string): RequestHandler {
-  const account = limiter({ ...budgets.perAccount, ...(name && { name: `${name}:account` }) }, {
+export function perAccountLimit(budgets: { perAccount: RateBudget; perAddress: RateBudget }, name: string): RequestHandler {
+  const account = limiter({ ...budgets.perAccount, name: `${name}:account` }, {
     of: (res) => (res.locals.user as SessionUser | undefined)?.id,
   })
-  const address = limiter({ ...budgets.perAddress, ...(name && { name: `${name}:address` }) })
+  const address = limiter({ ...budgets.perAddress, name: `${name}:address` })
   return (req, res, next) => {
     void account(req, res, (error?: unknown) => (error === undefined ? address(req, res, next) : next(error)))
   }

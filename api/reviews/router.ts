@@ -15,7 +15,7 @@ import { contractRouter } from '../http/contract-router'
 export function reviewsRouter(db: Kysely<Database>, logger: Logger) {
   const service = reviewsService(db)
   const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
-  const publicLimit = perAddressLimit(RATE_LIMITS.publicForm)
+  const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'platform-review' })
   const { router, on } = contractRouter()
   on('GET /api/public/reviews', async (_req, res) => {
     res.json(await service.approved())

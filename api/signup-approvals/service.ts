@@ -76,6 +76,9 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
       let afterCommit: (() => Promise<void>) | undefined
       const record = await staffWrite(db, actor, async (trx) => {
         const repo = signupApprovalsRepository(trx)
+        // The first statement writes the signup's row, so a second decision on it (from any server)
+        // waits for this one's commit and then reads it decided (409), instead of both approving.
+        await trx.updateTable('farmer_signups').set({ processedAt: now }).where('id', '=', id).where('status', '=', 'pending').execute()
         const signup = await repo.find(id)
         if (!signup) throw new HttpError(404, messages.common.notFound)
         if (signup.status !== 'pending') throw new HttpError(409, m.alreadyProcessed)

@@ -14,12 +14,12 @@ export function pngOfSize(size: number): Buffer {
   return Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length)])
 }
 
-export async function putBytes(api: TestApp, uploadURL: string, bytes: Buffer, contentType = 'image/png') {
+export async function putBytes(api: Pick<TestApp, 'fetch'>, uploadURL: string, bytes: Buffer, contentType = 'image/png') {
   return api.fetch(uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) })
 }
 
 /** Issues a public upload URL and stores `bytes` there; answers the photo path. */
-export async function uploadPhoto(api: TestApp, bytes: Buffer = PNG_BYTES): Promise<string> {
+export async function uploadPhoto(api: Pick<TestApp, 'fetch' | 'postJson'>, bytes: Buffer = PNG_BYTES): Promise<string> {
   const issued = (await (await api.postJson('/api/public/expert-signup/upload', { contentType: 'image/png', size: bytes.length })).json()) as {
     uploadURL: string
     objectPath: string

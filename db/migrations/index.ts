@@ -8,6 +8,7 @@ import { answerScopes } from './0005-answer-scopes'
 import { staffListOrder } from './0005-staff-list-order'
 import { farmReviewSenders } from './0005-farm-review-senders'
 import { demoMarks } from './0006-demo-marks'
+import { sharedState } from './0007-shared-state'
 import { translations } from './0008-translations'
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0005-staff-list-order': staffListOrder,
   '0005-farm-review-senders': farmReviewSenders,
   '0006-demo-marks': demoMarks,
+  '0007-shared-state': sharedState,
   '0008-translations': translations,
 }
