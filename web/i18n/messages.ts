@@ -100,3 +100,13 @@ export function useTranslateMessage(): (english: string | undefined) => string |
   useT()
   return (english) => (english === undefined ? undefined : translateMessage(english))
 }
+
+/**
+ * A message whose one {placeholder} an element fills (a link, a mark): the words before and after it,
+ * so each language puts the element where its grammar wants it.
+ */
+export function textAround(translate: (key: string, values?: Record<string, unknown>) => string, key: string, placeholder: string, values?: Record<string, unknown>): [string, string] {
+  const mark = '\u0000'
+  const [before = '', after = ''] = translate(key, { ...values, [placeholder]: mark }).split(mark)
+  return [before, after]
+}
