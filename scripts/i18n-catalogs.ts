@@ -1,6 +1,9 @@
 // Vite plugin: `virtual:i18n-catalog/<locale>` is that locale's catalog compiled by Lingui's compiler at
 // build time, so phones download compiled messages (no ICU parser in the bundle) and only the chosen
 // language's (web/i18n/runtime.ts imports English statically, the others lazily).
+// Each catalog also comes in two parts: `/first` holds the areas the home page's first paint shows
+// (FIRST_PAINT_AREAS), `/rest` every other area, fetched before any other screen renders. The home's
+// initial JS so carries only its own words (issue 20: English ≤150 KB gzip, another language +≤10 KB).
 import type { Plugin } from 'vite'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { CATALOG_DIR, readCatalog } from '../api/i18n/catalog-files.ts'
@@ -8,9 +11,16 @@ import { localeSchema } from '../api/contract/i18n.ts'
 
 const PREFIX = 'virtual:i18n-catalog/'
 
-export function compiledCatalog(locale: string, dir = CATALOG_DIR): Record<string, unknown> {
-  const entries = readCatalog(localeSchema.parse(locale), dir)
-  return Object.fromEntries(Object.entries(entries).map(([key, e]) => [key, compileMessage(e.message)]))
+/** The catalog areas the shell and the home page show before anything else loads. */
+export const FIRST_PAINT_AREAS: readonly string[] = ['app', 'layout', 'ui', 'home', 'dates']
+
+export type CatalogPart = 'all' | 'first' | 'rest'
+
+export function compiledCatalog(locale: string, dir = CATALOG_DIR, part: CatalogPart = 'all'): Record<string, unknown> {
+  const entries = Object.entries(readCatalog(localeSchema.parse(locale), dir)).filter(
+    ([, e]) => part === 'all' || FIRST_PAINT_AREAS.includes(e.area) === (part === 'first'),
+  )
+  return Object.fromEntries(entries.map(([key, e]) => [key, compileMessage(e.message)]))
 }
 
 export function i18nCatalogs(dir = CATALOG_DIR): Plugin {
@@ -22,7 +32,9 @@ export function i18nCatalogs(dir = CATALOG_DIR): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined
       this.addWatchFile(dir)
-      return `export default ${JSON.stringify(compiledCatalog(id.slice(PREFIX.length + 1), dir))}`
+      const [locale = '', part = 'all'] = id.slice(PREFIX.length + 1).split('/')
+      if (part !== 'all' && part !== 'first' && part !== 'rest') throw new Error(`Unknown catalog part "${part}" in ${id}`)
+      return `export default ${JSON.stringify(compiledCatalog(locale, dir, part))}`
     },
   }
 }

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { appSystem } from './app/theme'
+import { firstGuess, setLocale, storedLocale } from './i18n/runtime'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
@@ -9,7 +10,21 @@ if (!container) throw new Error('Missing #root element in index.html')
 /** Lets the browser breathe between start-up steps (a task each, none long on a slow phone). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+/** The remembered language, else the browser's first we speak: applied before the first render, so
+ * an iTaukei reader never sees an English flash. A language whose file cannot load (offline, never
+ * stored) leaves the page in English rather than blank. */
+async function applyFirstGuess() {
+  const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
+  if (guess === 'en') return
+  try {
+    await setLocale(guess, false)
+  } catch {
+    // English stays: it is in the entry chunk.
+  }
+}
+
 async function start(root: HTMLElement) {
+  await applyFirstGuess()
   await nextTask()
   // Chakra's system (tokens, CSS variables, global styles) in a task of its own, after the
   // modules' evaluation and before the render.

@@ -4,13 +4,9 @@
 // English holds the specs' texts verbatim and carries no status; every other locale's entry says whether
 // a person has reviewed it. Staff corrections are stored on the server and laid over the files.
 import { z } from 'zod'
+import { LOCALES } from './locales'
 
-export const LOCALES = ['en', 'fj', 'hif'] as const
-export type Locale = (typeof LOCALES)[number]
-export const SOURCE_LOCALE: Locale = 'en'
-
-/** Each language named in itself: the picker shows these, whatever language is active. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fj: 'Vosa Vakaviti', hif: 'Fiji Baat' }
+export { LOCALES, LOCALE_NAMES, SOURCE_LOCALE, type Locale } from './locales'
 
 export const localeSchema = z.enum(LOCALES)
 export const translationStatusSchema = z.enum(['drafted', 'reviewed'])

@@ -12,11 +12,13 @@ import type { AdminScreen } from '../features/admin/screens'
 import { HomePage } from '../features/directory/home-page'
 import { NotFoundPage } from '../features/static-pages/not-found-page'
 import { Layout } from '../shared/layout/layout'
+import { withAllCatalogs } from '../i18n/runtime'
 
-/** React.lazy for a named export. */
+/** React.lazy for a named export; the screen renders once every catalog area it may show is loaded. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy's
 function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }))
+  const loadWithWords = withAllCatalogs(load)
+  return lazy(async () => ({ default: (await loadWithWords())[name] }))
 }
 
 const BrowseFarmersPage = lazyNamed(() => import('../features/directory/browse-page'), 'BrowseFarmersPage')

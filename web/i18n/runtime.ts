@@ -1,25 +1,42 @@
-// The one way screens get their words: `useT()` in components, `t()` elsewhere. English is in the
-// entry chunk (it is also the fallback for a key a translation lacks); iTaukei and Fiji Hindi are
-// fetched only when chosen. Staff corrections (overrides) are laid over the files' messages.
+// The one way screens get their words: `useT()` in components, `t()` elsewhere. English's first part
+// (the shell's and the home page's words) is in the entry chunk; its rest, and iTaukei and Fiji Hindi,
+// are fetched only when needed (scripts/i18n-catalogs.ts says which areas are "first"). English is the
+// fallback for a key a translation lacks. Staff corrections (overrides) are laid over the files' messages.
 import { useSyncExternalStore } from 'react'
 import { i18n, type Messages } from '@lingui/core'
-import en from 'virtual:i18n-catalog/en'
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../api/contract/i18n'
+import enFirst from 'virtual:i18n-catalog/en/first'
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../api/contract/locales'
 
-export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/i18n'
+export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales'
 
 const STORAGE_KEY = 'viti.locale'
 
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
-  fj: () => import('virtual:i18n-catalog/fj'),
-  hif: () => import('virtual:i18n-catalog/hif'),
+type Part = 'first' | 'rest'
+type Loader = () => Promise<{ default: Messages }>
+
+const loaders: Record<Locale, Record<Part, Loader>> = {
+  en: { first: () => Promise.resolve({ default: enFirst }), rest: () => import('virtual:i18n-catalog/en/rest') },
+  fj: { first: () => import('virtual:i18n-catalog/fj/first'), rest: () => import('virtual:i18n-catalog/fj/rest') },
+  hif: { first: () => import('virtual:i18n-catalog/hif/first'), rest: () => import('virtual:i18n-catalog/hif/rest') },
 }
 
-const files: Partial<Record<Locale, Messages>> = { en }
+const files: Record<Locale, Partial<Record<Part, Messages>>> = { en: { first: enFirst }, fj: {}, hif: {} }
 const overrides: Partial<Record<Locale, Messages>> = {}
+/** Set once a screen beyond the home page asked for every area: from then on a switch loads both parts. */
+let restWanted = false
+
+async function load(locale: Locale, part: Part): Promise<void> {
+  files[locale][part] ??= (await loaders[locale][part]()).default
+}
+
+/** Bumped whenever the active messages change (a switch, a part loaded, staff corrections): what `useT` re-renders on. */
+let version = 0
 
 function apply(locale: Locale) {
-  i18n.load(locale, { ...en, ...overrides.en, ...files[locale], ...overrides[locale] })
+  version += 1
+  const en = files.en
+  const chosen = files[locale]
+  i18n.load(locale, { ...en.first, ...en.rest, ...overrides.en, ...chosen.first, ...chosen.rest, ...overrides[locale] })
   i18n.activate(locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en' ? 'en-FJ' : locale
 }
@@ -50,7 +67,7 @@ export function storedLocale(): string | null {
 
 /** Loads (once) and activates a language; remembers it on the device when `remember`. */
 export async function setLocale(locale: Locale, remember = true): Promise<void> {
-  if (locale !== 'en' && !files[locale]) files[locale] = (await loaders[locale]()).default
+  await Promise.all([load(locale, 'first'), ...(restWanted ? [load('en', 'rest'), load(locale, 'rest')] : [])])
   apply(locale)
   if (remember) {
     try {
@@ -59,6 +76,25 @@ export async function setLocale(locale: Locale, remember = true): Promise<void> 
       // Private mode or full storage: the choice lasts for this visit only.
     }
   }
+}
+
+/**
+ * Every area of the active language (and of English, its fallback), before a screen other than the
+ * home page renders: lazy screens await it with their chunk, so no one ever sees a key. A language
+ * part that cannot load (offline, never stored) falls back to English; English's own failure rejects.
+ */
+export async function allCatalogsReady(): Promise<void> {
+  restWanted = true
+  const locale = currentLocale()
+  if (files.en.rest && files[locale].rest) return
+  await load('en', 'rest')
+  if (locale !== 'en') await load(locale, 'rest').catch(() => undefined)
+  apply(currentLocale())
+}
+
+/** A lazy chunk's loader that also waits for every catalog area (React.lazy, dialogs). */
+export function withAllCatalogs<T>(loadChunk: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([loadChunk(), allCatalogsReady()]))[0]
 }
 
 /** Lays staff corrections (compiled messages from the server) over a language's files. */
@@ -78,9 +114,11 @@ export function t(key: string, values?: Record<string, unknown>): string {
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange)
 
-/** `t` for components: they render again when the language changes. */
+const messagesVersion = () => version
+
+/** `t` for components: they render again when the language or its messages change. */
 export function useT(): typeof t {
-  useSyncExternalStore(subscribe, currentLocale, currentLocale)
+  useSyncExternalStore(subscribe, messagesVersion, messagesVersion)
   return t
 }
 

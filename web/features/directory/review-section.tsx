@@ -7,11 +7,13 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { whenIdle } from '../../shared/outbox'
+import { withAllCatalogs } from '../../i18n/runtime'
 import { texts } from './texts'
 
 export const LEAVE_REVIEW_ID = 'leave-review'
 
-const PlatformReviewForm = lazy(async () => ({ default: (await import('./platform-review-form')).PlatformReviewForm }))
+const loadPlatformReviewForm = withAllCatalogs(() => import('./platform-review-form'))
+const PlatformReviewForm = lazy(async () => ({ default: (await loadPlatformReviewForm()).PlatformReviewForm }))
 
 /** Calls `ready` when the page is idle after none of the queries is still waiting for its first
  * answer (the lists have rendered and the page has its full height), or as soon as the user

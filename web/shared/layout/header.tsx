@@ -1,15 +1,17 @@
 import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
 import { Suspense, lazy, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
+import { withAllCatalogs } from '../../i18n/runtime'
 import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
 import { joinLabel, navLinks, productName } from '../site'
 import { ButtonLink } from '../ui/button-link'
+import { LanguagePicker } from '../ui/language-picker'
 
 // The unsent count needs IndexedDB (Dexie) and the engine: a chunk loaded once the page is idle,
 // never part of the home page's initial JS.
 // (Offline with an old cache the chunk may be missing: then the header simply goes without it.)
 const OutboxHeaderStatus = lazy(() =>
-  import('../outbox/header-status').then(
+  withAllCatalogs(() => import('../outbox/header-status'))().then(
     (module): { default: () => ReactNode } => ({ default: module.OutboxHeaderStatus }),
     () => ({ default: () => null }),
   ),
@@ -129,14 +131,16 @@ export function Header() {
           </Button>
         </Flex>
 
-        {/* The field app's strip: offline, and the unsent count (hidden while it has nothing to say). */}
-        <Flex gap="2" justify="flex-end" align="center" wrap="wrap" mt="2" css={{ '&:empty': { display: 'none' } }}>
+        {/* The strip: offline, the unsent count (each only while it has something to say), and the
+            language picker, always in reach for a farmer handed the phone. */}
+        <Flex gap="2" justify="flex-end" align="center" wrap="wrap" mt="2">
           {!isOnline ? (
             <Text role="status" fontSize="sm" fontWeight="semibold" color="orange.900" bg="orange.50" borderWidth="1px" borderColor="orange.700" borderRadius="full" px="2.5" py="1">
               You are offline
             </Text>
           ) : null}
           <IdleOutboxStatus />
+          <LanguagePicker />
         </Flex>
 
         <Box
