@@ -33,6 +33,7 @@ import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { LanguagePicker } from '../../shared/ui/language-picker'
 import { useT } from '../../i18n/runtime'
 import { translateMessage, useTranslateMessage } from '../../i18n/messages'
 
@@ -209,9 +210,14 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
 
   return (
     <Box maxW="2xl" mx="auto">
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
-        {t('experts.register.pageTitle')}
-      </Heading>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
+          {t('experts.register.pageTitle')}
+        </Heading>
+        <Box ms="auto">
+          <LanguagePicker showLabel />
+        </Box>
+      </Flex>
       <Text mt="2" fontSize="lg">
         {t('experts.register.intro', { productName })}
       </Text>

@@ -50,6 +50,7 @@ import { SavedOnPhone } from './saved-on-phone'
 import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { LanguagePicker } from '../../shared/ui/language-picker'
 
 const m = messages.farmerSignup
 
@@ -333,6 +334,10 @@ function FarmerSignupForm({
           {t(isDataAgent ? 'signup.farmer.agentTitle' : 'signup.farmer.joinTitle')}
         </Heading>
         {isDataAgent ? <DataAgentBadge /> : null}
+        {/* Here too, not only in the header: an agent hands the phone to the farmer, who picks a language without losing the form. */}
+        <Box ms="auto">
+          <LanguagePicker showLabel />
+        </Box>
       </Flex>
       <Text mt="2" fontSize="lg">
         {isDataAgent ? t('signup.farmer.agentIntro') : t('signup.farmer.intro', { productName })}
