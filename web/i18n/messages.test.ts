@@ -1,11 +1,11 @@
 // messages.ts (api/contract) stays the one English source: the English catalog's "validation" area says
 // exactly its words, key for key, and every text (parameterised ones too) reads back to its key, so a
 // form's or a server's English text is shown in the reader's language.
-import { afterEach, describe, expect, it } from 'vitest'
-import en from 'virtual:i18n-catalog/en'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import en from 'virtual:i18n-catalog/en/rest'
 import { messages } from '../../api/contract/messages'
 import { messageKeyOf, translateMessage } from './messages'
-import { setLocale, t } from './runtime'
+import { allCatalogsReady, setLocale, t } from './runtime'
 
 type Sample = { values: Record<string, string | number>; english: string }
 
@@ -18,6 +18,9 @@ const samples: Record<string, (fn: (...args: never[]) => string) => Sample[]> = 
   'farmReviews.bulkDeleted': (fn) => [0, 1, 2, 17].map((count) => ({ values: { count }, english: (fn as (n: number) => string)(count) })),
   'audit.purged': (fn) => [0, 1, 2, 17].map((count) => ({ values: { count }, english: (fn as (n: number) => string)(count) })),
 }
+
+// Forms' screens load every area before they render; so does this test.
+beforeAll(() => allCatalogsReady())
 
 const entries = Object.entries(messages).flatMap(([group, texts]) => Object.entries(texts).map(([name, text]) => ({ path: `${group}.${name}`, key: `validation.${group}.${name}`, text })))
 

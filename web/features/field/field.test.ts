@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { allCatalogsReady } from '../../i18n/runtime'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
 import { fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary } from './format'
+
+// The Outbox screen loads every catalog area before it renders; so does this test.
+beforeAll(() => allCatalogsReady())
 
 const item: OutboxItem = {
   id: '11111111-1111-4111-8111-111111111111',

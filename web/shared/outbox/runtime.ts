@@ -36,7 +36,7 @@ import {
 import { SESSION_CHANGED_EVENT, readSession, sessionStorageKeys } from '../api'
 import { addReloadGuard } from '../reload-guard'
 import { toast } from '../ui/toast'
-import { t } from '../../i18n/runtime'
+import { allCatalogsReady, t } from '../../i18n/runtime'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
 import { isPasswordChangeRequired, sendingToken } from './sending-session'
@@ -285,7 +285,8 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
  * the engine is resending at that very moment cannot be taken back: it stays queued, read as saved.
  */
 export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
-  const outcome = outcomeOf(await waitForOutcome(id), navigator.onLine)
+  const [item] = await Promise.all([waitForOutcome(id), wordsReady()])
+  const outcome = outcomeOf(item, navigator.onLine)
   if (outcome.kind !== 'failed') return outcome
   const { engine } = startOutbox()
   // The engine counts the item as its current one until its drain ends (right after this answer).
@@ -300,7 +301,16 @@ export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
 
 /** What a form that keeps a server failure queued (Data Agent Mode) says: never 'failed'. */
 export async function outcomeKeepingFailure(id: string): Promise<Outcome> {
-  return keptOutcome(outcomeOf(await waitForOutcome(id), navigator.onLine))
+  const [item] = await Promise.all([waitForOutcome(id), wordsReady()])
+  return keptOutcome(outcomeOf(item, navigator.onLine))
+}
+
+/**
+ * The words a form shows next ('Saved on this phone', the outbox's areas) may not be loaded yet on
+ * the home page (its first paint carries only its own areas): loaded while waiting, so no key shows.
+ */
+function wordsReady(): Promise<void> {
+  return allCatalogsReady().catch(() => undefined)
 }
 
 // ---- the Outbox screen's actions --------------------------------------------------------------
