@@ -1,5 +1,7 @@
-// Product-wide wording and links shared by the layout and the screens.
+// Product-wide wording and links shared by the layout and the screens. Words a user reads come from
+// the catalogs (area "layout"); the English constants stay for screens not yet converted.
 import { useEffect } from 'react'
+import { useT } from '../i18n/runtime'
 
 export const productName = 'Viti Farmers'
 export const mission = 'Connect - Buy - Improve'
@@ -8,32 +10,33 @@ export const joinLabel = "Join Our Growers' Network"
 
 export interface NavLinkItem {
   to: string
-  label: string
+  /** Catalog key of the link's words. */
+  labelKey: string
   /** Only mark the link current on an exact path match (the home link). */
   end?: boolean
 }
 
 /** The header's links (spec 000 section 2), in order. The join button is separate. */
 export const navLinks: readonly NavLinkItem[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/browse-farmers', label: 'Browse Farmers' },
-  { to: '/about', label: 'About' },
-  { to: '/analytics', label: 'Analytics' },
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/terms-of-use', label: 'Terms of Use' },
-  { to: '/contact-us', label: 'Contact Us' },
-  { to: '/reviews', label: 'Reviews' },
-  { to: '/admin', label: 'Admin' },
+  { to: '/', labelKey: 'layout.nav.home', end: true },
+  { to: '/browse-farmers', labelKey: 'layout.nav.browseFarmers' },
+  { to: '/about', labelKey: 'layout.nav.about' },
+  { to: '/analytics', labelKey: 'layout.nav.analytics' },
+  { to: '/how-it-works', labelKey: 'layout.nav.howItWorks' },
+  { to: '/terms-of-use', labelKey: 'layout.nav.termsOfUse' },
+  { to: '/contact-us', labelKey: 'layout.nav.contactUs' },
+  { to: '/reviews', labelKey: 'layout.nav.reviews' },
+  { to: '/admin', labelKey: 'layout.nav.admin' },
 ]
 
-/** Browser tab title for a screen. */
-export function pageTitle(screen?: string): string {
-  return screen ? `${screen} — ${productName}` : `${productName} — Fiji farmer directory`
+/** Browser tab title for a screen (`screen` already in the reader's language). */
+export function pageTitle(t: (key: string, values?: Record<string, unknown>) => string, screen?: string): string {
+  return screen ? t('layout.pageTitle.screen', { screen, productName }) : t('layout.pageTitle.home', { productName })
 }
 
 /** Sets the browser tab title while the calling screen is shown. */
 export function useDocumentTitle(screen?: string): void {
-  const title = pageTitle(screen)
+  const title = pageTitle(useT(), screen)
   useEffect(() => {
     document.title = title
   }, [title])

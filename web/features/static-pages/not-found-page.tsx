@@ -1,18 +1,20 @@
 import { Heading, Link, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import { useDocumentTitle } from '../../shared/site'
+import { useT } from '../../i18n/runtime'
 
 /** Any path the router does not know (spec 000 section 2). */
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found')
+  const t = useT()
+  useDocumentTitle(t('app.notFound.title'))
   return (
     <>
       <Heading as="h1" size="2xl" mb="3">
-        404 Page Not Found
+        {t('app.notFound.heading')}
       </Heading>
-      <Text mb="4">Did you forget to add the page to the router?</Text>
+      <Text mb="4">{t('app.notFound.body')}</Text>
       <Link asChild variant="underline" colorPalette="brand">
-        <RouterLink to="/">Back to Home</RouterLink>
+        <RouterLink to="/">{t('ui.backToHome')}</RouterLink>
       </Link>
     </>
   )

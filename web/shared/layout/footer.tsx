@@ -1,15 +1,17 @@
 import { Box, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
-import { mission, productName, socialMediaUrl } from '../site'
+import { useT } from '../../i18n/runtime'
+import { productName, socialMediaUrl } from '../site'
 
-// Screens the header's spec list leaves out, reachable from every page.
+// Screens the header's spec list leaves out, reachable from every page (catalog keys).
 const moreLinks = [
-  ['/experts', 'Talk to Subject Matter Experts'],
-  ['/expert-signup', 'Register as an Expert'],
-  ['/reviews/farms', 'Reviews of farms'],
+  ['/experts', 'layout.footer.experts'],
+  ['/expert-signup', 'layout.footer.expertSignup'],
+  ['/reviews/farms', 'layout.footer.farmReviews'],
 ] as const
 
 export function Footer() {
+  const t = useT()
   const year = new Date().getFullYear()
   return (
     <Box as="footer" bg="brand.900" color="brand.50" mt="auto">
@@ -19,17 +21,17 @@ export function Footer() {
             <Text fontWeight="bold" fontSize="lg">
               {productName}
             </Text>
-            <Text>{mission}</Text>
+            <Text>{t('layout.mission')}</Text>
             <Text mt="3" fontSize="sm" color="brand.200">
-              © {year} {productName}. Free for buyers, no commission.
+              {t('layout.footer.copyright', { year: String(year), productName })}
             </Text>
           </Box>
-          <Box as="nav" aria-label="More">
+          <Box as="nav" aria-label={t('layout.footer.navLabel')}>
             <Flex as="ul" listStyleType="none" gap="2" direction="column" fontSize="sm">
-              {moreLinks.map(([to, label]) => (
+              {moreLinks.map(([to, labelKey]) => (
                 <li key={to}>
                   <Link asChild color="white" textDecoration="underline" textUnderlineOffset="3px" focusRingColor="white">
-                    <RouterLink to={to}>{label}</RouterLink>
+                    <RouterLink to={to}>{t(labelKey)}</RouterLink>
                   </Link>
                 </li>
               ))}
@@ -45,11 +47,11 @@ export function Footer() {
               textUnderlineOffset="3px"
               focusRingColor="white"
             >
-              Follow {productName} on Facebook
-              <chakra.span srOnly> (opens in a new tab)</chakra.span>
+              {t('layout.footer.facebook', { productName })}
+              <chakra.span srOnly> {t('layout.opensInNewTab')}</chakra.span>
             </Link>
             <Box bg="white" p="1.5" borderRadius="md" flexShrink="0">
-              <img src="/qr-facebook.svg" alt={`QR code for ${productName} on Facebook`} width="112" height="112" />
+              <img src="/qr-facebook.svg" alt={t('layout.footer.qrAlt', { productName })} width="112" height="112" />
             </Box>
           </Flex>
         </Flex>

@@ -1,9 +1,9 @@
 import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
 import { Suspense, lazy, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
-import { withAllCatalogs } from '../../i18n/runtime'
+import { useT, withAllCatalogs } from '../../i18n/runtime'
 import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
-import { joinLabel, navLinks, productName } from '../site'
+import { navLinks, productName } from '../site'
 import { ButtonLink } from '../ui/button-link'
 import { LanguagePicker } from '../ui/language-picker'
 
@@ -34,6 +34,7 @@ function useWideScreen(): boolean {
 }
 
 function NavItems({ direction }: { direction: 'row' | 'column' }) {
+  const t = useT()
   return (
     <chakra.ul display="flex" flexDirection={direction} gap={direction === 'row' ? '1' : '0'} listStyle="none" m="0" p="0">
       {navLinks.map((item) => (
@@ -52,7 +53,7 @@ function NavItems({ direction }: { direction: 'row' | 'column' }) {
             _currentPage={{ color: 'brand.800', bg: 'brand.50', fontWeight: 'semibold' }}
           >
             <NavLink to={item.to} end={item.end}>
-              {item.label}
+              {t(item.labelKey)}
             </NavLink>
           </Link>
         </li>
@@ -82,6 +83,7 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null)
   const isOnline = useIsOnline()
   const wide = useWideScreen()
+  const t = useT()
 
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
@@ -104,7 +106,7 @@ export function Header() {
           </Link>
 
           {wide ? (
-            <Box as="nav" aria-label="Main" display={{ base: 'none', xl: 'block' }} flex="1">
+            <Box as="nav" aria-label={t('layout.nav.label')} display={{ base: 'none', xl: 'block' }} flex="1">
               <NavItems direction="row" />
             </Box>
           ) : null}
@@ -115,7 +117,7 @@ export function Header() {
             order={{ base: 3, sm: 0 }}
             width={{ base: 'full', sm: 'auto' }}
           >
-            <RouterLink to="/farmer-signup">{joinLabel}</RouterLink>
+            <RouterLink to="/farmer-signup">{t('layout.join')}</RouterLink>
           </ButtonLink>
 
           <Button
@@ -127,7 +129,7 @@ export function Header() {
             aria-controls={mobileMenuId}
             onClick={() => setMenuOpen(!menuOpen)}
           >
-            {menuOpen ? 'Close menu' : 'Menu'}
+            {menuOpen ? t('layout.menu.close') : t('layout.menu.open')}
           </Button>
         </Flex>
 
@@ -136,7 +138,7 @@ export function Header() {
         <Flex gap="2" justify="flex-end" align="center" wrap="wrap" mt="2">
           {!isOnline ? (
             <Text role="status" fontSize="sm" fontWeight="semibold" color="orange.900" bg="orange.50" borderWidth="1px" borderColor="orange.700" borderRadius="full" px="2.5" py="1">
-              You are offline
+              {t('layout.offline')}
             </Text>
           ) : null}
           <IdleOutboxStatus />
@@ -146,7 +148,7 @@ export function Header() {
         <Box
           as="nav"
           id={mobileMenuId}
-          aria-label="Main"
+          aria-label={t('layout.nav.label')}
           hidden={!menuOpen}
           display={{ xl: 'none' }}
           borderTopWidth="1px"

@@ -1,10 +1,12 @@
 import { chakra } from '@chakra-ui/react'
 import type { MouseEvent } from 'react'
+import { useT } from '../../i18n/runtime'
 
 export const mainContentId = 'main-content'
 
 /** 'Skip to content': hidden until focused, moves focus to <main>. */
 export function SkipLink() {
+  const t = useT()
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     const main = document.getElementById(mainContentId)
     if (!main) return
@@ -31,7 +33,7 @@ export function SkipLink() {
       _focusVisible={{ transform: 'none' }}
       _focus={{ transform: 'none' }}
     >
-      Skip to content
+      {t('layout.skipLink')}
     </chakra.a>
   )
 }

@@ -5,8 +5,10 @@
 // entries away. An untouched dialog closes at once. It owns only its own history entries; the
 // router's state in them is kept as it was.
 import { useEffect, useId, useRef, type MouseEvent, type RefObject, type SyntheticEvent } from 'react'
+import { t } from '../../i18n/runtime'
 
-export const DISCARD_QUESTION = 'Discard your changes? What you entered in this dialog will be lost.'
+/** The question before a dialog with changes closes (catalog key; the English is the spec's). */
+export const DISCARD_QUESTION_KEY = 'ui.dialog.discardQuestion'
 
 /** The key an open dialog's history entry carries (beside the router's own state). */
 const MARKER = 'vfDialog'
@@ -133,7 +135,7 @@ export function useDialogDismiss(dialogRef: RefObject<HTMLDialogElement | null>,
 
   const requestClose = useRef(() => {
     if (latest.current.mandatory) return false
-    if (changed.current() && !window.confirm(DISCARD_QUESTION)) return false
+    if (changed.current() && !window.confirm(t(DISCARD_QUESTION_KEY))) return false
     latest.current.close()
     return true
   }).current

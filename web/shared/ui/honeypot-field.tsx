@@ -5,12 +5,14 @@
 import { chakra } from '@chakra-ui/react'
 import { useId, type RefObject } from 'react'
 import { HONEYPOT_FIELD } from '../../../api/contract'
+import { useT } from '../../i18n/runtime'
 
 export function HoneypotField({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
   const id = useId()
+  const t = useT()
   return (
     <chakra.div aria-hidden="true" position="absolute" left="-10000px" top="0" width="1px" height="1px" overflow="hidden" data-testid="honeypot">
-      <label htmlFor={id}>Homepage</label>
+      <label htmlFor={id}>{t('ui.honeypot.label')}</label>
       <input ref={inputRef} id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </chakra.div>
   )

@@ -1,25 +1,28 @@
 // Loading, failure and empty lines for a section that loads its data (directory, reviews).
 import { Button, Flex, Text } from '@chakra-ui/react'
+import { useT } from '../../i18n/runtime'
 
 type Space = { py?: '3' | '6' }
 
-export function Loading({ children = 'Loading…', py = '3' }: { children?: string } & Space) {
+export function Loading({ children, py = '3' }: { children?: string } & Space) {
+  const t = useT()
   return (
     <Text role="status" color="fg.muted" py={py}>
-      {children}
+      {children ?? t('ui.loading')}
     </Text>
   )
 }
 
 /** The spec's load-failure text, with a way to try again (weak 3G drops requests). */
 export function LoadError({ message, onRetry, py = '3' }: { message: string; onRetry: () => void } & Space) {
+  const t = useT()
   return (
     <Flex role="alert" align="center" gap="3" wrap="wrap" py={py}>
       <Text color="red.600" fontWeight="medium">
         {message}
       </Text>
       <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
+        {t('ui.tryAgain')}
       </Button>
     </Flex>
   )

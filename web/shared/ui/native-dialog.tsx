@@ -7,6 +7,7 @@
 import { Box, Button, Flex, Heading, chakra } from '@chakra-ui/react'
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { useDialogDismiss } from './dialog-dismiss'
+import { useT } from '../../i18n/runtime'
 
 export interface NativeDialogProps {
   /** The visible heading (an <h2>) that names the dialog. */
@@ -23,6 +24,7 @@ export function NativeDialog({ title, subtitle, onClose, children, maxW = '40rem
   const ref = useRef<HTMLDialogElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
   const onCloseRef = useRef(onClose)
+  const t = useT()
   const titleId = useId()
   const subtitleId = useId()
 
@@ -91,7 +93,7 @@ export function NativeDialog({ title, subtitle, onClose, children, maxW = '40rem
               </Box>
             ) : null}
           </Box>
-          <Button size="sm" variant="outline" aria-label="Close" onClick={() => dismiss.requestClose()}>
+          <Button size="sm" variant="outline" aria-label={t('ui.dialog.close')} onClick={() => dismiss.requestClose()}>
             ✕
           </Button>
         </Flex>

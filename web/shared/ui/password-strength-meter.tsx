@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { passwordStrength } from '../../../api/contract/auth'
 import { isCommonPassword } from '../../../api/contract/common-passwords'
 import { messages } from '../../../api/contract/messages'
+import { useT } from '../../i18n/runtime'
 
 const NO_LIST: ReadonlySet<string> = new Set()
 let commonList: Promise<ReadonlySet<string>> | undefined
@@ -35,24 +36,28 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
   const isCommon = password.length > 0 && isCommonPassword(password, list)
   const { checks } = strength
   const score = isCommon ? 0 : strength.score
-  const label = isCommon ? 'Very Weak' : strength.label
+  const t = useT()
+  // The contract's labels, by score (0 Very Weak … 5 Very Strong), in the reader's language.
+  const label = t(`ui.passwordStrength.level${score}`)
   return (
     <Stack id={id} gap="1.5" fontSize="sm">
-      <HStack gap="1" role="meter" aria-label="Password strength" aria-valuemin={0} aria-valuemax={5} aria-valuenow={score} aria-valuetext={label}>
+      <HStack gap="1" role="meter" aria-label={t('ui.passwordStrength.label')} aria-valuemin={0} aria-valuemax={5} aria-valuenow={score} aria-valuetext={label}>
         {checks.map((check, i) => (
           <Box key={check.key} flex="1" h="1.5" rounded="full" bg={i < score ? barColour[score] : 'gray.200'} />
         ))}
       </HStack>
       <Text>
-        Password strength: <strong>{label}</strong>
+        {t('ui.passwordStrength.label')}: <strong>{label}</strong>
       </Text>
       <Stack as="ul" gap="0.5" listStyle="none" m="0" p="0">
         {checks.map((check) => (
           <Text as="li" key={check.key} color={check.passed ? 'fg.success' : 'fg.muted'}>
             <span aria-hidden="true">{check.passed ? '✓ ' : '○ '}</span>
+            {/* The rule's words are validation messages (catalog area "validation"). */}
             {check.message}
             <Box as="span" srOnly>
-              {check.passed ? ' (met)' : ' (not met)'}
+              {' '}
+              {check.passed ? t('ui.passwordStrength.met') : t('ui.passwordStrength.notMet')}
             </Box>
           </Text>
         ))}

@@ -4,6 +4,7 @@
 // line and a dismissible error. Presentational only: the caller owns the photo and its states.
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { useT } from '../../i18n/runtime'
 
 /** Whether the device's main pointer is a finger: phones get a 'Take Photo' button (camera). */
 function isTouchDevice(): boolean {
@@ -50,6 +51,7 @@ export interface PhotoPickerFrameProps {
 }
 
 export function PhotoPickerFrame({ label, hint, id, preview, emptyText, hasValue, busy, status, error, onDismissError, onFile, onRemove }: PhotoPickerFrameProps) {
+  const t = useT()
   const uid = useId()
   const groupId = id ?? `${uid}-group`
   const labelId = `${uid}-label`
@@ -99,11 +101,11 @@ export function PhotoPickerFrame({ label, hint, id, preview, emptyText, hasValue
 
         <Flex gap="2" wrap="wrap">
           <Button ref={chooseButton} type="button" size="sm" variant="outline" colorPalette="brand" disabled={busy} onClick={() => pickInput.current?.click()}>
-            {hasValue ? 'Replace Photo' : 'Choose Photo'}
+            {hasValue ? t('ui.photo.replace') : t('ui.photo.choose')}
           </Button>
           {touch ? (
             <Button type="button" size="sm" variant="outline" colorPalette="brand" disabled={busy} onClick={() => cameraInput.current?.click()}>
-              Take Photo
+              {t('ui.photo.take')}
             </Button>
           ) : null}
           {hasValue && !busy ? (
@@ -117,15 +119,15 @@ export function PhotoPickerFrame({ label, hint, id, preview, emptyText, hasValue
                 chooseButton.current?.focus()
               }}
             >
-              Remove Photo
+              {t('ui.photo.remove')}
             </Button>
           ) : null}
         </Flex>
       </Flex>
 
       {/* Real file inputs, visually hidden, kept out of the tab order (the buttons open them). */}
-      <chakra.input ref={pickInput} type="file" accept="image/*" aria-label={`${label}: choose a file`} tabIndex={-1} css={hiddenInput} onChange={onFile} />
-      <chakra.input ref={cameraInput} type="file" accept="image/*" capture="environment" aria-label={`${label}: take a photo`} tabIndex={-1} css={hiddenInput} onChange={onFile} />
+      <chakra.input ref={pickInput} type="file" accept="image/*" aria-label={t('ui.photo.chooseFileLabel', { label })} tabIndex={-1} css={hiddenInput} onChange={onFile} />
+      <chakra.input ref={cameraInput} type="file" accept="image/*" capture="environment" aria-label={t('ui.photo.takePhotoLabel', { label })} tabIndex={-1} css={hiddenInput} onChange={onFile} />
 
       <Box id={statusId} aria-live="polite" mt="2">
         {status}
@@ -136,7 +138,7 @@ export function PhotoPickerFrame({ label, hint, id, preview, emptyText, hasValue
           <Text flex="1" fontSize="sm" color="red.700">
             {error}
           </Text>
-          <Button type="button" size="xs" variant="ghost" color="red.700" aria-label="Dismiss error" onClick={onDismissError}>
+          <Button type="button" size="xs" variant="ghost" color="red.700" aria-label={t('ui.photo.dismissError')} onClick={onDismissError}>
             ✕
           </Button>
         </Flex>

@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from '
 import { checkImageFile, messages } from '../../../api/contract'
 import { UploadError, defaultMaxBytes, uploadPhoto, type UploadMode } from '../upload'
 import { PhotoPickerFrame } from './photo-picker-frame'
+import { useT } from '../../i18n/runtime'
 
 type UploadState = { status: 'idle' } | { status: 'uploading' } | { status: 'error'; message: string }
 
@@ -33,6 +34,7 @@ export interface PhotoUploadProps {
 }
 
 export function PhotoUpload({ label, mode, maxBytes, value, onChange, onUploaded, onBusyChange, hint, id }: PhotoUploadProps) {
+  const t = useT()
   const [state, setState] = useState<UploadState>({ status: 'idle' })
   // A local preview of the chosen file, kept while it belongs to the current value.
   const [preview, setPreview] = useState<{ url: string; path: string | null } | null>(null)
@@ -107,16 +109,16 @@ export function PhotoUpload({ label, mode, maxBytes, value, onChange, onUploaded
       id={id}
       preview={
         shownPreview ? (
-          <chakra.img src={shownPreview} alt={`Preview of ${label.toLowerCase()}`} width="96" height="96" objectFit="cover" boxSize="full" opacity={uploading ? 0.5 : 1} />
+          <chakra.img src={shownPreview} alt={t('ui.photo.previewAlt', { label })} width="96" height="96" objectFit="cover" boxSize="full" opacity={uploading ? 0.5 : 1} />
         ) : null
       }
-      emptyText="No photo"
+      emptyText={t('ui.photo.none')}
       hasValue={Boolean(value)}
       busy={uploading}
       status={
         uploading ? (
           <Text fontSize="sm" color="fg.muted">
-            Uploading photo…
+            {t('ui.photo.uploading')}
           </Text>
         ) : null
       }
@@ -141,6 +143,7 @@ export interface PhotoUploadListProps extends Omit<PhotoUploadProps, 'value' | '
 
 /** Up to `max` photos: one slot per stored photo plus an empty slot while there is room. */
 export function PhotoUploadList({ itemLabel, max, value, onChange, onBusyChange, id, ...rest }: PhotoUploadListProps) {
+  const t = useT()
   // Stable slot keys, so that removing one photo neither remounts nor cancels the others, and
   // the empty slot that just uploaded stays the same component once it holds a photo.
   const [slotKeys, setSlotKeys] = useState(() => ({ filled: value.map((_, i) => i), empty: value.length, next: value.length + 1 }))
@@ -174,7 +177,7 @@ export function PhotoUploadList({ itemLabel, max, value, onChange, onBusyChange,
             key={key}
             {...rest}
             id={index === 0 ? id : undefined}
-            label={`${itemLabel} ${index + 1}`}
+            label={t('ui.photo.slotLabel', { label: itemLabel, number: index + 1 })}
             value={path}
             onBusyChange={(busy) => setBusy(key, busy)}
             onChange={(next) => {
@@ -196,7 +199,7 @@ export function PhotoUploadList({ itemLabel, max, value, onChange, onBusyChange,
           key={keys.empty}
           {...rest}
           id={value.length === 0 ? id : undefined}
-          label={`${itemLabel} ${value.length + 1}`}
+          label={t('ui.photo.slotLabel', { label: itemLabel, number: value.length + 1 })}
           value={null}
           onBusyChange={(busy) => setBusy(keys.empty, busy)}
           onChange={(next) => {

@@ -2,23 +2,25 @@ import { Heading, Link, Text } from '@chakra-ui/react'
 import { Component, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { useDocumentTitle } from '../site'
+import { useT } from '../../i18n/runtime'
 
 function ScreenError({ error }: { error: unknown }) {
-  useDocumentTitle('Something went wrong')
+  const t = useT()
+  useDocumentTitle(t('ui.screenError.title'))
   const detail = error instanceof Error ? error.message : ''
   return (
     <>
       <Heading as="h1" size="2xl" mb="3">
-        Something went wrong
+        {t('ui.screenError.title')}
       </Heading>
-      <Text mb="2">This page could not be shown. If you are offline, reconnect and try again.</Text>
+      <Text mb="2">{t('ui.screenError.body')}</Text>
       {detail ? (
         <Text color="fg.muted" fontSize="sm" mb="4">
           {detail}
         </Text>
       ) : null}
       <Link asChild variant="underline" colorPalette="brand">
-        <RouterLink to="/">Back to Home</RouterLink>
+        <RouterLink to="/">{t('ui.backToHome')}</RouterLink>
       </Link>
     </>
   )

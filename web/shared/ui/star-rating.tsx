@@ -3,14 +3,15 @@
 import { Box, chakra } from '@chakra-ui/react'
 import { useId, type Ref } from 'react'
 import { starColours } from './tones'
-import { countLabel } from '../plural'
+import { useT } from '../../i18n/runtime'
 
 /** Read-only stars, e.g. for an average of 4.3: four filled, one empty; read as "4.3 out of 5 stars". */
 export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md' | 'lg' }) {
+  const t = useT()
   const filled = Math.round(value)
   const rounded = Math.round(value * 10) / 10
   return (
-    <chakra.span role="img" aria-label={`${rounded} out of 5 stars`} display="inline-flex" gap="0.5" fontSize={size === 'sm' ? 'md' : size === 'lg' ? '2xl' : 'xl'} lineHeight="1">
+    <chakra.span role="img" aria-label={t('ui.stars.outOfFive', { rating: String(rounded) })} display="inline-flex" gap="0.5" fontSize={size === 'sm' ? 'md' : size === 'lg' ? '2xl' : 'xl'} lineHeight="1">
       {[1, 2, 3, 4, 5].map((n) => (
         <chakra.span key={n} aria-hidden="true" color={n <= filled ? starColours.filled.token : starColours.empty.token}>
           {n <= filled ? '★' : '☆'}
@@ -34,6 +35,7 @@ export interface StarRatingInputProps {
 }
 
 export function StarRatingInput({ legend, value, onChange, required, hint, firstInputRef, invalid }: StarRatingInputProps) {
+  const t = useT()
   const name = useId()
   const hintId = useId()
   return (
@@ -46,7 +48,7 @@ export function StarRatingInput({ legend, value, onChange, required, hint, first
               {' '}
               *
             </chakra.span>
-            <chakra.span srOnly> (required)</chakra.span>
+            <chakra.span srOnly> {t('ui.required')}</chakra.span>
           </>
         ) : null}
       </chakra.legend>
@@ -76,7 +78,7 @@ export function StarRatingInput({ legend, value, onChange, required, hint, first
               srOnly
             />
             <span aria-hidden="true">{n <= value ? '★' : '☆'}</span>
-            <chakra.span srOnly>{countLabel(n, 'star')}</chakra.span>
+            <chakra.span srOnly>{t('ui.stars.count', { count: n })}</chakra.span>
           </chakra.label>
         ))}
         {hint ? (

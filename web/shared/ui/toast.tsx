@@ -3,6 +3,7 @@
 // Chakra's Ark toaster, which would add its state machine to the home page's 150 KB budget.
 import { Box, Button, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useT } from '../../i18n/runtime'
 
 export type ToastVariant = 'default' | 'destructive'
 export type ToastOptions = { title: string; description?: string; variant?: ToastVariant; durationMs?: number }
@@ -38,6 +39,7 @@ function subscribe(listener: () => void) {
 }
 
 export function Toaster() {
+  const t = useT()
   const active = useSyncExternalStore(subscribe, () => current, () => null)
   const region = useRef<HTMLDivElement>(null)
 
@@ -58,7 +60,7 @@ export function Toaster() {
       ref={region}
       tabIndex={-1}
       role="region"
-      aria-label="Notifications (F8)"
+      aria-label={t('ui.toast.region')}
       position="fixed"
       bottom="4"
       insetX="4"
@@ -89,7 +91,7 @@ export function Toaster() {
               <Text fontWeight="semibold">{active.title}</Text>
               {active.description && <Text fontSize="sm">{active.description}</Text>}
             </Box>
-            <Button size="xs" variant="plain" color="white" aria-label="Dismiss notification" onClick={dismissToast}>
+            <Button size="xs" variant="plain" color="white" aria-label={t('ui.toast.dismiss')} onClick={dismissToast}>
               ✕
             </Button>
           </Box>

@@ -1,4 +1,5 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
+import { useT } from '../../i18n/runtime'
 import { usePwaUpdate } from '../pwa'
 
 /**
@@ -8,12 +9,13 @@ import { usePwaUpdate } from '../pwa'
  */
 export function UpdateBanner() {
   const { updateAvailable, blockedBy, waitingFor, reload, dismiss } = usePwaUpdate()
+  const t = useT()
   if (!updateAvailable) return null
   const waiting = waitingFor.length > 0
   return (
     <Box
       role="region"
-      aria-label="App update"
+      aria-label={t('layout.update.label')}
       position="fixed"
       insetX="0"
       bottom="0"
@@ -26,21 +28,21 @@ export function UpdateBanner() {
     >
       <Flex maxW="5xl" mx="auto" gap="3" align="center" wrap="wrap">
         <Box flex="1" minW="12rem" role="status" aria-live="polite">
-          <Text fontWeight="semibold">A new version is available</Text>
+          <Text fontWeight="semibold">{t('layout.update.available')}</Text>
           {blockedBy.map((reason) => (
             <Text key={reason} fontSize="sm">
-              {reason} Finish or save your form first, then reload.
+              {reason} {t('layout.update.finishFormFirst')}
             </Text>
           ))}
           {waiting ? (
-            <Text fontSize="sm">Sending saved items… The app reloads as soon as sending ends.</Text>
+            <Text fontSize="sm">{t('layout.update.waitingForSending')}</Text>
           ) : null}
         </Box>
         <Button size="sm" colorPalette="brand" disabled={waiting} onClick={() => void reload()}>
-          {waiting ? 'Waiting…' : 'Reload'}
+          {waiting ? t('layout.update.waiting') : t('layout.update.reload')}
         </Button>
         <Button size="sm" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }} onClick={dismiss}>
-          Later
+          {t('layout.update.later')}
         </Button>
       </Flex>
     </Box>
