@@ -10,7 +10,7 @@ import { preparePhotoForQueue } from '../../shared/outbox/runtime'
 import { PhotoPickerFrame } from '../../shared/ui/photo-picker-frame'
 import { newIdempotencyKey as newId } from '../../shared/ui/submit-helpers'
 import { useT } from '../../i18n/runtime'
-import { translateMessage } from '../../i18n/messages'
+import { translatePhotoError } from '../../i18n/photo-errors'
 
 /** A photo kept on the phone, ready to queue. */
 export interface LocalPhoto {
@@ -123,7 +123,7 @@ export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, on
           </Text>
         ) : null
       }
-      error={state.status === 'error' ? translateMessage(state.message) : null}
+      error={state.status === 'error' ? translatePhotoError(state.message) : null}
       onDismissError={() => setState({ status: 'idle' })}
       onFile={(e) => void onFile(e)}
       onRemove={remove}
