@@ -1,8 +1,8 @@
 // Vite plugin: `virtual:i18n-catalog/<locale>` is that locale's catalog compiled by Lingui's compiler at
 // build time, so phones download compiled messages (no ICU parser in the bundle) and only the chosen
 // language's (web/i18n/runtime.ts imports English statically, the others lazily).
-// Each catalog also comes in two parts: `/first` holds the areas the home page's first paint shows
-// (FIRST_PAINT_AREAS), `/rest` every other area, fetched before any other screen renders. The home's
+// Each catalog also comes in two parts: `<locale>-first` holds the areas the home page's first paint shows
+// (FIRST_PAINT_AREAS), `<locale>-rest` every other area, fetched before any other screen renders. The home's
 // initial JS so carries only its own words (issue 20: English ≤150 KB gzip, another language +≤10 KB).
 import type { Plugin } from 'vite'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
@@ -32,7 +32,8 @@ export function i18nCatalogs(dir = CATALOG_DIR): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined
       this.addWatchFile(dir)
-      const [locale = '', part = 'all'] = id.slice(PREFIX.length + 1).split('/')
+      // `fj` (every area), `fj-first`, `fj-rest`: the chunk is then named after its language and part.
+      const [locale = '', part = 'all'] = id.slice(PREFIX.length + 1).split('-')
       if (part !== 'all' && part !== 'first' && part !== 'rest') throw new Error(`Unknown catalog part "${part}" in ${id}`)
       return `export default ${JSON.stringify(compiledCatalog(locale, dir, part))}`
     },

@@ -4,7 +4,7 @@
 // fallback for a key a translation lacks. Staff corrections (overrides) are laid over the files' messages.
 import { useSyncExternalStore } from 'react'
 import { i18n, type Messages } from '@lingui/core'
-import enFirst from 'virtual:i18n-catalog/en/first'
+import enFirst from 'virtual:i18n-catalog/en-first'
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../api/contract/locales'
 
 export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales'
@@ -15,9 +15,9 @@ type Part = 'first' | 'rest'
 type Loader = () => Promise<{ default: Messages }>
 
 const loaders: Record<Locale, Record<Part, Loader>> = {
-  en: { first: () => Promise.resolve({ default: enFirst }), rest: () => import('virtual:i18n-catalog/en/rest') },
-  fj: { first: () => import('virtual:i18n-catalog/fj/first'), rest: () => import('virtual:i18n-catalog/fj/rest') },
-  hif: { first: () => import('virtual:i18n-catalog/hif/first'), rest: () => import('virtual:i18n-catalog/hif/rest') },
+  en: { first: () => Promise.resolve({ default: enFirst }), rest: () => import('virtual:i18n-catalog/en-rest') },
+  fj: { first: () => import('virtual:i18n-catalog/fj-first'), rest: () => import('virtual:i18n-catalog/fj-rest') },
+  hif: { first: () => import('virtual:i18n-catalog/hif-first'), rest: () => import('virtual:i18n-catalog/hif-rest') },
 }
 
 const files: Record<Locale, Partial<Record<Part, Messages>>> = { en: { first: enFirst }, fj: {}, hif: {} }

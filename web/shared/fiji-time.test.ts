@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
-import { describe, expect, it } from 'vitest'
-import { fijiWallClock, formatFijiTime } from './fiji-time'
+import { afterAll, describe, expect, it } from 'vitest'
+import { setLocale } from '../i18n/runtime'
+import { fijiWallClock, fijiWeekdayInLanguage, formatFijiTime, formatFijiTimeInLanguage } from './fiji-time'
 
 describe('Fiji time', () => {
   it("writes 'MMM dd, yyyy at h:mm a FJT' on Fiji's wall clock", () => {
@@ -18,5 +19,26 @@ describe('Fiji time', () => {
       const date = new Date(ms)
       expect(fijiWallClock(date, Temporal)).toEqual(fijiWallClock(date, undefined))
     }
+  })
+})
+
+describe('Fiji time in the reader’s language (catalog area "dates")', () => {
+  const instants = ['2026-03-04T15:04:00.000Z', '2026-11-21T11:59:00.000Z', '2026-03-09T12:00:00.000Z', '2026-03-09T00:00:00.000Z'].map((iso) => new Date(iso))
+
+  afterAll(() => setLocale('en', false))
+
+  it('is exactly the spec format in English', async () => {
+    await setLocale('en', false)
+    for (const instant of instants) expect(formatFijiTimeInLanguage(instant)).toBe(formatFijiTime(instant))
+    expect(fijiWeekdayInLanguage(new Date('2026-03-04T15:04:00.000Z'))).toBe('Thu')
+  })
+
+  it('names months and weekdays in iTaukei and Fiji Hindi, where Intl has no data', async () => {
+    await setLocale('fj', false)
+    expect(formatFijiTimeInLanguage(instants[0]!)).toBe('05 Maji, 2026 ena 3:04 AM FJT')
+    expect(fijiWeekdayInLanguage(instants[0]!)).toBe('Lotulevu')
+    await setLocale('hif', false)
+    expect(formatFijiTimeInLanguage(instants[1]!)).toBe('21 Nov 2026, 11:59 PM FJT')
+    expect(fijiWeekdayInLanguage(instants[1]!)).toBe('Shanivaar')
   })
 })

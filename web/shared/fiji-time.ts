@@ -2,6 +2,7 @@
 // Pacific/Fiji with the suffix FJT, e.g. 'Mar 05, 2026 at 9:07 AM FJT'.
 // The wall clock comes from Temporal where the browser has it (temporal.ts: ~1 ms, where Intl's
 // first formatter is a long task in the middle of a slow phone's first render of /reviews).
+import { t } from '../i18n/runtime'
 import { temporal, type TemporalApi } from './temporal'
 
 const FIJI = 'Pacific/Fiji'
@@ -42,4 +43,24 @@ const pad2 = (n: number) => String(n).padStart(2, '0')
 export function formatFijiTime(date: Date): string {
   const { year, month, day, hour, minute } = fijiWallClock(date)
   return `${MONTHS[month - 1]} ${pad2(day)}, ${year} at ${hour % 12 || 12}:${pad2(minute)} ${hour < 12 ? 'AM' : 'PM'} FJT`
+}
+
+/**
+ * The same moment in the reader's language (public and field screens): month names, weekdays and
+ * "at h:mm AM FJT" come from the catalog (area "dates"), because the browser's Intl has no iTaukei or
+ * Fiji Hindi data. In English it is exactly formatFijiTime's text. Staff screens and CSVs keep
+ * formatFijiTime (the back office stays English).
+ */
+export function formatFijiTimeInLanguage(date: Date): string {
+  const { year, month, day, hour, minute } = fijiWallClock(date)
+  const time = t(hour < 12 ? 'dates.timeAm' : 'dates.timePm', { hour: String(hour % 12 || 12), minute: pad2(minute) })
+  return t('dates.dateTime', { month: t(`dates.month${month}`), day: pad2(day), year: String(year), time })
+}
+
+/** The weekday in Fiji for `date`, in the reader's language ("Mon" … "Sun" in English). */
+export function fijiWeekdayInLanguage(date: Date): string {
+  const { year, month, day } = fijiWallClock(date)
+  // 1 Monday … 7 Sunday (ISO), from the Fiji calendar date.
+  const isoDay = new Date(Date.UTC(year, month - 1, day)).getUTCDay() || 7
+  return t(`dates.weekday${isoDay}`)
 }

@@ -19,10 +19,11 @@ import { directoryQuery, useKeepOfflineCopy } from './offline-copy'
 import { OfflineCopyNotice } from './offline-copy-notice'
 import { SearchForm, SearchResults, useDirectorySearch, useFarmerLocations } from './search'
 import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 type Step = 1 | 2 | 3
 
-const stepNames: Record<Step, string> = { 1: 'Choose location', 2: 'Choose produce', 3: 'Farmers' }
+const stepNames: Record<Step, string> = { 1: 'directory.step.chooseLocation', 2: 'directory.step.chooseProduce', 3: 'directory.step.farmers' }
 
 function StepHeading({ children, headingRef }: { children: ReactNode; headingRef: RefObject<HTMLHeadingElement | null> }) {
   return (
@@ -33,8 +34,9 @@ function StepHeading({ children, headingRef }: { children: ReactNode; headingRef
 }
 
 function Steps({ step, onStep }: { step: Step; onStep: (step: Step) => void }) {
+  const t = useT()
   return (
-    <chakra.ol aria-label="Browse steps" listStyle="none" p="0" m="0" mb="6" display="flex" gap="2" flexWrap="wrap">
+    <chakra.ol aria-label={t('directory.steps.label')} listStyle="none" p="0" m="0" mb="6" display="flex" gap="2" flexWrap="wrap">
       {([1, 2, 3] as const).map((n) => {
         const current = n === step
         const done = n < step
@@ -54,8 +56,8 @@ function Steps({ step, onStep }: { step: Step; onStep: (step: Step) => void }) {
             >
               {n}
             </chakra.span>
-            <chakra.span srOnly>Step {n}: </chakra.span>
-            {stepNames[n]}
+            <chakra.span srOnly>{t('directory.steps.step', { number: n })} </chakra.span>
+            {t(stepNames[n])}
           </>
         )
         return (
@@ -115,20 +117,21 @@ function ChoiceButton({ onClick, title, detail }: { onClick: () => void; title: 
 const enc = encodeURIComponent
 
 function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string; cityFarmerCount: number; onProduce: (p: string) => void; onAll: () => void }) {
+  const t = useT()
   const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', enc(city)], queryFn: directoryQuery })
   const items = (produce.data ?? []).filter((p) => p.farmerCount > 0)
-  if (cityFarmerCount === 0) return <EmptyState>{texts.noFarmersInLocation}</EmptyState>
+  if (cityFarmerCount === 0) return <EmptyState>{t(texts.noFarmersInLocation)}</EmptyState>
   return (
     <>
       <Box maxW="sm" mb="4">
-        <ChoiceButton onClick={onAll} title={texts.allFarmers} detail={farmerCountLabel(cityFarmerCount)} />
+        <ChoiceButton onClick={onAll} title={t(texts.allFarmers)} detail={farmerCountLabel(cityFarmerCount)} />
       </Box>
       {produce.isPending ? (
         <Loading />
       ) : produce.isError ? (
-        <LoadError message={texts.failedToFetchProduceForLocation} onRetry={() => void produce.refetch()} />
+        <LoadError message={t(texts.failedToFetchProduceForLocation)} onRetry={() => void produce.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState>{texts.categoriesUpdating}</EmptyState>
+        <EmptyState>{t(texts.categoriesUpdating)}</EmptyState>
       ) : (
         <chakra.ul listStyle="none" p="0" m="0" display="grid" gap="3" gridTemplateColumns={{ base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}>
           {items.map((item) => (
@@ -143,31 +146,33 @@ function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string
 }
 
 function FarmersStep({ city, produce, filters }: { city: string; produce: string | null; filters: Filters }) {
+  const t = useT()
   // The filters go to the server, so the count and every page are of the matching farmers only.
   const url = produce === null ? `/api/farmers/locations/${enc(city)}/farmers` : `/api/farmers/by-location-and-produce/${enc(city)}/${enc(produce)}`
   const pages = useFarmerPages<PublicFarmer>(url, { autoload: true, limit: CARD_PAGE_SIZE, filters })
   const filtering = filters.delivery || filters.bulk
   // Without filters the list's own count; with them, the unfiltered count for "N of M".
   const unfiltered = useFarmerPages<PublicFarmer>(filtering ? url : null, { autoload: true, limit: CARD_PAGE_SIZE })
-  const errorMessage = produce === null ? texts.failedToFetchFarmersLocations : texts.failedToFetchFarmersForLocationAndProduce
+  const errorMessage = produce === null ? t(texts.failedToFetchFarmersLocations) : t(texts.failedToFetchFarmersForLocationAndProduce)
   if (pages.isPending) return <Loading />
   if (pages.isError && !pages.isLoaded) return <LoadError message={errorMessage} onRetry={pages.retry} />
   const total = filtering ? unfiltered.farmerCount : pages.farmerCount
   if (total === 0 && !(filtering && !unfiltered.isLoaded))
-    return <EmptyState>{produce === null ? texts.noFarmersInLocation : texts.noFarmersForProduce(city, produce)}</EmptyState>
+    return <EmptyState>{produce === null ? t(texts.noFarmersInLocation) : t(texts.noFarmersForProduce, { city, produce })}</EmptyState>
   return (
     <>
       <Text role="status" color="fg.muted" mb="3">
-        {filtering && unfiltered.isLoaded ? `${farmerCountLabel(pages.farmerCount)} of ${total} match your filters` : farmerCountLabel(pages.farmerCount)}
+        {filtering && unfiltered.isLoaded ? t('directory.matchFilters', { count: pages.farmerCount, total }) : farmerCountLabel(pages.farmerCount)}
       </Text>
-      {pages.farmerCount === 0 ? <EmptyState>{texts.emptySearch}</EmptyState> : <FarmerCardList farmers={pages.farmers} />}
+      {pages.farmerCount === 0 ? <EmptyState>{t(texts.emptySearch)}</EmptyState> : <FarmerCardList farmers={pages.farmers} />}
       <ShowMore pages={pages} errorMessage={errorMessage} />
     </>
   )
 }
 
 export function BrowseFarmersPage() {
-  useDocumentTitle('Browse Farmers')
+  const t = useT()
+  useDocumentTitle(t('directory.title'))
   useKeepOfflineCopy()
   const [params, setParams] = useSearchParams()
   const city = params.get('city')
@@ -204,16 +209,16 @@ export function BrowseFarmersPage() {
   if (step === 1) {
     content = (
       <>
-        <StepHeading headingRef={stepHeading}>1. Choose a location</StepHeading>
+        <StepHeading headingRef={stepHeading}>{t('directory.step1.heading')}</StepHeading>
         {locations.isPending ? (
           // The room the town grid takes (two columns on a phone), so the panel below never jumps (CLS).
           <Box minH={{ base: '70vh', lg: '20rem' }}>
             <Loading />
           </Box>
         ) : locations.isError ? (
-          <LoadError message={texts.failedToFetchFarmersLocations} onRetry={() => void locations.refetch()} />
+          <LoadError message={t(texts.failedToFetchFarmersLocations)} onRetry={() => void locations.refetch()} />
         ) : cities.length === 0 ? (
-          <EmptyState>{texts.noLocations}</EmptyState>
+          <EmptyState>{t(texts.noLocations)}</EmptyState>
         ) : (
           <CityButtons cities={cities} onSelect={(c) => go({ city: c })} />
         )}
@@ -222,7 +227,7 @@ export function BrowseFarmersPage() {
   } else if (step === 2 && city) {
     content = (
       <>
-        <StepHeading headingRef={stepHeading}>2. Choose produce in {city}</StepHeading>
+        <StepHeading headingRef={stepHeading}>{t('directory.step2.heading', { city })}</StepHeading>
         {locations.isPending ? (
           <Loading />
         ) : (
@@ -233,13 +238,13 @@ export function BrowseFarmersPage() {
   } else if (city) {
     content = (
       <>
-        <StepHeading headingRef={stepHeading}>{produce ? `3. ${produce} farmers in ${city}` : `3. All farmers in ${city}`}</StepHeading>
+        <StepHeading headingRef={stepHeading}>{produce ? t('directory.step3.produce', { produce, city }) : t('directory.step3.all', { city })}</StepHeading>
         <Flex gap="2" wrap="wrap" mb="4">
           <Button size="sm" variant="outline" colorPalette="brand" onClick={() => go({ city })}>
-            Change produce
+            {t('directory.changeProduce')}
           </Button>
           <Button size="sm" variant="outline" colorPalette="brand" onClick={() => go({})}>
-            Change location
+            {t('directory.changeLocation')}
           </Button>
         </Flex>
         <FarmersStep city={city} produce={produce} filters={search.filters} />
@@ -251,10 +256,10 @@ export function BrowseFarmersPage() {
     <>
       <Box as="section" aria-labelledby="browse-title" bg="brand.50" borderRadius="xl" px={{ base: '4', md: '10' }} py={{ base: '6', md: '10' }} textAlign="center">
         <Heading as="h1" id="browse-title" size={{ base: '3xl', md: '4xl' }} color="brand.900">
-          Browse Farmers
+          {t('directory.title')}
         </Heading>
         <Text mt="2" color="gray.700">
-          Choose a location, then a produce, and contact the farmers directly.
+          {t('directory.intro')}
         </Text>
         <SearchForm search={search} resultsHeading={resultsHeading} />
       </Box>
@@ -263,7 +268,7 @@ export function BrowseFarmersPage() {
 
       <SearchResults search={search} headingRef={resultsHeading} />
 
-      <Box as="section" aria-label="Browse by location and produce" mt="8">
+      <Box as="section" aria-label={t('directory.browseLabel')} mt="8">
         <Steps step={step} onStep={onStep} />
         {content}
       </Box>

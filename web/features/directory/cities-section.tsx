@@ -8,6 +8,7 @@ import { CityDialog, preloadDialogs } from './lazy-dialogs'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { useFarmerLocations } from './search'
 import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 const CITY_COUNT_KEY = 'vf.cityCount'
 /** Before a phone has seen the list: about the number of Fiji's towns that have listed farmers. */
@@ -40,6 +41,7 @@ function CitiesLoading() {
 }
 
 export function CitiesSection() {
+  const t = useT()
   const headingId = useId()
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
   const locations = useDeferredValue(useFarmerLocations())
@@ -58,17 +60,17 @@ export function CitiesSection() {
   }, [locations.isSuccess, cities.length])
 
   if (locations.isPending) body = <CitiesLoading />
-  else if (locations.isError) body = <LoadError message={texts.failedToFetchFarmersLocations} onRetry={() => void locations.refetch()} />
-  else if (cities.length === 0) body = <EmptyState>{texts.noLocations}</EmptyState>
+  else if (locations.isError) body = <LoadError message={t(texts.failedToFetchFarmersLocations)} onRetry={() => void locations.refetch()} />
+  else if (cities.length === 0) body = <EmptyState>{t(texts.noLocations)}</EmptyState>
   else body = <CityButtons cities={cities} onSelect={setSelectedCity} onIntent={preloadDialogs} />
 
   return (
     <Box as="section" aria-labelledby={headingId} mt="10">
       <Heading as="h2" id={headingId} size="xl">
-        Browse by Location
+        {t('home.cities.heading')}
       </Heading>
       <Text mt="1" mb="4" color="fg.muted">
-        Choose a town or city to see the farmers who serve it.
+        {t('home.cities.intro')}
       </Text>
       {body}
       {selected ? (

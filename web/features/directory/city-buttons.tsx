@@ -4,6 +4,7 @@ import { chakra } from '@chakra-ui/react'
 import { Tooltip } from '../../shared/ui/tooltip'
 import { farmerCountLabel } from './directory-logic'
 import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 export interface CityCount {
   city: string
@@ -22,6 +23,7 @@ export function CityButtons({
   onIntent?: () => void
   selected?: string
 }) {
+  const t = useT()
   return (
     <chakra.ul
       listStyle="none"
@@ -35,7 +37,7 @@ export function CityButtons({
     >
       {cities.map(({ city, farmerCount }) => (
         <li key={city}>
-          <Tooltip label={texts.locationsTooltip}>
+          <Tooltip label={t(texts.locationsTooltip)}>
             {(describedBy) => (
               <chakra.button
                 type="button"

@@ -4,6 +4,7 @@ import { Flex } from '@chakra-ui/react'
 import { trackFarmerClick } from '../../shared/analytics'
 import { mailtoHref, publicEmail, telHref, whatsappHref } from './directory-logic'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { useT } from '../../i18n/runtime'
 
 export interface ContactFarmer {
   id: string
@@ -13,6 +14,7 @@ export interface ContactFarmer {
 }
 
 export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
+  const t = useT()
   const phone = farmer.phone?.trim() || null
   const whatsapp = phone ? whatsappHref(phone) : null
   const email = publicEmail(farmer.email)
@@ -21,8 +23,8 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
     <Flex gap="2" wrap="wrap">
       {phone ? (
         <ButtonLink size="sm" colorPalette="brand">
-          <a href={telHref(phone)} aria-label={`Call ${farmer.name}`} onClick={() => trackFarmerClick(farmer.id, 'call')}>
-            Call
+          <a href={telHref(phone)} aria-label={t('directory.contact.callLabel', { name: farmer.name })} onClick={() => trackFarmerClick(farmer.id, 'call')}>
+            {t('directory.contact.call')}
           </a>
         </ButtonLink>
       ) : null}
@@ -32,7 +34,7 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
             href={whatsapp}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`WhatsApp ${farmer.name} (opens in a new tab)`}
+            aria-label={t('directory.contact.whatsAppLabel', { name: farmer.name })}
             onClick={() => trackFarmerClick(farmer.id, 'call')}
           >
             WhatsApp
@@ -41,8 +43,8 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
       ) : null}
       {email ? (
         <ButtonLink size="sm" variant="outline" colorPalette="brand">
-          <a href={mailtoHref(email)} aria-label={`Email ${farmer.name}`} onClick={() => trackFarmerClick(farmer.id, 'email')}>
-            Email
+          <a href={mailtoHref(email)} aria-label={t('directory.contact.emailLabel', { name: farmer.name })} onClick={() => trackFarmerClick(farmer.id, 'email')}>
+            {t('directory.contact.email')}
           </a>
         </ButtonLink>
       ) : null}

@@ -15,8 +15,10 @@ import { directoryQuery } from './offline-copy'
 import { OfflineCopyNotice } from './offline-copy-notice'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailability; onClose: () => void }) {
+  const t = useT()
   // The availability answer embeds the first page; "Show more" pages on from the produce's own list.
   const pages = useFarmerPages<AvailabilityFarmer>(`/api/produce/availability/${produce.id}/farmers`, {
     initial: produce.farmers,
@@ -25,10 +27,10 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
   })
   const { farmers } = pages
   return (
-    <NativeDialog title={produce.name} subtitle={`${farmerCountLabel(pages.farmerCount)} selling ${produce.name}`} onClose={onClose}>
+    <NativeDialog title={produce.name} subtitle={t('directory.produceDialog.subtitle', { count: pages.farmerCount, produce: produce.name })} onClose={onClose}>
       <OfflineCopyNotice />
       {farmers.length === 0 ? (
-        <EmptyState>{texts.emptySearch}</EmptyState>
+        <EmptyState>{t(texts.emptySearch)}</EmptyState>
       ) : (
         <chakra.ul listStyle="none" p="0" m="0" display="flex" flexDirection="column" gap="3">
           {farmers.map((farmer) => {
@@ -40,7 +42,7 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
                     {farmer.name}
                   </Heading>
                   <DemoBadge isDemo={farmer.isDemo} />
-                  {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
+                  {farmer.isPremium ? <Pill tone="yellow">{t('directory.card.premium')}</Pill> : null}
                 </Flex>
                 {place ? (
                   <Text fontSize="sm" color="fg.muted" mt="0.5">
@@ -55,7 +57,7 @@ export function ProduceDialog({ produce, onClose }: { produce: ProduceAvailabili
           })}
         </chakra.ul>
       )}
-      <ShowMore pages={pages} errorMessage={texts.failedToFetchProduceAvailability} />
+      <ShowMore pages={pages} errorMessage={t(texts.failedToFetchProduceAvailability)} />
     </NativeDialog>
   )
 }
@@ -86,36 +88,37 @@ function Summary({ children }: { children: ReactNode }) {
 }
 
 function FarmerRow({ farmer }: { farmer: PublicFarmer }) {
+  const t = useT()
   const phone = farmer.phone?.trim() || null
   return (
     <chakra.details borderTopWidth="1px" borderColor="gray.100" data-testid="city-farmer">
       <Summary>
         <span>{farmer.name}</span>
         <DemoBadge isDemo={farmer.isDemo} />
-        {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
+        {farmer.isPremium ? <Pill tone="yellow">{t('directory.card.premium')}</Pill> : null}
       </Summary>
       <Box px="3" pb="3" ps="8" display="flex" flexDirection="column" gap="1" fontSize="sm">
         <Flex align="center" gap="2" wrap="wrap">
           <Text fontWeight="semibold">{farmer.name}</Text>
           <DemoBadge isDemo={farmer.isDemo} />
-          <Pill tone="green">Active</Pill>
+          <Pill tone="green">{t('directory.active')}</Pill>
         </Flex>
         <Text>
-          <chakra.span fontWeight="semibold">Town: </chakra.span>
+          <chakra.span fontWeight="semibold">{t('directory.row.town')} </chakra.span>
           {farmer.town || '—'}
         </Text>
         <Text>
-          <chakra.span fontWeight="semibold">Phone: </chakra.span>
+          <chakra.span fontWeight="semibold">{t('directory.row.phone')} </chakra.span>
           {phone ? (
             <chakra.a href={telHref(phone)} color="brand.800" textDecoration="underline">
               {phone}
             </chakra.a>
           ) : (
-            texts.phoneNotProvided
+            t(texts.phoneNotProvided)
           )}
         </Text>
         <Text>
-          <chakra.span fontWeight="semibold">Available produce: </chakra.span>
+          <chakra.span fontWeight="semibold">{t('directory.row.produce')} </chakra.span>
           {farmer.produce.length > 0 ? farmer.produce.join(', ') : '—'}
         </Text>
         <Box mt="1">
@@ -156,11 +159,12 @@ function PagedRows({ pages, errorMessage }: { pages: FarmerPages<PublicFarmer>; 
 
 /** A produce's farmers in the city: loaded when the group is first opened, then page by page. */
 function ProduceGroupFarmers({ city, produce }: { city: string; produce: string }) {
+  const t = useT()
   const pages = useFarmerPages<PublicFarmer>(`/api/farmers/by-location-and-produce/${encodeURIComponent(city)}/${encodeURIComponent(produce)}`, {
     autoload: true,
     limit: DIALOG_PAGE_SIZE,
   })
-  return <PagedRows pages={pages} errorMessage={texts.failedToFetchFarmersForLocationAndProduce} />
+  return <PagedRows pages={pages} errorMessage={t(texts.failedToFetchFarmersForLocationAndProduce)} />
 }
 
 function ProduceGroup({ city, item }: { city: string; item: ProduceInCity }) {
@@ -173,6 +177,7 @@ function ProduceGroup({ city, item }: { city: string; item: ProduceInCity }) {
 }
 
 export function CityDialog({ location, onClose }: { location: FarmerLocation; onClose: () => void }) {
+  const t = useT()
   const city = encodeURIComponent(location.city)
   // The locations answer embeds the city's first page; "Show more" pages on from the city's own list.
   const all = useFarmerPages<PublicFarmer>(`/api/farmers/locations/${city}/farmers`, {
@@ -186,21 +191,21 @@ export function CityDialog({ location, onClose }: { location: FarmerLocation; on
     <NativeDialog title={location.city} subtitle={farmerCountLabel(all.farmerCount)} onClose={onClose}>
       <OfflineCopyNotice />
       {all.farmerCount === 0 ? (
-        <EmptyState>{texts.noFarmersInLocation}</EmptyState>
+        <EmptyState>{t(texts.noFarmersInLocation)}</EmptyState>
       ) : (
         <Box display="flex" flexDirection="column" gap="3">
-          <FarmerGroup title={texts.allFarmers} count={all.farmerCount}>
-            <PagedRows pages={all} errorMessage={texts.failedToFetchFarmersLocations} />
+          <FarmerGroup title={t(texts.allFarmers)} count={all.farmerCount}>
+            <PagedRows pages={all} errorMessage={t(texts.failedToFetchFarmersLocations)} />
           </FarmerGroup>
           <Heading as="h3" size="md" mt="2">
-            By produce
+            {t('directory.cityDialog.byProduce')}
           </Heading>
           {produce.isPending ? (
             <Loading />
           ) : produce.isError ? (
-            <LoadError message={texts.failedToFetchProduceForLocation} onRetry={() => void produce.refetch()} />
+            <LoadError message={t(texts.failedToFetchProduceForLocation)} onRetry={() => void produce.refetch()} />
           ) : groups.length === 0 ? (
-            <EmptyState>{texts.categoriesUpdating}</EmptyState>
+            <EmptyState>{t(texts.categoriesUpdating)}</EmptyState>
           ) : (
             groups.map((item) => <ProduceGroup key={item.name} city={location.city} item={item} />)
           )}

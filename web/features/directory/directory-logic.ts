@@ -1,7 +1,7 @@
 // Pure logic of the directory screens (search, filters, availability bars, contact links).
 // Type-only imports from the contract: nothing here may pull zod into the home page's chunk.
 import type { FarmerLocation, ProduceAvailability, PublicFarmer, SearchType } from '../../../api/contract'
-import { countLabel } from '../../shared/plural'
+import { t } from '../../i18n/runtime'
 
 export interface Filters {
   delivery: boolean
@@ -92,7 +92,7 @@ export function farmerPageUrl(url: string, { page, limit, delivery, bulk }: { pa
 }
 
 export function showMoreLabel(remaining: number): string {
-  return `Show more farmers (${remaining} more)`
+  return t('home.showMore', { count: remaining })
 }
 
 /** True when a search or a filter is active, so the results list is shown. */
@@ -222,7 +222,7 @@ export function safeWebsite(website: string | null | undefined): string | null {
 }
 
 export function farmerCountLabel(count: number): string {
-  return countLabel(count, 'farmer')
+  return t('home.farmerCount', { count })
 }
 
 /** "Town, City" without empty parts. */

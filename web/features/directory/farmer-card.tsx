@@ -15,6 +15,7 @@ import { DialogLoading } from './dialog-loading'
 import { joinPlace, mailtoHref, publicEmail, safeWebsite, telHref } from './directory-logic'
 import { FarmerPhotosDialog, preloadPhotosDialog } from './lazy-dialogs'
 import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,25 +27,27 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function FarmerBadges({ farmer }: { farmer: Pick<PublicFarmer, 'isPremium' | 'deliveryAvailable' | 'isBulk' | 'isDemo'> }) {
+  const t = useT()
   if (!farmer.isPremium && !farmer.deliveryAvailable && !farmer.isBulk && !farmer.isDemo) return null
   return (
     <Flex gap="1.5" wrap="wrap">
       <DemoBadge isDemo={farmer.isDemo} />
-      {farmer.isPremium ? <Pill tone="yellow">Premium</Pill> : null}
-      {farmer.deliveryAvailable ? <Pill tone="green">Delivery</Pill> : null}
-      {farmer.isBulk ? <Pill tone="blue">Bulk</Pill> : null}
+      {farmer.isPremium ? <Pill tone="yellow">{t('directory.card.premium')}</Pill> : null}
+      {farmer.deliveryAvailable ? <Pill tone="green">{t('directory.card.delivery')}</Pill> : null}
+      {farmer.isBulk ? <Pill tone="blue">{t('directory.card.bulk')}</Pill> : null}
     </Flex>
   )
 }
 
 /** The first farm photo as its 160 px thumbnail (a few KB, not the full ~200 KB photo); a tap opens them all full size. */
 function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: string }) {
+  const t = useT()
   const [isOpen, setOpen] = useState(false)
   return (
     <>
       <chakra.button
         type="button"
-        aria-label={`View farm photos of ${farmer.name}`}
+        aria-label={t('directory.card.viewPhotos', { name: farmer.name })}
         onClick={() => setOpen(true)}
         onPointerEnter={preloadPhotosDialog}
         onFocus={preloadPhotosDialog}
@@ -58,7 +61,7 @@ function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: strin
       >
         <chakra.img
           src={photoThumbnailPath(photoUrl)}
-          alt={`Farm of ${farmer.name}`}
+          alt={t('directory.card.photoAlt', { name: farmer.name })}
           width={80}
           height={80}
           loading="lazy"
@@ -78,6 +81,7 @@ function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: strin
 }
 
 export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarmer; headingLevel?: 'h3' | 'h4' }) {
+  const t = useT()
   const email = publicEmail(farmer.email)
   const website = safeWebsite(farmer.website)
   const phone = farmer.phone?.trim() || null
@@ -102,24 +106,24 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
         </Text>
       ) : null}
       <Box display="flex" flexDirection="column" gap="0.5">
-        <Detail label="Phone">
+        <Detail label={t('directory.card.phone')}>
           {phone ? (
             <Link href={telHref(phone)} variant="underline" colorPalette="brand" onClick={() => trackFarmerClick(farmer.id, 'call')}>
               {phone}
             </Link>
           ) : (
-            texts.phoneNotProvided
+            t(texts.phoneNotProvided)
           )}
         </Detail>
         {email ? (
-          <Detail label="Email">
+          <Detail label={t('directory.card.email')}>
             <Link href={mailtoHref(email)} variant="underline" colorPalette="brand" overflowWrap="anywhere" onClick={() => trackFarmerClick(farmer.id, 'email')}>
               {email}
             </Link>
           </Detail>
         ) : null}
         {website ? (
-          <Detail label="Website">
+          <Detail label={t('directory.card.website')}>
             <Link
               href={website}
               target="_blank"
@@ -130,12 +134,12 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
               onClick={() => trackFarmerClick(farmer.id, 'website')}
             >
               {farmer.website}
-              <chakra.span srOnly> (opens in a new tab)</chakra.span>
+              <chakra.span srOnly> {t('layout.opensInNewTab')}</chakra.span>
             </Link>
           </Detail>
         ) : null}
-        {place ? <Detail label="Town and tikina">{place}</Detail> : null}
-        {farmer.cities.length > 0 ? <Detail label="Service areas">{farmer.cities.join(', ')}</Detail> : null}
+        {place ? <Detail label={t('directory.card.townAndTikina')}>{place}</Detail> : null}
+        {farmer.cities.length > 0 ? <Detail label={t('directory.card.serviceAreas')}>{farmer.cities.join(', ')}</Detail> : null}
       </Box>
       <Box mt="auto" pt="1">
         <ContactLinks farmer={farmer} />

@@ -6,11 +6,11 @@ import { useState } from 'react'
 import type { PublicFarmer } from '../../../api/contract'
 import { displayPhotoPath, photoThumbnailPath } from '../../../api/contract/display'
 import { NativeDialog } from '../../shared/ui/native-dialog'
+import { useT } from '../../i18n/runtime'
 
-/** product: a full photo that cannot load (offline, weak signal) is shown small from the phone's cache. */
-const SHOWN_SMALL = 'Shown small: the full photo loads when you are back online.'
 
 function FullPhoto({ photoUrl, alt }: { photoUrl: string; alt: string }) {
+  const t = useT()
   const [isFailed, setFailed] = useState(false)
   return (
     <chakra.figure m="0">
@@ -28,7 +28,8 @@ function FullPhoto({ photoUrl, alt }: { photoUrl: string; alt: string }) {
       />
       {isFailed ? (
         <chakra.figcaption fontSize="sm" color="fg.muted" mt="1">
-          {SHOWN_SMALL}
+          {/* A full photo that cannot load (offline, weak signal) is shown small from the phone's cache. */}
+          {t('directory.photos.shownSmall')}
         </chakra.figcaption>
       ) : null}
     </chakra.figure>
@@ -36,12 +37,13 @@ function FullPhoto({ photoUrl, alt }: { photoUrl: string; alt: string }) {
 }
 
 export function FarmerPhotosDialog({ farmer, onClose }: { farmer: Pick<PublicFarmer, 'name' | 'photoUrls'>; onClose: () => void }) {
+  const t = useT()
   const count = farmer.photoUrls.length
   return (
-    <NativeDialog title={farmer.name} subtitle={count === 1 ? '1 farm photo' : `${count} farm photos`} onClose={onClose}>
+    <NativeDialog title={farmer.name} subtitle={t('directory.photos.count', { count })} onClose={onClose}>
       <chakra.div display="flex" flexDirection="column" gap="4">
         {farmer.photoUrls.map((photoUrl, index) => (
-          <FullPhoto key={photoUrl} photoUrl={photoUrl} alt={`Farm photo ${index + 1} of ${farmer.name}`} />
+          <FullPhoto key={photoUrl} photoUrl={photoUrl} alt={t('directory.photos.alt', { number: index + 1, name: farmer.name })} />
         ))}
       </chakra.div>
     </NativeDialog>

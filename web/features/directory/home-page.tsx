@@ -4,7 +4,7 @@
 import { Box, Flex, Heading, Text } from '@chakra-ui/react'
 import { useEffect, useRef, type RefObject } from 'react'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
-import { mission, productName, useDocumentTitle } from '../../shared/site'
+import { productName, useDocumentTitle } from '../../shared/site'
 import { CitiesSection } from './cities-section'
 import { ProduceAvailabilityPanel, produceAvailabilityQueryKey, useProduceAvailability } from './produce-availability'
 import { LEAVE_REVIEW_ID, LeaveReviewSection } from './review-section'
@@ -13,6 +13,7 @@ import { texts } from './texts'
 import { ButtonLink } from '../../shared/ui/button-link'
 import { useKeepOfflineCopy } from './offline-copy'
 import { OfflineCopyNotice } from './offline-copy-notice'
+import { useT } from '../../i18n/runtime'
 
 /** How long after arriving at #leave-review the page keeps the section in view while content above loads. */
 const ANCHOR_SETTLE_MS = 4000
@@ -65,6 +66,7 @@ function LeaveReviewAnchor({ headingRef }: { headingRef: RefObject<HTMLHeadingEl
 /** The hero with the search and its results: its own component, so the search's state and data
  * re-render only it, never the sections below (long tasks on a slow phone). */
 function HomeSearch() {
+  const t = useT()
   const search = useDirectorySearch()
   const resultsHeading = useRef<HTMLHeadingElement>(null)
   return (
@@ -74,11 +76,10 @@ function HomeSearch() {
           {productName}
         </Heading>
         <Text mt="2" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold" color="brand.800">
-          {mission}
+          {t('layout.mission')}
         </Text>
         <Text mt="3" maxW="2xl" mx="auto" color="gray.700">
-          Fiji&apos;s free farmer directory. Find local farmers by town and produce, then call or e-mail them directly —
-          no fees, no commission.
+          {t('home.hero.intro')}
         </Text>
         <SearchForm search={search} resultsHeading={resultsHeading} />
       </Box>
@@ -92,6 +93,7 @@ function HomeSearch() {
 const listsAbove = [locationsQueryKey, produceAvailabilityQueryKey] as const
 
 export function HomePage() {
+  const t = useT()
   useDocumentTitle()
   useKeepOfflineCopy()
   const reviewHeading = useRef<HTMLHeadingElement>(null)
@@ -123,14 +125,14 @@ export function HomePage() {
       >
         <Box>
           <Heading as="h2" id="home-signup" size="xl">
-            {texts.signUpYourFarm}
+            {t(texts.signUpYourFarm)}
           </Heading>
           <Text mt="1" color="gray.700">
-            List your farm and produce so buyers can find and contact you.
+            {t('home.signUp.intro')}
           </Text>
         </Box>
         <ButtonLink colorPalette="brand">
-          <RouterLink to="/farmer-signup">{texts.signUpYourFarm}</RouterLink>
+          <RouterLink to="/farmer-signup">{t(texts.signUpYourFarm)}</RouterLink>
         </ButtonLink>
       </Flex>
 

@@ -1,16 +1,18 @@
 // The plain word that a list comes from the phone's copy (issue 17): shown only while a list on
 // screen was answered from it, with when the server last confirmed that copy, in Fiji time.
 import { Text } from '@chakra-ui/react'
-import { formatFijiTime } from '../../shared/fiji-time'
+import { formatFijiTimeInLanguage } from '../../shared/fiji-time'
 import { useOfflineCopyAsOf } from './offline-copy'
-import { offlineCopyNotice } from './texts'
+import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 export function OfflineCopyNotice({ mt, mb = '4' }: { mt?: '0' | '4'; mb?: '0' | '4' }) {
+  const t = useT()
   const asOf = useOfflineCopyAsOf()
   if (asOf === null) return null
   return (
     <Text role="status" data-testid="offline-copy-notice" mt={mt} mb={mb} px="3" py="2" fontSize="sm" fontWeight="medium" color="orange.900" bg="orange.50" borderWidth="1px" borderColor="orange.700" borderRadius="md">
-      {offlineCopyNotice(formatFijiTime(new Date(asOf)))}
+      {t(texts.offlineCopyNotice, { time: formatFijiTimeInLanguage(new Date(asOf)) })}
     </Text>
   )
 }

@@ -11,6 +11,7 @@ import { DialogLoading } from './dialog-loading'
 import { directoryQuery } from './offline-copy'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
+import { useT } from '../../i18n/runtime'
 
 export const produceAvailabilityQueryKey = ['/api/produce/availability'] as const
 
@@ -19,6 +20,7 @@ export function useProduceAvailability() {
 }
 
 export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const t = useT()
   const [open, setOpen] = useState(defaultOpen)
   const [selected, setSelected] = useState<ProduceAvailability | null>(null)
   const panelId = useId()
@@ -31,8 +33,8 @@ export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?
   let body
   if (availability.isPending) body = <Loading />
   else if (availability.isError)
-    body = <LoadError message={texts.failedToFetchProduceAvailability} onRetry={() => void availability.refetch()} />
-  else if (shown.length === 0) body = <EmptyState>{texts.emptySearch}</EmptyState>
+    body = <LoadError message={t(texts.failedToFetchProduceAvailability)} onRetry={() => void availability.refetch()} />
+  else if (shown.length === 0) body = <EmptyState>{t(texts.emptySearch)}</EmptyState>
   else
     body = (
       <>
@@ -118,7 +120,7 @@ export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?
           borderRadius="xl"
           fontWeight="semibold"
         >
-          <span>{availability.isSuccess ? `Produce Availability (${items.length})` : 'Produce Availability'}</span>
+          <span>{availability.isSuccess ? t('home.availability.headingCount', { count: items.length }) : t('home.availability.heading')}</span>
           <chakra.span aria-hidden="true" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s">
             ▾
           </chakra.span>
@@ -126,7 +128,7 @@ export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?
       </Heading>
       <Box id={panelId} hidden={!open} px={{ base: '3', md: '5' }} pb="5">
         <Text fontSize="sm" color="fg.muted" mb="3" px="2">
-          How many listed farmers sell each produce. Choose one to see its farmers.
+          {t('home.availability.intro')}
         </Text>
         {/* Closed, its up to 50 bars are not rendered: no work on a slow phone for what nobody sees. */}
         {open ? body : null}

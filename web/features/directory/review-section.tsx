@@ -7,7 +7,8 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { whenIdle } from '../../shared/outbox'
-import { withAllCatalogs } from '../../i18n/runtime'
+import { useT, withAllCatalogs } from '../../i18n/runtime'
+import { productName } from '../../shared/site'
 import { texts } from './texts'
 
 export const LEAVE_REVIEW_ID = 'leave-review'
@@ -57,6 +58,7 @@ export function LeaveReviewSection({
   /** The queries of the lists above the section (a stable array). */
   after: readonly QueryKey[]
 }) {
+  const t = useT()
   const section = useRef<HTMLElement>(null)
   const [near, setNear] = useState(false)
   const [listsArrived, setListsArrived] = useState(false)
@@ -77,7 +79,7 @@ export function LeaveReviewSection({
 
   const placeholder = (
     <Text role="status" color="fg.muted" py="4" minH="24rem">
-      Loading the review form…
+      {t('home.review.loadingForm')}
     </Text>
   )
 
@@ -96,14 +98,14 @@ export function LeaveReviewSection({
       onFocus={() => setNear(true)}
     >
       <Heading as="h2" id="home-review" ref={headingRef} tabIndex={-1} size="xl">
-        {texts.leaveReview}
+        {t(texts.leaveReview)}
       </Heading>
       <Text mt="1" mb="4" color="fg.muted">
-        Tell us how Viti Farmers worked for you. No login needed; your review is published once our team has checked it.
+        {t('home.review.intro', { productName })}
       </Text>
       {load ? <Suspense fallback={placeholder}>{<PlatformReviewForm />}</Suspense> : placeholder}
       <Link asChild mt="4" variant="underline" colorPalette="brand" fontWeight="medium">
-        <RouterLink to="/reviews">{texts.viewAllReviews}</RouterLink>
+        <RouterLink to="/reviews">{t(texts.viewAllReviews)}</RouterLink>
       </Link>
     </Box>
   )

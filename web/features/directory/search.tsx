@@ -8,24 +8,32 @@
 // page already holds: each city's first page from GET /api/farmers/locations.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import type { FarmerLocation, ProduceAvailability, PublicFarmer } from '../../../api/contract'
 import { trackSearch } from '../../shared/analytics'
 import { TextInput } from '../../shared/ui/text-input'
 import { CARD_PAGE_SIZE, farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
-import { FarmerCardList } from './farmer-card'
 import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
 import { produceAvailabilityQueryKey } from './produce-availability'
 import { directoryQuery } from './offline-copy'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
-import { countLabel } from '../../shared/plural'
+import { useT, withAllCatalogs } from '../../i18n/runtime'
 
 export const SEARCH_EVENT_DELAY_MS = 1000
 /** Events only for searches longer than 2 characters (spec 000 §4). */
 export const SEARCH_EVENT_MIN_CHARS = 3
 /** Wait this long after a keystroke before asking the server (one request per pause, not per key). */
 const SEARCH_REQUEST_DELAY_MS = 300
+
+// The result cards (photo, badges, contact links) are a chunk of their own, fetched when the search box
+// is first focused or a search starts: the home page's first paint never shows a card (initial JS budget).
+const loadFarmerCards = withAllCatalogs(() => import('./farmer-card'))
+const FarmerCardList = lazy(async () => ({ default: (await loadFarmerCards()).FarmerCardList }))
+
+function preloadFarmerCards() {
+  void loadFarmerCards().catch(() => undefined)
+}
 
 export const locationsQueryKey = ['/api/farmers/locations'] as const
 
@@ -154,6 +162,7 @@ function FilterCheckbox({ label, checked, onChange }: { label: string; checked: 
 }
 
 export function SearchForm({ search, resultsHeading }: { search: DirectorySearch; resultsHeading: RefObject<HTMLHeadingElement | null> }) {
+  const t = useT()
   const searchId = useId()
   const input = useRef<HTMLInputElement>(null)
   const onSubmit = (event: FormEvent) => {
@@ -167,9 +176,9 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
     }
   }
   return (
-    <chakra.form role="search" aria-label="Farmers" onSubmit={onSubmit} maxW="2xl" mx="auto" mt="6">
+    <chakra.form role="search" aria-label={t('home.search.formLabel')} onSubmit={onSubmit} maxW="2xl" mx="auto" mt="6">
       <chakra.label htmlFor={searchId} srOnly>
-        Search farmers or produce
+        {t('home.search.label')}
       </chakra.label>
       <Flex gap="2">
         <TextInput
@@ -180,24 +189,25 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
           bg="white"
           borderColor="gray.400"
           colorPalette="brand"
-          placeholder={texts.searchPlaceholder}
+          placeholder={t(texts.searchPlaceholder)}
           autoComplete="off"
           enterKeyHint="search"
           value={search.query}
           onChange={(e) => search.setQuery(e.currentTarget.value)}
+          onFocus={preloadFarmerCards}
         />
         {/* On a phone the keyboard's Search key submits; the button would squeeze the box. */}
         <Button type="submit" size="lg" colorPalette="brand" display={{ base: 'none', sm: 'inline-flex' }}>
-          Search
+          {t('home.search.submit')}
         </Button>
       </Flex>
       <Flex mt="2" columnGap="6" justify="center" wrap="wrap">
         <FilterCheckbox
-          label={texts.deliveryAvailable}
+          label={t(texts.deliveryAvailable)}
           checked={search.filters.delivery}
           onChange={(delivery) => search.setFilters({ ...search.filters, delivery })}
         />
-        <FilterCheckbox label={texts.bulkAvailable} checked={search.filters.bulk} onChange={(bulk) => search.setFilters({ ...search.filters, bulk })} />
+        <FilterCheckbox label={t(texts.bulkAvailable)} checked={search.filters.bulk} onChange={(bulk) => search.setFilters({ ...search.filters, bulk })} />
       </Flex>
     </chakra.form>
   )
@@ -207,26 +217,29 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
 export function SearchResults({ search, headingRef }: { search: DirectorySearch; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { results, status, total, pages } = search
   const headingId = useId()
+  const t = useT()
   if (!search.searching) return null
   let body
   if (status === 'pending') body = <Loading />
-  else if (status === 'error') body = <LoadError message={texts.failedToFetchFarmers} onRetry={search.retry} />
-  else if (results.length === 0) body = <EmptyState>{texts.emptySearch}</EmptyState>
+  else if (status === 'error') body = <LoadError message={t(texts.failedToFetchFarmers)} onRetry={search.retry} />
+  else if (results.length === 0) body = <EmptyState>{t(texts.emptySearch)}</EmptyState>
   else
     body = (
       <>
-        <FarmerCardList farmers={results} />
-        {pages ? <ShowMore pages={pages} errorMessage={texts.failedToFetchFarmers} /> : null}
+        <Suspense fallback={<Loading />}>
+          <FarmerCardList farmers={results} />
+        </Suspense>
+        {pages ? <ShowMore pages={pages} errorMessage={t(texts.failedToFetchFarmers)} /> : null}
       </>
     )
   return (
     <Box as="section" aria-labelledby={headingId} mt="8" data-testid="search-results">
       <Flex align="baseline" gap="3" wrap="wrap" mb="3">
         <Heading as="h2" id={headingId} ref={headingRef} tabIndex={-1} size="xl">
-          Search Results
+          {t('home.search.results')}
         </Heading>
         <Text role="status" color="fg.muted" data-testid="result-count">
-          {status === 'success' ? `${countLabel(total, 'farmer')} found` : ''}
+          {status === 'success' ? t('home.search.found', { count: total }) : ''}
         </Text>
       </Flex>
       {body}

@@ -1,0 +1,94 @@
+// Issue 20: the public screens in iTaukei and Fiji Hindi. The language is picked in the header (also
+// offline: the catalogs are precached), remembered on the phone, first guessed from the browser's
+// languages, set on <html lang>, switched in place (what was typed stays), and axe finds nothing
+// serious in any language.
+import { expect, test, type Page } from '@playwright/test'
+import { axeViolations, isSerious } from './axe'
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+}
+
+async function offlineCopyKept(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => ((await caches.match('/api/directory/snapshot')) ? 'kept' : 'missing')), { timeout: 20_000 })
+    .toBe('kept')
+}
+
+const picker = (page: Page, label: 'Language' | 'Vosa' | 'Bhasa') => page.getByRole('combobox', { name: label })
+
+test('offline after one visit, iTaukei is picked, stays after a reload, and a town browses in it', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Browse by Location' })).toBeVisible()
+  await waitForServiceWorker(page)
+  await offlineCopyKept(page)
+
+  // Never chosen before, and now offline: the iTaukei file comes from the service worker's precache.
+  await context.setOffline(true)
+  await picker(page, 'Language').selectOption({ label: 'Vosa Vakaviti' })
+  await expect(page.getByRole('heading', { name: 'Raica ena Vanua' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Curu ena noda iSoqosoqo ni Dautei' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+  await expect(page.getByRole('heading', { name: 'Browse by Location' })).toHaveCount(0)
+
+  // Remembered on the phone: a reload (still offline) opens in iTaukei.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Raica ena Vanua' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+  await expect(picker(page, 'Vosa')).toHaveValue('fj')
+
+  // A screen beyond the home page (its words are in the catalog's second part), offline.
+  await page.goto('/browse-farmers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Raici na Dautei' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '1. Digitaka e dua na vanua' })).toBeVisible()
+  await page.getByRole('button', { name: /^Nadi \d+ na dautei$/ }).click()
+  await expect(page.getByRole('heading', { name: '2. Digitaka na kakana e Nadi' })).toBeVisible()
+  await expect(page.getByText(/^E sega ni rawa ni taratara na server: e vakaraitaki na lisi me vaka ena \d{2} [A-Z][a-z]+, \d{4} ena \d{1,2}:\d{2} (AM|PM) FJT\.$/).first()).toBeVisible()
+  // Never a catalog key on screen.
+  await expect(page.getByText(/\b(home|directory|layout|ui|app|dates)\.[a-z]+[A-Za-z.]*\b/)).toHaveCount(0)
+})
+
+test('switching the language keeps what was typed (no reload)', async ({ page }) => {
+  await page.goto('/')
+  const search = page.getByRole('searchbox')
+  await search.fill('tomato')
+  await picker(page, 'Language').selectOption('hif')
+  await expect(page.getByRole('heading', { name: 'Jagah se dekho' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+  await expect(page.getByRole('searchbox')).toHaveValue('tomato')
+  await expect(page.getByRole('heading', { name: 'Khoje ke natija' })).toBeVisible()
+  // And back: English is in the page already.
+  await picker(page, 'Bhasa').selectOption('en')
+  await expect(page.getByRole('heading', { name: 'Browse by Location' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-FJ')
+  expect(await page.evaluate(() => localStorage.getItem('viti.locale'))).toBe('en')
+})
+
+test.describe('first guess from the browser languages', () => {
+  test.use({ locale: 'fj' })
+
+  test('a phone set to Fijian opens in iTaukei, before anything was picked', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: 'Raica ena Vanua' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+    await expect(picker(page, 'Vosa')).toHaveValue('fj')
+    // A guess is not a choice: nothing is stored until the user picks.
+    expect(await page.evaluate(() => localStorage.getItem('viti.locale'))).toBeNull()
+  })
+})
+
+for (const [locale, heading] of [
+  ['en', 'Browse by Location'],
+  ['fj', 'Raica ena Vanua'],
+  ['hif', 'Jagah se dekho'],
+] as const) {
+  test(`axe: the home page in ${locale} has no serious or critical violation`, async ({ page }) => {
+    await page.addInitScript((chosen) => localStorage.setItem('viti.locale', chosen), locale)
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+    const serious = (await axeViolations(page)).filter(isSerious)
+    expect(serious.map((v) => v.line)).toEqual([])
+  })
+}
