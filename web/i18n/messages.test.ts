@@ -2,7 +2,7 @@
 // exactly its words, key for key, and every text (parameterised ones too) reads back to its key, so a
 // form's or a server's English text is shown in the reader's language.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import en from 'virtual:i18n-catalog/en/rest'
+import en from 'virtual:i18n-catalog/en-rest'
 import { messages } from '../../api/contract/messages'
 import { messageKeyOf, translateMessage } from './messages'
 import { allCatalogsReady, setLocale, t } from './runtime'

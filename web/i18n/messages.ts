@@ -6,7 +6,7 @@
 // the English message, their values read back out. A text this build does not know is shown as is.
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
 // The validation area is not a first-paint area: it travels in English's second part, which every form's screen loads anyway.
-import en from 'virtual:i18n-catalog/en/rest'
+import en from 'virtual:i18n-catalog/en-rest'
 import { t, useT } from './runtime'
 
 const AREA = 'validation.'

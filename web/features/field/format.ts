@@ -3,6 +3,7 @@ import type { OutboxEngineState, OutboxTransfer } from '../../../sync/outbox/eng
 import type { JsonObject, OutboxItem, OutboxKind } from '../../../sync/outbox/types'
 import { t } from '../../i18n/runtime'
 import { translateMessage } from '../../i18n/messages'
+import { formatFijiTimeInLanguage } from '../../shared/fiji-time'
 
 /** What kind of item it is, in the current language. */
 export function kindLabel(kind: OutboxKind): string {
@@ -45,19 +46,12 @@ export function summaryOf(item: Pick<OutboxItem, 'kind' | 'payload'>): string {
   }
 }
 
-const fijiFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Pacific/Fiji',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
-/** A time in Fiji, e.g. '1 Jul 2026, 10:05 pm (Fiji time)'. */
+/**
+ * A time in Fiji as every screen writes it (spec 000 §9), in the reader's language: 'Jul 01, 2026 at
+ * 10:05 PM FJT'. Month names come from the catalog (Intl has no iTaukei or Fiji Hindi data).
+ */
 export function fijiTime(ms: number): string {
-  return t('outbox.fijiTime', { time: fijiFormat.format(new Date(ms)) })
+  return formatFijiTimeInLanguage(new Date(ms))
 }
 
 /** "in 40 s", "in 3 min", "in 2 h"; "now" when due. */

@@ -49,6 +49,7 @@ describe('in the reader’s language', () => {
   it('says labels, counts and "+N more" in iTaukei and Fiji Hindi', async () => {
     await setLocale('fj', false)
     expect(ratingText(5)).toBe('Uasivi')
+    expect(formatFijiDateTime('2026-03-04T15:04:00.000Z')).toBe('05 Maji, 2026 ena 3:04 AM FJT')
     expect(reviewCountLabel(2)).toBe('2 na vakasama')
     expect(firstWithMore(['Nadi', 'Lautoka', 'Ba'], 2)).toBe('Nadi, Lautoka +1 tale')
     await setLocale('hif', false)

@@ -1,14 +1,14 @@
 // Pure helpers of the review screens: Fiji dates, averages, "+N more" lists, rating labels, in the reader's language.
-import { formatFijiTime } from '../../shared/fiji-time'
+import { formatFijiTimeInLanguage } from '../../shared/fiji-time'
 import { t } from '../../i18n/runtime'
 
 export { ratingText } from '../../i18n/rating-text'
 
-/** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT". */
+/** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT", in the reader's language. */
 export function formatFijiDateTime(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return formatFijiTime(date)
+  return formatFijiTimeInLanguage(date)
 }
 
 /** Mean rating, 0 for none. */
