@@ -2,6 +2,8 @@
 // switches language without losing what was typed, says its validation in iTaukei, is queued offline
 // (the Outbox in iTaukei), goes out exactly once when coverage returns, and a refusal only the server
 // can give (a town staff removed meanwhile) is shown in iTaukei too.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { e2eAdmin } from './fixtures'
 
@@ -110,4 +112,55 @@ test('in iTaukei, a Data Agent Mode signup: validation, queued offline, sent onc
   )
   await expect(page.getByText('is not on the locations list')).toHaveCount(0)
   expect(await signupsNamed(request, second)).toHaveLength(0)
+})
+
+/** The English catalog's words of an area, without placeholders (the texts a screen shows as they are). */
+function englishTexts(area: string): string[] {
+  const file = path.join(import.meta.dirname, '..', 'web', 'i18n', 'catalogs', 'en', `${area}.json`)
+  const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { message: string }>
+  return Object.values(catalog)
+    .map((entry) => entry.message)
+    .filter((message) => !message.includes('{'))
+}
+
+test('in Fiji Hindi, a review posted from the home page without a rating is stopped in Fiji Hindi', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('viti.locale', 'hif'))
+  await page.goto('/')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+  const section = page.locator('#leave-review')
+  await section.scrollIntoViewIfNeeded()
+  const form = section.getByRole('form', { name: 'Review likho' })
+  await expect(form).toBeVisible()
+
+  await form.getByLabel('Aap ke review').fill('Nausori ke paas taaza dalo aur bele milaa, kisaan ke phone karna bahut aasaan rahaa')
+  await expect(form.getByText('1 se 5 star chuno')).toBeVisible()
+  await form.getByRole('button', { name: 'Review bhejo' }).click()
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Rating jaruri hai' })
+  await expect(alert).toContainText('Review bheje se pahile rating chuno.')
+  await expect(page.getByText('Rating Required')).toHaveCount(0)
+  await expect(page.getByText('Please select a rating')).toHaveCount(0)
+})
+
+test('the reviews page in iTaukei shows no English words of its own', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('viti.locale', 'fj'))
+  await page.goto('/reviews')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1, name: 'Vakasama' })).toBeVisible()
+  await expect(main.getByTestId('reviews-summary')).toBeVisible()
+  await expect(main.getByRole('link', { name: 'Vola na Nomu Vakasama' }).first()).toBeVisible()
+
+  // What the page itself says: the reviewers' own names and comments are theirs, not the page's.
+  const ownText = await main.evaluate((element) => {
+    const copy = element.cloneNode(true) as HTMLElement
+    copy.querySelectorAll('blockquote, [data-testid="platform-review"] h3').forEach((node) => node.remove())
+    return copy.innerText
+  })
+  const english = [...englishTexts('reviews'), ...englishTexts('ui'), ...['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']]
+  const wholeWords = (text: string) => new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u')
+  const found = english.filter((text) => wholeWords(text).test(ownText))
+  expect(found).toEqual([])
+  // Dates say the month in iTaukei (Chromium's Intl has none).
+  const dates = await main.locator('time').allInnerTexts()
+  for (const date of dates) expect(date).toMatch(/^\d{2} \p{L}+, \d{4} ena \d{1,2}:\d{2} (AM|PM) FJT$/u)
 })
