@@ -17,6 +17,14 @@ export interface PreparePhotoOptions {
 export const DEFAULT_MAX_EDGE = 1600
 export const DEFAULT_QUALITY = 0.8
 
+/** What a PhotoPrepareError says, by name: one English source, which the web maps to its catalogs' keys. */
+export const PHOTO_PREPARE_MESSAGES = {
+  unreadable: 'This photo could not be read. Please choose another one.',
+  unsupported: 'Photos cannot be prepared in this browser.',
+  noWebp: 'This browser cannot make WebP photos.',
+  notPrepared: 'This photo could not be prepared. Please choose another one.',
+} as const
+
 export class PhotoPrepareError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
@@ -69,11 +77,11 @@ async function decode(file: Blob): Promise<{ source: Source; width: number; heig
       const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' })
       return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() }
     } catch (error) {
-      if (typeof Image !== 'function') throw new PhotoPrepareError('This photo could not be read. Please choose another one.', { cause: error })
+      if (typeof Image !== 'function') throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.unreadable, { cause: error })
     }
   }
   if (typeof Image !== 'function' || typeof URL.createObjectURL !== 'function') {
-    throw new PhotoPrepareError('Photos cannot be prepared in this browser.')
+    throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.unsupported)
   }
   // Old browsers: an <img> applies EXIF orientation itself (image-orientation: from-image).
   const url = URL.createObjectURL(file)
@@ -83,7 +91,7 @@ async function decode(file: Blob): Promise<{ source: Source; width: number; heig
     await image.decode()
   } catch (error) {
     URL.revokeObjectURL(url)
-    throw new PhotoPrepareError('This photo could not be read. Please choose another one.', { cause: error })
+    throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.unreadable, { cause: error })
   }
   return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) }
 }
@@ -101,7 +109,7 @@ async function resizedBitmap(source: Source, size: { width: number; height: numb
 async function draw(source: Source, size: { width: number; height: number }, type: PhotoOutputType, quality: number): Promise<Blob> {
   const surface = createSurface(size)
   const context = surface.getContext('2d') as Canvas2D | null
-  if (!context) throw new PhotoPrepareError('Photos cannot be prepared in this browser.')
+  if (!context) throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.unsupported)
   // JPEG has no transparency: a transparent PNG gets white, not black, behind it.
   context.fillStyle = '#ffffff'
   context.fillRect(0, 0, size.width, size.height)
@@ -113,16 +121,16 @@ async function draw(source: Source, size: { width: number; height: number }, typ
     const webp = await toBlob(surface, 'image/webp', quality)
     // A browser that can't encode WebP (Safari) answers PNG instead: use JPEG then.
     if (webp?.type === 'image/webp') return webp
-    if (type === 'image/webp') throw new PhotoPrepareError('This browser cannot make WebP photos.')
+    if (type === 'image/webp') throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.noWebp)
   }
   const jpeg = await toBlob(surface, 'image/jpeg', quality)
-  if (!jpeg || jpeg.type !== 'image/jpeg') throw new PhotoPrepareError('This photo could not be prepared. Please choose another one.')
+  if (!jpeg || jpeg.type !== 'image/jpeg') throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.notPrepared)
   return jpeg
 }
 
 function createSurface(size: { width: number; height: number }): OffscreenCanvas | HTMLCanvasElement {
   if (typeof OffscreenCanvas === 'function') return new OffscreenCanvas(size.width, size.height)
-  if (typeof document === 'undefined') throw new PhotoPrepareError('Photos cannot be prepared in this browser.')
+  if (typeof document === 'undefined') throw new PhotoPrepareError(PHOTO_PREPARE_MESSAGES.unsupported)
   const canvas = document.createElement('canvas')
   canvas.width = size.width
   canvas.height = size.height

@@ -13,7 +13,6 @@ import {
   PlatformReviewFormSchema,
   countWords,
   messages,
-  ratingLabel,
 } from '../../../api/contract'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
@@ -22,6 +21,9 @@ import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
+import { ratingText } from '../../i18n/rating-text'
+import { t as translate, useT } from '../../i18n/runtime'
+import { translateMessage } from '../../i18n/messages'
 
 const m = messages.reviews
 type FieldName = 'userName' | 'userEmail' | 'comment'
@@ -43,7 +45,7 @@ function FieldError({ id, children }: { id: string; children?: string }) {
   if (!children) return null
   return (
     <Text id={id} color="red.600" fontSize="sm" mt="1">
-      {children}
+      {translateMessage(children)}
     </Text>
   )
 }
@@ -63,6 +65,7 @@ function FieldLabel({ htmlFor, children, required }: { htmlFor: string; children
 }
 
 export function PlatformReviewForm() {
+  const t = useT()
   const queryClient = useQueryClient()
   const [userName, setUserName] = useState('')
   const [userEmail, setUserEmail] = useState('')
@@ -85,7 +88,7 @@ export function PlatformReviewForm() {
   useEffect(() => {
     dirtyRef.current = dirty
   }, [dirty])
-  useEffect(() => addReloadGuard({ reason: 'You have an unsent review.', blocking: () => dirtyRef.current }), [])
+  useEffect(() => addReloadGuard({ reason: translate('reviews.platformForm.unsaved'), blocking: () => dirtyRef.current }), [])
 
   const edited = <T,>(set: (value: T) => void, field?: FieldName) => (value: T) => {
     if (field && errors[field]) setErrors({ ...errors, [field]: undefined })
@@ -96,7 +99,7 @@ export function PlatformReviewForm() {
     event.preventDefault()
     if (submitting) return
     if (rating < 1) {
-      toast({ title: m.ratingRequiredTitle, description: m.ratingRequiredDescription, variant: 'destructive' })
+      toast({ title: translateMessage(m.ratingRequiredTitle), description: translateMessage(m.ratingRequiredDescription), variant: 'destructive' })
       ratingInput.current?.focus()
       return
     }
@@ -117,21 +120,21 @@ export function PlatformReviewForm() {
       if (outcome.kind === 'failed') {
         // The server failed (5xx) and the review is no longer queued: the spec's failure toast, the review kept as typed.
         refusedItem.current = undefined
-        toast({ title: messages.common.errorTitle, description: m.submitFailed, variant: 'destructive' })
+        toast({ title: translateMessage(messages.common.errorTitle), description: translateMessage(m.submitFailed), variant: 'destructive' })
         return
       }
       if (outcome.kind === 'refused') {
         // Needs attention at once (400): the server's message here, the review kept as typed.
         refusedItem.current = item.id
         setRefusal(outcome.message)
-        toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
+        toast({ title: translateMessage(messages.common.errorTitle), description: translateMessage(outcome.message), variant: 'destructive' })
         return
       }
       if (outcome.kind === 'sent') {
-        toast({ title: m.submittedTitle, description: m.submittedDescription })
+        toast({ title: translateMessage(m.submittedTitle), description: translateMessage(m.submittedDescription) })
         void queryClient.invalidateQueries({ queryKey: ['/api/public/reviews'] })
       } else {
-        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description[outcome.reason]}` })
+        toast({ title: savedTexts.title, description: translate('reviews.form.savedOnPhone', { reason: savedTexts.description[outcome.reason] }) })
       }
       refusedItem.current = undefined
       dirtyRef.current = false
@@ -143,8 +146,8 @@ export function PlatformReviewForm() {
     } catch (error) {
       // Not even saved on this phone (storage refused): the review stays in the form.
       toast({
-        title: messages.common.errorTitle,
-        description: `Your review could not be saved on this phone (${error instanceof Error ? error.message : String(error)}). ${m.submitFailed}`,
+        title: translateMessage(messages.common.errorTitle),
+        description: translate('reviews.platformForm.notSaved', { error: error instanceof Error ? error.message : String(error), failed: translateMessage(m.submitFailed) }),
         variant: 'destructive',
       })
     } finally {
@@ -161,10 +164,10 @@ export function PlatformReviewForm() {
   const commentError = errors.comment ?? (tooManyWords ? m.commentMaxWords : undefined)
 
   return (
-    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="flex" flexDirection="column" gap="4" maxW="2xl" aria-label="Leave a review">
+    <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="flex" flexDirection="column" gap="4" maxW="2xl" aria-label={t('reviews.platformForm.label')}>
       <Box display="grid" gap="4" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}>
         <Box>
-          <FieldLabel htmlFor={ids.userName}>Name (optional)</FieldLabel>
+          <FieldLabel htmlFor={ids.userName}>{t('reviews.platformForm.name')}</FieldLabel>
           <TextInput
             {...inputProps('userName')}
             ref={(el: HTMLInputElement | null) => {
@@ -178,7 +181,7 @@ export function PlatformReviewForm() {
           <FieldError id={`${ids.userName}-error`}>{errors.userName}</FieldError>
         </Box>
         <Box>
-          <FieldLabel htmlFor={ids.userEmail}>Email (optional)</FieldLabel>
+          <FieldLabel htmlFor={ids.userEmail}>{t('reviews.platformForm.email')}</FieldLabel>
           <TextInput
             {...inputProps('userEmail')}
             ref={(el: HTMLInputElement | null) => {
@@ -196,17 +199,17 @@ export function PlatformReviewForm() {
       </Box>
 
       <StarRatingInput
-        legend="Rating"
+        legend={t('reviews.form.rating')}
         required
         value={rating}
         onChange={edited(setRating)}
-        hint={rating > 0 ? `${rating}/5 · ${ratingLabel(rating)}` : 'Choose 1 to 5 stars'}
+        hint={rating > 0 ? t('reviews.form.ratingHint', { rating, label: ratingText(rating) }) : t('reviews.platformForm.chooseStars')}
         firstInputRef={ratingInput}
       />
 
       <Box>
         <FieldLabel htmlFor={ids.comment} required>
-          Your review
+          {t('reviews.platformForm.comment')}
         </FieldLabel>
         <chakra.textarea
           ref={(el: HTMLTextAreaElement | null) => {
@@ -227,25 +230,25 @@ export function PlatformReviewForm() {
           borderRadius="md"
           bg="white"
           resize="vertical"
-          placeholder="What worked well? What could be better? (10 to 100 words)"
+          placeholder={t('reviews.platformForm.placeholder')}
           _placeholder={{ color: 'fg.subtle' }}
           _focusVisible={{ outline: '2px solid', outlineColor: 'brand.700', outlineOffset: '0', borderColor: 'brand.700' }}
         />
         <Text id={ids.counter} fontSize="sm" color={tooManyWords ? 'red.600' : 'fg.muted'} mt="1">
-          {words}/{PLATFORM_REVIEW_MAX_WORDS} words max
+          {t('reviews.platformForm.words', { count: words, max: PLATFORM_REVIEW_MAX_WORDS })}
         </Text>
         <FieldError id={`${ids.comment}-error`}>{commentError}</FieldError>
       </Box>
 
       {refusal ? (
         <Text role="alert" color="red.600" fontWeight="medium">
-          The server did not accept this review: {refusal} Correct it and submit again.
+          {t('reviews.platformForm.refused', { message: translateMessage(refusal) })}
         </Text>
       ) : null}
 
       <Box>
         <Button type="submit" colorPalette="brand" aria-disabled={submitting || undefined}>
-          {submitting ? 'Submitting…' : 'Submit Review'}
+          {t(submitting ? 'reviews.form.submitting' : 'reviews.form.submit')}
         </Button>
       </Box>
       <HoneypotField inputRef={honeypot} />

@@ -12,13 +12,16 @@ import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { ButtonLink } from '../../shared/ui/button-link'
-import { countLabel } from '../../shared/plural'
 import { DemoBadge } from '../../shared/ui/demo-badge'
+import { useT } from '../../i18n/runtime'
+import { textAround, useTranslateMessage } from '../../i18n/messages'
 
 const SKELETON_CARDS = 6
 
 export function ExpertsPage() {
-  useDocumentTitle('Talk to Subject Matter Experts')
+  const t = useT()
+  const translate = useTranslateMessage()
+  useDocumentTitle(t('experts.directory.title'))
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
   const experts = useDeferredValue(useQuery<PublicExpert[]>({ queryKey: ['/api/public/experts'] }))
   const [contact, setContact] = useState<PublicExpert | null>(null)
@@ -27,17 +30,16 @@ export function ExpertsPage() {
   return (
     <>
       <Link asChild variant="underline" colorPalette="brand" fontWeight="medium">
-        <RouterLink to="/">← Back to Home</RouterLink>
+        <RouterLink to="/">{t('experts.directory.backToHome')}</RouterLink>
       </Link>
       <Heading as="h1" mt="4" size={{ base: '2xl', md: '3xl' }} color="brand.900">
-        Talk to Subject Matter Experts
+        {t('experts.directory.title')}
       </Heading>
       <Text mt="2" fontSize="lg" maxW="3xl">
-        Agronomists, vets, extension officers and other specialists who help Fiji&apos;s farmers grow more and lose less.
-        Call or e-mail them directly — {productName} connections are free of charge.
+        {t('experts.directory.intro', { productName })}
       </Text>
       <Text mt="2" fontWeight="semibold" color="brand.800" aria-live="polite">
-        {experts.isSuccess ? `${countLabel(count, 'expert')} available` : null}
+        {experts.isSuccess ? t('experts.directory.available', { count }) : null}
       </Text>
 
       <Box mt="6">
@@ -46,24 +48,18 @@ export function ExpertsPage() {
         ) : experts.isError ? (
           <Flex role="alert" direction="column" align="flex-start" gap="3" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="lg" p="5">
             <Text color="red.700" fontWeight="medium">
-              The expert directory could not be loaded. If you are offline, reconnect and try again.
+              {t('experts.directory.loadFailed')}
             </Text>
             <Button size="sm" variant="outline" onClick={() => void experts.refetch()}>
-              Try Again
+              {t('experts.directory.tryAgain')}
             </Button>
           </Flex>
         ) : count === 0 ? (
           <Box borderWidth="1px" borderStyle="dashed" borderColor="gray.300" borderRadius="xl" p="10" textAlign="center">
             <Text fontSize="lg" fontWeight="semibold">
-              {messages.experts.noExperts}
+              {translate(messages.experts.noExperts)}
             </Text>
-            <Text mt="1" color="fg.muted">
-              Are you an agriculture specialist?{' '}
-              <Link asChild variant="underline" colorPalette="brand">
-                <RouterLink to="/expert-signup">Register as an expert</RouterLink>
-              </Link>
-              .
-            </Text>
+            <RegisterLine askKey="experts.directory.emptyAsk" linkKey="experts.directory.emptyLink" mt="1" />
           </Box>
         ) : (
           <chakra.ul listStyle="none" p="0" m="0" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }} gap="5">
@@ -77,19 +73,13 @@ export function ExpertsPage() {
       </Box>
 
       {experts.isSuccess ? (
-        <Text mt="8" color="fg.muted">
-          Are you an expert who would like to help?{' '}
-          <Link asChild variant="underline" colorPalette="brand">
-            <RouterLink to="/expert-signup">Register as a subject matter expert</RouterLink>
-          </Link>
-          .
-        </Text>
+        <RegisterLine askKey="experts.directory.joinAsk" linkKey="experts.directory.joinLink" mt="8" />
       ) : null}
 
       {contact ? (
         <NativeDialog
-          title={`Get in Touch with ${contact.name}`}
-          subtitle={[contact.expertField, contact.company].filter(Boolean).join(' · ') || 'Subject matter expert'}
+          title={t('experts.directory.contactTitle', { name: contact.name })}
+          subtitle={[contact.expertField, contact.company].filter(Boolean).join(' · ') || t('experts.directory.defaultField')}
           onClose={() => setContact(null)}
           maxW="32rem"
         >
@@ -97,6 +87,21 @@ export function ExpertsPage() {
         </NativeDialog>
       ) : null}
     </>
+  )
+}
+
+/** A question with the registration link where each language's grammar puts it. */
+function RegisterLine({ askKey, linkKey, mt }: { askKey: string; linkKey: string; mt: string }) {
+  const t = useT()
+  const [before, after] = textAround(t, askKey, 'link')
+  return (
+    <Text mt={mt} color="fg.muted">
+      {before}
+      <Link asChild variant="underline" colorPalette="brand">
+        <RouterLink to="/expert-signup">{t(linkKey)}</RouterLink>
+      </Link>
+      {after}
+    </Text>
   )
 }
 
@@ -110,12 +115,13 @@ function initials(name: string): string {
 }
 
 function ExpertPhoto({ expert }: { expert: PublicExpert }) {
+  const t = useT()
   const [failed, setFailed] = useState(false)
   if (expert.photoUrl && !failed) {
     return (
       <chakra.img
         src={photoThumbnailPath(expert.photoUrl)}
-        alt={`Photo of ${expert.name}`}
+        alt={t('experts.directory.photoAlt', { name: expert.name })}
         width="64"
         height="64"
         loading="lazy"
@@ -147,6 +153,7 @@ function ExpertPhoto({ expert }: { expert: PublicExpert }) {
 }
 
 function ExpertCard({ expert, onContact }: { expert: PublicExpert; onContact: () => void }) {
+  const t = useT()
   const [expanded, setExpanded] = useState(false)
   const panelId = useId()
   const headingId = useId()
@@ -159,7 +166,7 @@ function ExpertCard({ expert, onContact }: { expert: PublicExpert; onContact: ()
             {expert.name}
           </Heading>
           {expert.company ? <Text color="fg.muted">{expert.company}</Text> : null}
-          <DemoBadge isDemo={expert.isDemo} title="Sample expert for trying the app, not a real person" />
+          <DemoBadge isDemo={expert.isDemo} title={t('experts.directory.demoBadgeTitle')} />
         </Box>
       </Flex>
 
@@ -174,7 +181,7 @@ function ExpertCard({ expert, onContact }: { expert: PublicExpert; onContact: ()
         aria-controls={panelId}
         onClick={() => setExpanded((v) => !v)}
       >
-        {expert.expertField || 'General agriculture'}
+        {expert.expertField || t('experts.directory.generalField')}
         <chakra.span aria-hidden="true" transform={expanded ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
           ▾
         </chakra.span>
@@ -190,22 +197,23 @@ function ExpertCard({ expert, onContact }: { expert: PublicExpert; onContact: ()
 
       <Box flex="1" />
       <Button type="button" mt="4" colorPalette="brand" onClick={onContact}>
-        Get in Touch
+        {t('experts.directory.getInTouch')}
       </Button>
     </chakra.article>
   )
 }
 
 function ContactLines({ expert }: { expert: PublicExpert }) {
+  const t = useT()
   return (
     <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
-      <chakra.dt fontWeight="semibold">Phone</chakra.dt>
+      <chakra.dt fontWeight="semibold">{t('experts.directory.phone')}</chakra.dt>
       <chakra.dd m="0">
         <Link href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`} variant="underline" colorPalette="brand">
           {expert.contactNumber}
         </Link>
       </chakra.dd>
-      <chakra.dt fontWeight="semibold">Email</chakra.dt>
+      <chakra.dt fontWeight="semibold">{t('experts.directory.email')}</chakra.dt>
       <chakra.dd m="0" minW="0" overflowWrap="anywhere">
         <Link href={`mailto:${expert.email}`} variant="underline" colorPalette="brand">
           {expert.email}
@@ -216,14 +224,15 @@ function ContactLines({ expert }: { expert: PublicExpert }) {
 }
 
 function ContactDetails({ expert }: { expert: PublicExpert }) {
+  const t = useT()
   return (
     <>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
         <ButtonLink colorPalette="brand" flex="1">
-          <a href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`}>Call {expert.contactNumber}</a>
+          <a href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`}>{t('experts.directory.call', { number: expert.contactNumber })}</a>
         </ButtonLink>
         <ButtonLink variant="outline" colorPalette="brand" flex="1">
-          <a href={`mailto:${expert.email}`}>Email</a>
+          <a href={`mailto:${expert.email}`}>{t('experts.directory.email')}</a>
         </ButtonLink>
       </Flex>
       <Text mt="2" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
@@ -232,7 +241,7 @@ function ContactDetails({ expert }: { expert: PublicExpert }) {
       {expert.comments ? (
         <Box mt="4">
           <Heading as="h3" size="sm">
-            Background
+            {t('experts.directory.background')}
           </Heading>
           <Text mt="1" whiteSpace="pre-line">
             {expert.comments}
@@ -240,7 +249,7 @@ function ContactDetails({ expert }: { expert: PublicExpert }) {
         </Box>
       ) : null}
       <Box mt="5" bg="brand.50" color="brand.900" borderRadius="md" px="4" py="3" fontSize="sm">
-        Connections through {productName} are free of charge. Arrange any paid advice or farm visits directly with the expert.
+        {t('experts.directory.freeNote', { productName })}
       </Box>
     </>
   )
@@ -252,9 +261,10 @@ const pulse = keyframes`
 `
 
 function ExpertSkeletons() {
+  const t = useT()
   return (
     <Box role="status" aria-live="polite">
-      <chakra.span srOnly>Loading experts…</chakra.span>
+      <chakra.span srOnly>{t('experts.directory.loading')}</chakra.span>
       <SimpleGrid aria-hidden="true" columns={{ base: 1, md: 2, lg: 3 }} gap="5">
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
           <Box

@@ -17,52 +17,53 @@ export type EditableType = 'text' | 'email' | 'tel' | 'url' | 'date' | 'textarea
 
 export interface EditableField {
   name: string
-  label: string
+  /** The catalog key of its label (the fix form says it in the reader's language). */
+  labelKey: string
   type: EditableType
   /** A list chosen from the phone's reference list (ticks), not typed: a refused town is fixed by choosing one. */
   choices?: 'locations' | 'produce'
 }
 
 const signupFields: EditableField[] = [
-  { name: 'name', label: 'Name', type: 'text' },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'email', label: 'Email', type: 'email' },
-  { name: 'website', label: 'Website', type: 'url' },
-  { name: 'town', label: 'Village', type: 'text' },
-  { name: 'tikina', label: 'Tikina', type: 'text' },
-  { name: 'cities', label: 'Nearest Towns/Cities', type: 'list', choices: 'locations' },
-  { name: 'produce', label: 'Produce', type: 'list', choices: 'produce' },
-  { name: 'subscriptionStart', label: 'Start Date', type: 'date' },
-  { name: 'subscriptionEnd', label: 'End Date', type: 'date' },
-  { name: 'mpaisaNumber', label: 'M-PAiSA Number', type: 'tel' },
-  { name: 'mpaisaReceiptNumber', label: 'M-PAiSA Receipt Number', type: 'text' },
-  { name: 'paymentDate', label: 'Payment Date', type: 'date' },
-  { name: 'comments', label: 'Comments', type: 'textarea' },
-  { name: 'deliveryAvailable', label: 'Delivery Available', type: 'checkbox' },
-  { name: 'isBulk', label: 'Bulk Available', type: 'checkbox' },
-  { name: 'agreeToTerms', label: 'Agreed to the Terms of Use', type: 'checkbox' },
+  { name: 'name', labelKey: 'outbox.fix.field.name', type: 'text' },
+  { name: 'phone', labelKey: 'outbox.fix.field.phone', type: 'tel' },
+  { name: 'email', labelKey: 'outbox.fix.field.email', type: 'email' },
+  { name: 'website', labelKey: 'outbox.fix.field.website', type: 'url' },
+  { name: 'town', labelKey: 'outbox.fix.field.town', type: 'text' },
+  { name: 'tikina', labelKey: 'outbox.fix.field.tikina', type: 'text' },
+  { name: 'cities', labelKey: 'outbox.fix.field.cities', type: 'list', choices: 'locations' },
+  { name: 'produce', labelKey: 'outbox.fix.field.produce', type: 'list', choices: 'produce' },
+  { name: 'subscriptionStart', labelKey: 'outbox.fix.field.subscriptionStart', type: 'date' },
+  { name: 'subscriptionEnd', labelKey: 'outbox.fix.field.subscriptionEnd', type: 'date' },
+  { name: 'mpaisaNumber', labelKey: 'outbox.fix.field.mpaisaNumber', type: 'tel' },
+  { name: 'mpaisaReceiptNumber', labelKey: 'outbox.fix.field.mpaisaReceiptNumber', type: 'text' },
+  { name: 'paymentDate', labelKey: 'outbox.fix.field.paymentDate', type: 'date' },
+  { name: 'comments', labelKey: 'outbox.fix.field.comments', type: 'textarea' },
+  { name: 'deliveryAvailable', labelKey: 'outbox.fix.field.deliveryAvailable', type: 'checkbox' },
+  { name: 'isBulk', labelKey: 'outbox.fix.field.isBulk', type: 'checkbox' },
+  { name: 'agreeToTerms', labelKey: 'outbox.fix.field.agreeToTerms', type: 'checkbox' },
 ]
 
 export const editableFields: Record<OutboxKind, EditableField[]> = {
   dataAgentSignup: signupFields,
   farmerSignup: signupFields,
   platformReview: [
-    { name: 'userName', label: 'Name (optional)', type: 'text' },
-    { name: 'userEmail', label: 'Email (optional)', type: 'email' },
-    { name: 'rating', label: 'Rating (1 to 5)', type: 'rating' },
-    { name: 'comment', label: 'Review', type: 'textarea' },
+    { name: 'userName', labelKey: 'outbox.fix.field.userName', type: 'text' },
+    { name: 'userEmail', labelKey: 'outbox.fix.field.userEmail', type: 'email' },
+    { name: 'rating', labelKey: 'outbox.fix.field.rating', type: 'rating' },
+    { name: 'comment', labelKey: 'outbox.fix.field.review', type: 'textarea' },
   ],
   farmReview: [
-    { name: 'rating', label: 'Rating (1 to 5)', type: 'rating' },
-    { name: 'comment', label: 'Comment', type: 'textarea' },
+    { name: 'rating', labelKey: 'outbox.fix.field.rating', type: 'rating' },
+    { name: 'comment', labelKey: 'outbox.fix.field.comment', type: 'textarea' },
   ],
   expertSignup: [
-    { name: 'name', label: 'Full Name', type: 'text' },
-    { name: 'company', label: 'Company / Organisation', type: 'text' },
-    { name: 'expertField', label: 'Area of Expertise', type: 'text' },
-    { name: 'contactNumber', label: 'Contact Number', type: 'tel' },
-    { name: 'email', label: 'Email', type: 'email' },
-    { name: 'comments', label: 'About You', type: 'textarea' },
+    { name: 'name', labelKey: 'outbox.fix.field.fullName', type: 'text' },
+    { name: 'company', labelKey: 'outbox.fix.field.company', type: 'text' },
+    { name: 'expertField', labelKey: 'outbox.fix.field.expertField', type: 'text' },
+    { name: 'contactNumber', labelKey: 'outbox.fix.field.contactNumber', type: 'tel' },
+    { name: 'email', labelKey: 'outbox.fix.field.email', type: 'email' },
+    { name: 'comments', labelKey: 'outbox.fix.field.aboutYou', type: 'textarea' },
   ],
 }
 

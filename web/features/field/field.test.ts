@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { allCatalogsReady, setLocale } from '../../i18n/runtime'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
 import { fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary } from './format'
+
+// The Outbox screen loads every catalog area before it renders; so does this test.
+beforeAll(() => allCatalogsReady())
 
 const item: OutboxItem = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -29,10 +33,19 @@ describe('the Outbox screen', () => {
 
   it('shows times in Fiji', () => {
     // 10:05 UTC is 22:05 in Fiji (UTC+12).
-    expect(fijiTime(item.createdAt)).toMatch(/^1 Jul 2026, 10:05\s?pm \(Fiji time\)$/)
+    expect(fijiTime(item.createdAt)).toBe('Jul 01, 2026 at 10:05 PM FJT')
     expect(relativeFromNow(1000, 5000)).toBe('now')
     expect(relativeFromNow(45_000, 0)).toBe('in 45 s')
     expect(relativeFromNow(3 * 60_000, 0)).toBe('in 3 min')
+  })
+
+  it('names the month from the catalog in iTaukei (Intl has no iTaukei data)', async () => {
+    await setLocale('fj', false)
+    try {
+      expect(fijiTime(item.createdAt)).toBe('01 Jiulai, 2026 ena 10:05 PM FJT')
+    } finally {
+      await setLocale('en', false)
+    }
   })
 
   it('says the state, with photo progress and the server message', () => {

@@ -9,6 +9,8 @@ import { invalidPayloadIssues, outcomeOf } from '../../shared/outbox/outcome'
 import { fixAndResend, itemPhotos, readReferenceList } from '../../shared/outbox/runtime'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
+import { t as translate, useT } from '../../i18n/runtime'
+import { translateMessage, useTranslateMessage } from '../../i18n/messages'
 import { editableFields, fromFormValues, listOf, toFormValues, unlistedNames, type EditableField, type FormValues } from './edit'
 
 function PhotoThumb({ blob, alt }: { blob: Blob; alt: string }) {
@@ -45,6 +47,7 @@ function useListedNames(key: EditableField['choices']): string[] | null | undefi
  * the towns, never retyped); a name no longer on the list shows ticked and flagged, to untick.
  */
 function ChoiceList({ id, field, value, error, onChange }: { id: string; field: EditableField; value: string; error?: string; onChange: (next: string) => void }) {
+  const t = useT()
   const listed = useListedNames(field.choices)
   const selected = listOf(value)
   if (listed === undefined) return null
@@ -55,13 +58,13 @@ function ChoiceList({ id, field, value, error, onChange }: { id: string; field: 
   return (
     <chakra.fieldset id={id} aria-describedby={error ? `${id}-error` : undefined} minW="0">
       <chakra.legend fontWeight="medium" mb="1" p="0">
-        {field.label}
+        {t(field.labelKey)}
       </chakra.legend>
       <Flex wrap="wrap" columnGap="4" rowGap="1">
         {unlisted.map((name) => (
           <chakra.label key={`unlisted-${name}`} display="flex" gap="2" alignItems="center" color="red.700" fontWeight="semibold">
             <chakra.input type="checkbox" boxSize="5" accentColor="red.700" checked onChange={(e) => toggle(name, e.currentTarget.checked)} />
-            {name} (not on the list: untick it)
+            {t('outbox.fix.notOnList', { name })}
           </chakra.label>
         ))}
         {listed.map((name) => (
@@ -73,7 +76,7 @@ function ChoiceList({ id, field, value, error, onChange }: { id: string; field: 
       </Flex>
       {error ? (
         <Text id={`${id}-error`} mt="1" fontSize="sm" color="red.700" fontWeight="medium">
-          {error}
+          {translateMessage(error)}
         </Text>
       ) : null}
     </chakra.fieldset>
@@ -82,10 +85,11 @@ function ChoiceList({ id, field, value, error, onChange }: { id: string; field: 
 
 /** Without a stored list (never online since install): the names one per line. */
 function ListText({ id, field, value, error, onChange }: { id: string; field: EditableField; value: string; error?: string; onChange: (next: string) => void }) {
+  const t = useT()
   return (
     <Box>
       <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1">
-        {field.label} (one per line)
+        {t('outbox.fix.onePerLine', { label: t(field.labelKey) })}
       </chakra.label>
       <chakra.textarea
         id={id}
@@ -104,7 +108,7 @@ function ListText({ id, field, value, error, onChange }: { id: string; field: Ed
       />
       {error ? (
         <Text id={`${id}-error`} mt="1" fontSize="sm" color="red.700" fontWeight="medium">
-          {error}
+          {translateMessage(error)}
         </Text>
       ) : null}
     </Box>
@@ -123,6 +127,8 @@ function serverFieldErrors(item: OutboxItem, fields: readonly EditableField[]): 
 }
 
 export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
+  const t = useT()
+  const translateError = useTranslateMessage()
   const fields = editableFields[item.kind]
   const [values, setValues] = useState<FormValues>(() => toFormValues(item.payload, fields))
   // The server's own words on its fields (e.g. which town is not on the list), where it gave them.
@@ -147,7 +153,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
     setFormError(null)
     try {
       await fixAndResend(item.id, fromFormValues(item.payload, fields, values), [...removed])
-      toast({ title: 'Sent again', description: 'The corrected item is back in the queue.' })
+      toast({ title: translate('outbox.fix.sentTitle'), description: translate('outbox.fix.sentDescription') })
       onDone()
     } catch (error) {
       const issues = invalidPayloadIssues(error)
@@ -158,7 +164,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
           if (fields.some((f) => f.name === name)) byField[name] ??= issue.message
         }
         setErrors(byField)
-        if (Object.keys(byField).length === 0) setFormError(issues[0]?.message ?? 'Please check the fields.')
+        if (Object.keys(byField).length === 0) setFormError(issues[0]?.message ?? translate('outbox.fix.checkFields'))
       } else {
         setFormError(error instanceof Error ? error.message : String(error))
       }
@@ -180,10 +186,10 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
       return (
         <chakra.label key={field.name} htmlFor={id} display="flex" gap="2" alignItems="center">
           <chakra.input id={id} type="checkbox" boxSize="5" accentColor="brand.800" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} aria-describedby={described} />
-          {field.label}
+          {t(field.labelKey)}
           {error ? (
             <Text as="span" id={`${id}-error`} color="red.700" fontSize="sm">
-              {error}
+              {translateError(error)}
             </Text>
           ) : null}
         </chakra.label>
@@ -201,7 +207,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
     return (
       <Box key={field.name}>
         <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1">
-          {field.label}
+          {t(field.labelKey)}
         </chakra.label>
         {field.type === 'textarea' || field.type === 'list' ? (
           <chakra.textarea
@@ -229,7 +235,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
         )}
         {error ? (
           <Text id={`${id}-error`} mt="1" fontSize="sm" color="red.700" fontWeight="medium">
-            {error}
+            {translateError(error)}
           </Text>
         ) : null}
       </Box>
@@ -244,7 +250,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
       borderColor="gray.300"
       borderRadius="md"
       bg="gray.50"
-      aria-label="Fix and resend"
+      aria-label={t('outbox.fix.label')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
@@ -252,11 +258,11 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
       }}
     >
       <Text fontWeight="semibold" mb="3">
-        Correct what the server refused, then resend. It keeps its place and its id, so it is never recorded twice.
+        {t('outbox.fix.intro')}
       </Text>
       {formError ? (
         <Text role="alert" mb="3" color="red.700" fontWeight="medium">
-          {formError}
+          {translateError(formError)}
         </Text>
       ) : null}
       <Flex direction="column" gap="3">
@@ -265,12 +271,12 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
       {photos.length > 0 ? (
         <Box mt="4">
           <Text fontWeight="medium" mb="2">
-            Photos
+            {t('outbox.fix.photos')}
           </Text>
           <Flex gap="4" wrap="wrap">
             {photos.map((photo, index) => (
               <chakra.label key={photo.id} display="flex" flexDirection="column" gap="1" alignItems="flex-start" fontSize="sm">
-                <PhotoThumb blob={photo.blob} alt={`Photo ${index + 1}`} />
+                <PhotoThumb blob={photo.blob} alt={t('outbox.fix.photoAlt', { number: index + 1 })} />
                 <Flex gap="1.5" alignItems="center">
                   <chakra.input
                     type="checkbox"
@@ -283,7 +289,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
                       setRemoved(next)
                     }}
                   />
-                  Remove photo {index + 1}
+                  {t('outbox.fix.removePhoto', { number: index + 1 })}
                 </Flex>
               </chakra.label>
             ))}
@@ -292,10 +298,10 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
       ) : null}
       <Flex mt="4" gap="2" wrap="wrap">
         <Button type="submit" colorPalette="brand" size="sm" disabled={saving}>
-          {saving ? 'Resending…' : 'Save and resend'}
+          {t(saving ? 'outbox.fix.saving' : 'outbox.fix.save')}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={onDone} disabled={saving}>
-          Cancel
+          {t('outbox.fix.cancel')}
         </Button>
       </Flex>
     </chakra.form>

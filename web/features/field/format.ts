@@ -1,13 +1,13 @@
 // What the Outbox screen says about an item (pure, unit-tested).
 import type { OutboxEngineState, OutboxTransfer } from '../../../sync/outbox/engine'
 import type { JsonObject, OutboxItem, OutboxKind } from '../../../sync/outbox/types'
+import { t } from '../../i18n/runtime'
+import { translateMessage } from '../../i18n/messages'
+import { formatFijiTimeInLanguage } from '../../shared/fiji-time'
 
-export const kindLabels: Record<OutboxKind, string> = {
-  dataAgentSignup: 'Farmer signup (Data Agent)',
-  farmerSignup: 'Farmer signup',
-  platformReview: 'Platform review',
-  farmReview: 'Farm review',
-  expertSignup: 'Expert registration',
+/** What kind of item it is, in the current language. */
+export function kindLabel(kind: OutboxKind): string {
+  return t(`outbox.kind.${kind}`)
 }
 
 function text(payload: JsonObject, key: string): string {
@@ -25,12 +25,12 @@ export function summaryOf(item: Pick<OutboxItem, 'kind' | 'payload'>): string {
   switch (item.kind) {
     case 'dataAgentSignup':
     case 'farmerSignup': {
-      const name = text(payload, 'name') || 'Unnamed farmer'
+      const name = text(payload, 'name') || t('outbox.summary.unnamedFarmer')
       const phone = text(payload, 'phone')
       return phone ? `${name} (${phone})` : name
     }
     case 'platformReview': {
-      const reviewer = text(payload, 'userName') || 'Anonymous'
+      const reviewer = text(payload, 'userName') || t('outbox.summary.anonymous')
       const rating = text(payload, 'rating')
       return `${reviewer}${rating ? `, ${rating}/5` : ''}: “${excerpt(text(payload, 'comment'))}”`
     }
@@ -39,36 +39,29 @@ export function summaryOf(item: Pick<OutboxItem, 'kind' | 'payload'>): string {
       return `${rating ? `${rating}/5: ` : ''}“${excerpt(text(payload, 'comment'))}”`
     }
     case 'expertSignup': {
-      const name = text(payload, 'name') || 'Unnamed expert'
+      const name = text(payload, 'name') || t('outbox.summary.unnamedExpert')
       const field = text(payload, 'expertField')
       return field ? `${name} (${field})` : name
     }
   }
 }
 
-const fijiFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Pacific/Fiji',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
-/** A time in Fiji, e.g. '1 Jul 2026, 10:05 pm (Fiji time)'. */
+/**
+ * A time in Fiji as every screen writes it (spec 000 §9), in the reader's language: 'Jul 01, 2026 at
+ * 10:05 PM FJT'. Month names come from the catalog (Intl has no iTaukei or Fiji Hindi data).
+ */
 export function fijiTime(ms: number): string {
-  return `${fijiFormat.format(new Date(ms))} (Fiji time)`
+  return formatFijiTimeInLanguage(new Date(ms))
 }
 
 /** "in 40 s", "in 3 min", "in 2 h"; "now" when due. */
 export function relativeFromNow(at: number, now: number): string {
   const seconds = Math.round((at - now) / 1000)
-  if (seconds <= 0) return 'now'
-  if (seconds < 60) return `in ${seconds} s`
+  if (seconds <= 0) return t('outbox.relative.now')
+  if (seconds < 60) return t('outbox.relative.seconds', { count: seconds })
   const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return `in ${minutes} min`
-  return `in ${Math.round(minutes / 60)} h`
+  if (minutes < 60) return t('outbox.relative.minutes', { count: minutes })
+  return t('outbox.relative.hours', { count: Math.round(minutes / 60) })
 }
 
 export type StatusTone = 'waiting' | 'sending' | 'sent' | 'attention'
@@ -84,19 +77,20 @@ export interface StatusView {
 export function statusOf(item: OutboxItem, engine: Pick<OutboxEngineState, 'currentItemId' | 'progress' | 'paused'>): StatusView {
   switch (item.status) {
     case 'sent':
-      return { tone: 'sent', label: 'Sent' }
+      return { tone: 'sent', label: t('outbox.status.sent') }
     case 'needsAttention':
-      return { tone: 'attention', label: 'Needs attention', detail: item.lastError?.message ?? 'The server did not accept this.' }
+      return { tone: 'attention', label: t('outbox.status.needsAttention'), detail: translateMessage(item.lastError?.message ?? t('outbox.refusedWithoutReason')) }
     case 'sending': {
       const { progress } = engine
-      const photos = engine.currentItemId === item.id && progress.totalPhotos > 0
-        ? ` (photos uploaded: ${progress.uploadedPhotos} of ${progress.totalPhotos})`
-        : ''
-      return { tone: 'sending', label: `Sending…${photos}` }
+      const withPhotos = engine.currentItemId === item.id && progress.totalPhotos > 0
+      return {
+        tone: 'sending',
+        label: withPhotos ? t('outbox.status.sendingPhotos', { uploaded: progress.uploadedPhotos, total: progress.totalPhotos }) : t('outbox.status.sending'),
+      }
     }
     case 'waiting':
-      if (item.lastError?.status === 401) return { tone: 'waiting', label: 'Waiting for sign-in', detail: item.lastError.message }
-      return { tone: 'waiting', label: 'Waiting', ...(item.lastError && { detail: item.lastError.message }) }
+      if (item.lastError?.status === 401) return { tone: 'waiting', label: t('outbox.status.waitingForSignIn'), detail: translateMessage(item.lastError.message) }
+      return { tone: 'waiting', label: t('outbox.status.waiting'), ...(item.lastError && { detail: translateMessage(item.lastError.message) }) }
   }
 }
 
@@ -130,15 +124,11 @@ export function sendNowBlockedReason({
   needsAttentionCount: number
   sendingCount: number
 }): string | undefined {
-  if (!online) return 'You are offline. Items are sent automatically when you are back online.'
+  if (!online) return t('outbox.blocked.offline')
   if (waitingCount > 0) return undefined
-  if (sendingCount > 0) return 'Sending now: nothing else is waiting.'
-  if (needsAttentionCount > 0) {
-    return needsAttentionCount === 1
-      ? 'The unsent item needs attention: the server refused it. Fix it below and resend it.'
-      : `The ${needsAttentionCount} unsent items need attention: the server refused them. Fix them below and resend them.`
-  }
-  return 'Nothing is waiting to be sent.'
+  if (sendingCount > 0) return t('outbox.blocked.sending')
+  if (needsAttentionCount > 0) return t('outbox.blocked.needsAttention', { count: needsAttentionCount })
+  return t('outbox.blocked.nothing')
 }
 
 /** '12.4 MB', '300 KB'. */
@@ -150,10 +140,10 @@ export function formatBytes(bytes: number): string {
 
 /** 'less than a minute', 'about 3 min', 'about 2 h'. */
 export function timeLeft(seconds: number): string {
-  if (seconds < 60) return 'less than a minute'
+  if (seconds < 60) return t('outbox.lessThanAMinute')
   const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return `about ${minutes} min`
-  return `about ${Math.round(minutes / 60)} h`
+  if (minutes < 60) return t('outbox.aboutMinutes', { count: minutes })
+  return t('outbox.aboutHours', { count: Math.round(minutes / 60) })
 }
 
 /**
@@ -162,10 +152,10 @@ export function timeLeft(seconds: number): string {
  */
 export function transferSummary(transfer: OutboxTransfer): string | undefined {
   if (transfer.totalBytes <= 0) return undefined
-  const sent = `${formatBytes(transfer.sentBytes)} of ${formatBytes(transfer.totalBytes)} of photos sent`
-  if (transfer.bytesPerSecond === null || transfer.bytesPerSecond <= 0) return sent
+  const bytes = { sent: formatBytes(transfer.sentBytes), total: formatBytes(transfer.totalBytes) }
+  if (transfer.bytesPerSecond === null || transfer.bytesPerSecond <= 0) return t('outbox.transfer.sent', bytes)
   const left = Math.max(0, transfer.totalBytes - transfer.sentBytes) / transfer.bytesPerSecond
-  return `${sent}, ${timeLeft(left)} left`
+  return t('outbox.transfer.sentWithTime', { ...bytes, left: timeLeft(left) })
 }
 
 /** The item's photos going up now, each as a whole percent, in the order they started. */

@@ -22,8 +22,8 @@ import { useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { toast } from '../../shared/ui/toast'
 import { FixForm } from './fix-form'
-import { fijiTime, formatBytes, kindLabels, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
-import { countLabel, nounFor } from '../../shared/plural'
+import { fijiTime, formatBytes, kindLabel, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
+import { t as translate, useT } from '../../i18n/runtime'
 
 const toneColors: Record<StatusTone, { bg: string; fg: string; border: string }> = {
   waiting: { bg: 'orange.50', fg: 'orange.900', border: 'orange.700' },
@@ -43,7 +43,8 @@ function useNow(everyMs: number): number {
 }
 
 export function OutboxPage() {
-  useDocumentTitle('Outbox')
+  const t = useT()
+  useDocumentTitle(t('outbox.page.title'))
   const items = useOutboxItems()
   const now = useNow(1_000)
   const pending = items?.filter((item) => item.status !== 'sent') ?? []
@@ -52,11 +53,10 @@ export function OutboxPage() {
   return (
     <Box maxW="4xl" mx="auto">
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
-        Outbox
+        {t('outbox.page.title')}
       </Heading>
       <Text mt="2" fontSize="lg">
-        Everything saved on this phone to send: farmer signups, reviews and expert registrations. They are sent
-        automatically, oldest first, whenever there is coverage.
+        {t('outbox.page.intro')}
       </Text>
 
       <SendPanel
@@ -68,14 +68,14 @@ export function OutboxPage() {
 
       <Box as="section" aria-labelledby="outbox-unsent" mt="8">
         <Heading as="h2" id="outbox-unsent" size="xl" mb="3">
-          Unsent ({pending.length})
+          {t('outbox.page.unsent', { count: pending.length })}
         </Heading>
         {items === undefined ? (
           <Text role="status" color="fg.muted">
-            Loading the outbox…
+            {t('outbox.page.loading')}
           </Text>
         ) : pending.length === 0 ? (
-          <Text color="fg.muted">Nothing waiting: everything saved on this phone has been sent.</Text>
+          <Text color="fg.muted">{t('outbox.page.nothingWaiting')}</Text>
         ) : (
           <Flex direction="column" gap="4">
             {pending.map((item) => (
@@ -89,14 +89,14 @@ export function OutboxPage() {
         <Box as="section" aria-labelledby="outbox-sent" mt="8">
           <Flex align="center" gap="3" wrap="wrap" mb="3">
             <Heading as="h2" id="outbox-sent" size="xl" flex="1">
-              Sent ({sent.length})
+              {t('outbox.page.sent', { count: sent.length })}
             </Heading>
             <Button
               size="sm"
               variant="outline"
-              onClick={() => void clearSent().then((n) => toast({ title: `Removed ${n} sent ${nounFor(n, 'item')} from this list` }))}
+              onClick={() => void clearSent().then((n) => toast({ title: translate('outbox.page.cleared', { count: n }) }))}
             >
-              Clear sent items
+              {t('outbox.page.clearSent')}
             </Button>
           </Flex>
           <Flex direction="column" gap="3">
@@ -121,21 +121,22 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
   const reasonId = useId()
   const reason = sendNowBlockedReason({ online, waitingCount, needsAttentionCount, sendingCount: pendingCount - waitingCount - needsAttentionCount })
   const disabled = busy || reason !== undefined
+  const t = useT()
 
   return (
-    <Box as="section" aria-label="Sending" mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p={{ base: '4', md: '5' }} bg="white">
+    <Box as="section" aria-label={t('outbox.panel.label')} mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p={{ base: '4', md: '5' }} bg="white">
       <Flex gap="3" align="center" wrap="wrap">
         <Box flex="1" minW="14rem" role="status" aria-live="polite">
           <Text fontWeight="semibold">
             {!online
-              ? 'You are offline'
+              ? t('outbox.panel.offline')
               : engine.isSending
-                ? 'Sending now…'
+                ? t('outbox.panel.sendingNow')
                 : engine.isOtherTabSending
-                  ? 'Another tab of the app is sending.'
+                  ? t('outbox.panel.otherTab')
                   : pendingCount === 0
-                    ? 'All sent'
-                    : `${pendingCount} unsent`}
+                    ? t('outbox.panel.allSent')
+                    : t('outbox.panel.unsent', { count: pendingCount })}
           </Text>
           {engine.isSending && transferSummary(engine.transfer) !== undefined ? (
             <Box mt="1" data-testid="outbox-transfer">
@@ -149,20 +150,20 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
                 accentColor="blue.700"
                 max={engine.transfer.totalBytes}
                 value={engine.transfer.sentBytes}
-                aria-label="Photos sent"
+                aria-label={t('outbox.panel.photosSent')}
               />
             </Box>
           ) : null}
           {engine.paused === 'auth' ? (
             <Text fontSize="sm" color="red.700">
-              Your session has expired: the items wait until you sign in again.{' '}
+              {t('outbox.panel.sessionExpired')}{' '}
               <Link asChild variant="underline" colorPalette="red" fontWeight="semibold">
-                <RouterLink to="/login?next=/outbox">Sign in to send</RouterLink>
+                <RouterLink to="/login?next=/outbox">{t('outbox.signInToSend')}</RouterLink>
               </Link>
             </Text>
           ) : nextTry !== undefined ? (
             <Text fontSize="sm" color="fg.muted" data-testid="next-automatic-try">
-              Next automatic try {relativeFromNow(nextTry, now)}.
+              {t('outbox.panel.nextTry', { when: relativeFromNow(nextTry, now) })}
             </Text>
           ) : null}
         </Box>
@@ -176,7 +177,7 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
               void sendNow().finally(() => setBusy(false))
             }}
           >
-            {busy ? 'Sending…' : 'Send now'}
+            {t(busy ? 'outbox.panel.sending' : 'outbox.panel.sendNow')}
           </Button>
         </Box>
       </Flex>
@@ -197,6 +198,7 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
   const engine = useOutboxEngineState()
   const online = useIsOnline()
   const nextTry = item.attempts > 0 ? nextTryOf(item, engine, online) : undefined
+  const t = useT()
   const status = statusOf(item, engine)
   const colors = toneColors[status.tone]
   const titleId = useId()
@@ -220,7 +222,7 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
       <Flex gap="3" align="flex-start" wrap="wrap">
         <Box flex="1" minW="12rem">
           <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-            {kindLabels[item.kind]}
+            {kindLabel(item.kind)}
           </Text>
           <Heading as="h3" id={titleId} size="md" overflowWrap="anywhere">
             {summaryOf(item)}
@@ -237,23 +239,23 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
         </Text>
       ) : null}
       <chakra.dl mt="2" fontSize="sm" color="gray.700" display="flex" flexWrap="wrap" columnGap="5" rowGap="1">
-        <Detail term="Made">{fijiTime(item.createdAt)}</Detail>
-        {item.agentName ? <Detail term="By">{item.agentName}</Detail> : null}
-        {item.photoIds.length > 0 ? <Detail term="Photos">{String(item.photoIds.length)}</Detail> : null}
-        <Detail term="Attempts">{String(item.attempts)}</Detail>
-        {nextTry !== undefined ? <Detail term="Next try">{relativeFromNow(nextTry, now)}</Detail> : null}
-        {item.status === 'sent' && item.sentAt ? <Detail term="Sent">{fijiTime(item.sentAt)}</Detail> : null}
+        <Detail term={t('outbox.card.made')}>{fijiTime(item.createdAt)}</Detail>
+        {item.agentName ? <Detail term={t('outbox.card.by')}>{item.agentName}</Detail> : null}
+        {item.photoIds.length > 0 ? <Detail term={t('outbox.card.photos')}>{String(item.photoIds.length)}</Detail> : null}
+        <Detail term={t('outbox.card.attempts')}>{String(item.attempts)}</Detail>
+        {nextTry !== undefined ? <Detail term={t('outbox.card.nextTry')}>{relativeFromNow(nextTry, now)}</Detail> : null}
+        {item.status === 'sent' && item.sentAt ? <Detail term={t('outbox.card.sent')}>{fijiTime(item.sentAt)}</Detail> : null}
       </chakra.dl>
 
       {item.status === 'needsAttention' || item.status === 'waiting' ? (
         <Flex mt="3" gap="2" wrap="wrap">
           {item.status === 'needsAttention' && !fixing ? (
             <Button size="sm" colorPalette="brand" onClick={() => setFixing(true)}>
-              Fix and resend
+              {t('outbox.card.fix')}
             </Button>
           ) : null}
           <Button size="sm" variant="outline" colorPalette="red" disabled={engine.currentItemId === item.id} onClick={() => setConfirmDelete(true)}>
-            Delete
+            {t('outbox.card.delete')}
           </Button>
         </Flex>
       ) : null}
@@ -261,13 +263,13 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
       {fixing ? <FixForm item={item} onDone={() => setFixing(false)} /> : null}
 
       {confirmDelete ? (
-        <NativeDialog title="Delete this unsent item?" subtitle="It will be lost." onClose={() => setConfirmDelete(false)} maxW="28rem">
+        <NativeDialog title={t('outbox.card.deleteTitle')} subtitle={t('outbox.card.deleteSubtitle')} onClose={() => setConfirmDelete(false)} maxW="28rem">
           <Text mb="4">
-            {kindLabels[item.kind]}: <strong>{summaryOf(item)}</strong>. It has not reached the server; once deleted it cannot be sent or brought back.
+            {t('outbox.card.deleteText', { kind: kindLabel(item.kind), summary: summaryOf(item) })}
           </Text>
           <Flex gap="3" justify="flex-end" wrap="wrap">
             <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-              Keep it
+              {t('outbox.card.keep')}
             </Button>
             <Button
               colorPalette="red"
@@ -275,14 +277,14 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
               color="white"
               onClick={() => {
                 void deleteItem(item.id)
-                  .then(() => toast({ title: 'Item deleted' }))
+                  .then(() => toast({ title: translate('outbox.card.deleted') }))
                   .catch((error: unknown) =>
-                    toast({ title: 'Could not delete it', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }),
+                    toast({ title: translate('outbox.card.couldNotDelete'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' }),
                   )
                   .finally(() => setConfirmDelete(false))
               }}
             >
-              Delete
+              {t('outbox.card.delete')}
             </Button>
           </Flex>
         </NativeDialog>
@@ -295,15 +297,16 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
 function PhotoProgress({ itemId }: { itemId: string }) {
   const { transfer } = useOutboxEngineState()
   const percents = photoPercents(itemId, transfer)
+  const t = useT()
   if (percents.length === 0) return null
   return (
     <Flex mt="2" direction="column" gap="1" data-testid="photo-progress">
       {percents.map((percent, index) => (
         <Flex key={index} align="center" gap="2" fontSize="sm">
           <Text as="span" minW="9rem">
-            Photo uploading: {percent} %
+            {t('outbox.card.photoUploading', { percent })}
           </Text>
-          <chakra.progress flex="1" maxW="16rem" h="2" accentColor="blue.700" max={100} value={percent} aria-label={`Photo uploading, ${percent} %`} />
+          <chakra.progress flex="1" maxW="16rem" h="2" accentColor="blue.700" max={100} value={percent} aria-label={t('outbox.card.photoUploadingLabel', { percent })} />
         </Flex>
       ))}
     </Flex>
@@ -322,6 +325,7 @@ function Detail({ term, children }: { term: string; children: string }) {
 function StoragePanel({ itemCount }: { itemCount: number }) {
   const [info, setInfo] = useState<StorageInfo | null>(null)
   const [asking, setAsking] = useState(false)
+  const t = useT()
   useEffect(() => {
     let active = true
     void storageInfo().then((next) => active && setInfo(next))
@@ -335,29 +339,29 @@ function StoragePanel({ itemCount }: { itemCount: number }) {
   return (
     <Box as="section" aria-labelledby="outbox-storage" mt="10" borderTopWidth="1px" borderColor="gray.200" pt="6">
       <Heading as="h2" id="outbox-storage" size="lg" mb="2">
-        Storage on this phone
+        {t('outbox.storage.title')}
       </Heading>
       {info === null ? (
-        <Text color="fg.muted">Checking storage…</Text>
+        <Text color="fg.muted">{t('outbox.storage.checking')}</Text>
       ) : (
         <>
           <Text>
-            {estimate ? `Used ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)} (${percent} %).` : 'This browser does not tell how much storage is used.'}
+            {estimate ? t('outbox.storage.used', { usage: formatBytes(estimate.usage), quota: formatBytes(estimate.quota), percent }) : t('outbox.storage.unknown')}
           </Text>
           {estimate?.isNearlyFull ? (
             <Box role="alert" mt="2" borderWidth="1px" borderColor="red.600" bg="red.50" borderRadius="md" px="3" py="2">
               <Text color="red.800" fontWeight="semibold">
-                Storage is nearly full ({percent} %). Send the unsent items, or export them, before adding more photos.
+                {t('outbox.storage.nearlyFull', { percent })}
               </Text>
             </Box>
           ) : null}
           <Flex mt="2" gap="3" align="center" wrap="wrap">
             <Text flex="1" minW="14rem">
               {info.persisted === true
-                ? 'Storage is persistent: the browser will not clear it to make room.'
+                ? t('outbox.storage.persistent')
                 : info.persisted === false
-                  ? 'Storage is not persistent yet: the browser may clear it when the phone runs out of space.'
-                  : 'This browser does not say whether it keeps this storage.'}
+                  ? t('outbox.storage.notPersistent')
+                  : t('outbox.storage.unknownPersistence')}
             </Text>
             {info.persisted === false ? (
               <Button
@@ -368,13 +372,13 @@ function StoragePanel({ itemCount }: { itemCount: number }) {
                   setAsking(true)
                   void askPersistentStorage()
                     .then((granted) => {
-                      if (!granted) toast({ title: 'The browser did not agree yet', description: 'Installing the app on the home screen usually lets it keep its storage.' })
+                      if (!granted) toast({ title: translate('outbox.storage.notAgreed'), description: translate('outbox.storage.installHint') })
                       return storageInfo().then(setInfo)
                     })
                     .finally(() => setAsking(false))
                 }}
               >
-                Keep storage
+                {t('outbox.storage.keep')}
               </Button>
             ) : null}
           </Flex>
@@ -387,6 +391,7 @@ function StoragePanel({ itemCount }: { itemCount: number }) {
 function BackupPanel({ pendingCount }: { pendingCount: number }) {
   const fileInput = useRef<HTMLInputElement>(null)
   const [working, setWorking] = useState(false)
+  const t = useT()
 
   const onExport = async () => {
     setWorking(true)
@@ -400,9 +405,9 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
       link.click()
       link.remove()
       setTimeout(() => URL.revokeObjectURL(url), 10_000)
-      toast({ title: `Exported ${count} unsent ${nounFor(count, 'item')}`, description: 'They also stay in this outbox.' })
+      toast({ title: translate('outbox.backup.exported', { count }), description: translate('outbox.backup.stayHere') })
     } catch (error) {
-      toast({ title: 'Export failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      toast({ title: translate('outbox.backup.exportFailed'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
     } finally {
       setWorking(false)
     }
@@ -416,10 +421,12 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
     setWorking(true)
     try {
       const { added, skipped, alreadySent } = await importBackup(await file.text())
-      const notes = [skipped > 0 ? `${skipped} already on this phone` : '', alreadySent > 0 ? `${alreadySent} already sent` : ''].filter(Boolean).join(', ')
-      toast({ title: `Imported ${countLabel(added, 'item')}`, description: notes ? `Skipped: ${notes}.` : undefined })
+      const notes = [skipped > 0 ? translate('outbox.backup.alreadyHere', { count: skipped }) : '', alreadySent > 0 ? translate('outbox.backup.alreadySent', { count: alreadySent }) : '']
+        .filter(Boolean)
+        .join(', ')
+      toast({ title: translate('outbox.backup.imported', { count: added }), description: notes ? translate('outbox.backup.skipped', { notes }) : undefined })
     } catch (error) {
-      toast({ title: 'Import failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      toast({ title: translate('outbox.backup.importFailed'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
     } finally {
       setWorking(false)
     }
@@ -428,24 +435,23 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
   return (
     <Box as="section" aria-labelledby="outbox-backup" mt="8" borderTopWidth="1px" borderColor="gray.200" pt="6" pb="4">
       <Heading as="h2" id="outbox-backup" size="lg" mb="2">
-        Move unsent items to another phone
+        {t('outbox.backup.title')}
       </Heading>
       <Text mb="3" color="fg.muted">
-        Export makes one file with every unsent item and its photos. Import it on another phone: items already there are
-        skipped, and an item that already reached the server is never recorded twice.
+        {t('outbox.backup.intro')}
       </Text>
       <Flex gap="3" wrap="wrap">
         <Button variant="outline" colorPalette="brand" disabled={working || pendingCount === 0} onClick={() => void onExport()}>
-          Export unsent items
+          {t('outbox.backup.export')}
         </Button>
         <Button variant="outline" colorPalette="brand" disabled={working} onClick={() => fileInput.current?.click()}>
-          Import
+          {t('outbox.backup.import')}
         </Button>
         <chakra.input
           ref={fileInput}
           type="file"
           accept="application/json,.json"
-          aria-label="Import an outbox file"
+          aria-label={t('outbox.backup.importLabel')}
           tabIndex={-1}
           srOnly
           onChange={(e) => void onImport(e)}

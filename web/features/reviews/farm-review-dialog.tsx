@@ -6,7 +6,7 @@
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages, ratingLabel } from '../../../api/contract'
+import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages } from '../../../api/contract'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
@@ -16,6 +16,9 @@ import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
 import { toast } from '../../shared/ui/toast'
 import { refetchFresh } from './fresh-fetch'
+import { ratingText } from './format'
+import { t as translate, useT } from '../../i18n/runtime'
+import { translateMessage } from '../../i18n/messages'
 
 const m = messages.farmReviews
 
@@ -27,6 +30,7 @@ export function farmReviewCommentError(farmId: string, rating: number, comment: 
 }
 
 export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: string; isDemo?: boolean }; onClose: () => void }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const [rating, setRating] = useState(5)
   const [comment, setComment] = useState('')
@@ -45,7 +49,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   useEffect(() => {
     dirtyRef.current = comment !== ''
   }, [comment])
-  useEffect(() => addReloadGuard({ reason: 'You have an unsent farm review.', blocking: () => dirtyRef.current }), [])
+  useEffect(() => addReloadGuard({ reason: translate('reviews.farmForm.unsaved'), blocking: () => dirtyRef.current }), [])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -65,14 +69,14 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
       if (outcome.kind === 'failed') {
         // The server failed (5xx) and the review is no longer queued: the spec's failure toast, the review kept in the dialog.
         refusedItem.current = undefined
-        setFailed(`${m.submitFailed}. ${m.submitFailedDescription}`)
-        toast({ title: m.submitFailed, description: m.submitFailedDescription, variant: 'destructive' })
+        setFailed(`${translateMessage(m.submitFailed)}. ${translateMessage(m.submitFailedDescription)}`)
+        toast({ title: translateMessage(m.submitFailed), description: translateMessage(m.submitFailedDescription), variant: 'destructive' })
         return
       }
       if (outcome.kind === 'refused') {
         refusedItem.current = item.id
-        setFailed(`The server did not accept this review: ${outcome.message}`)
-        toast({ title: m.submitFailed, description: outcome.message, variant: 'destructive' })
+        setFailed(translate('reviews.form.refused', { message: translateMessage(outcome.message) }))
+        toast({ title: translateMessage(m.submitFailed), description: translateMessage(outcome.message), variant: 'destructive' })
         return
       }
       dirtyRef.current = false
@@ -81,22 +85,22 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
           const url = String(key[0])
           return url.startsWith('/api/farms-with-ratings') || url.startsWith('/api/farm-reviews')
         })
-        toast({ title: m.submitted })
+        toast({ title: translateMessage(m.submitted) })
       } else {
-        toast({ title: savedTexts.title, description: `Your review is saved on this phone. ${savedTexts.description[outcome.reason]}` })
+        toast({ title: savedTexts.title, description: translate('reviews.form.savedOnPhone', { reason: savedTexts.description[outcome.reason] }) })
       }
       onClose()
     } catch (error) {
       // Not even saved on this phone (storage refused): the review stays in the dialog.
-      setFailed(`${m.submitFailed}. ${error instanceof Error ? error.message : ''} ${m.submitFailedDescription}`)
-      toast({ title: m.submitFailed, description: m.submitFailedDescription, variant: 'destructive' })
+      setFailed(`${translateMessage(m.submitFailed)}. ${error instanceof Error ? error.message : ''} ${translateMessage(m.submitFailedDescription)}`)
+      toast({ title: translateMessage(m.submitFailed), description: translateMessage(m.submitFailedDescription), variant: 'destructive' })
     } finally {
       setSubmitting(false)
     }
   }
 
   return (
-    <NativeDialog title={`Review ${farm.name}`} subtitle="Your review is published right away." onClose={onClose} maxW="34rem">
+    <NativeDialog title={t('reviews.farmForm.title', { name: farm.name })} subtitle={t('reviews.farmForm.subtitle')} onClose={onClose} maxW="34rem">
       <chakra.form onSubmit={(e) => void onSubmit(e)} noValidate display="flex" flexDirection="column" gap="4">
         {farm.isDemo ? (
           <Box>
@@ -104,15 +108,15 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
           </Box>
         ) : null}
         <StarRatingInput
-          legend="Rating"
+          legend={t('reviews.form.rating')}
           required
           value={rating}
           onChange={(v) => setRating(v)}
-          hint={`${rating}/5 · ${ratingLabel(rating)}`}
+          hint={t('reviews.form.ratingHint', { rating, label: ratingText(rating) })}
         />
         <Box>
           <chakra.label htmlFor={commentId} display="block" fontWeight="medium" mb="1">
-            Comment
+            {t('reviews.farmForm.comment')}
             <chakra.span color="red.600" aria-hidden="true">
               {' '}
               *
@@ -138,16 +142,16 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
             borderRadius="md"
             bg="white"
             resize="vertical"
-            placeholder="How was the produce, the price, the service?"
+            placeholder={t('reviews.farmForm.placeholder')}
             _placeholder={{ color: 'fg.subtle' }}
             _focusVisible={{ outline: '2px solid', outlineColor: 'brand.700', outlineOffset: '0', borderColor: 'brand.700' }}
           />
           <Text id={counterId} fontSize="sm" color="fg.muted" mt="1">
-            {comment.length}/{FARM_REVIEW_MAX_CHARS} characters
+            {t('reviews.farmForm.characters', { count: comment.length, max: FARM_REVIEW_MAX_CHARS })}
           </Text>
           {error ? (
             <Text id={errorId} color="red.600" fontSize="sm" mt="1">
-              {error}
+              {translateMessage(error)}
             </Text>
           ) : null}
         </Box>
@@ -158,10 +162,10 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
         ) : null}
         <Flex gap="3" justify="flex-end" wrap="wrap">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            {t('reviews.farmForm.cancel')}
           </Button>
           <Button type="submit" colorPalette="brand" aria-disabled={submitting || undefined}>
-            {submitting ? 'Submitting…' : 'Submit Review'}
+            {t(submitting ? 'reviews.form.submitting' : 'reviews.form.submit')}
           </Button>
         </Flex>
         <HoneypotField inputRef={honeypot} />

@@ -7,8 +7,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import type { FarmReviewPage, FarmerLocation, FarmWithRatings, FarmsWithRatingsPage } from '../../../api/contract'
-// Zod-free parts only: the list renders without the form code (the review dialog is a lazy chunk).
-import { ratingLabel } from '../../../api/contract/display'
 import { messages } from '../../../api/contract/messages'
 import { useDocumentTitle } from '../../shared/site'
 import { CardArticle } from '../../shared/ui/card-article'
@@ -16,7 +14,9 @@ import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { Stars } from '../../shared/ui/star-rating'
 import { ShowMore, usePages } from './review-pages'
-import { farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
+import { farmReviewsKey, firstWithMore, formatAverage, formatFijiDateTime, ratingText, reviewCountLabel } from './format'
+import { useT } from '../../i18n/runtime'
+import { useTranslateMessage } from '../../i18n/messages'
 import { LoadError, Loading } from '../../shared/ui/load-state'
 
 // The review dialog brings zod and the outbox: its own chunk, fetched once the list is shown.
@@ -30,14 +30,15 @@ const FARMS_PER_PAGE = 24
 const REVIEWS_PER_PAGE = 20
 
 function RatingLine({ farm }: { farm: FarmWithRatings }) {
-  if (farm.reviewCount === 0) return <Text color="fg.muted">No reviews yet</Text>
+  const t = useT()
+  if (farm.reviewCount === 0) return <Text color="fg.muted">{t('reviews.farms.noReviews')}</Text>
   return (
     <Flex align="center" gap="2" wrap="wrap" data-testid="farm-rating">
       <Stars value={farm.averageRating} size="sm" />
       <Text fontWeight="semibold" data-testid="farm-average">
         {formatAverage(farm.averageRating)}
       </Text>
-      <Text>{ratingLabel(farm.averageRating)}</Text>
+      <Text>{ratingText(farm.averageRating)}</Text>
       <Text color="fg.muted" data-testid="farm-review-count">
         ({reviewCountLabel(farm.reviewCount)})
       </Text>
@@ -56,6 +57,7 @@ function Line({ label, value }: { label: string; value: string }) {
 }
 
 function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: () => void; onReview: () => void }) {
+  const t = useT()
   const { farmer } = farm
   return (
     <CardArticle aria-label={farmer.name} h="full" data-testid="farm-card">
@@ -82,13 +84,13 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
       ) : null}
       <RatingLine farm={farm} />
       <Box>
-        <Line label="Town" value={farmer.town ?? ''} />
-        <Line label="Cities" value={firstWithMore(farmer.cities, 2)} />
-        <Line label="Produce" value={firstWithMore(farmer.produce, 3)} />
+        <Line label={t('reviews.farms.town')} value={farmer.town ?? ''} />
+        <Line label={t('reviews.farms.cities')} value={firstWithMore(farmer.cities, 2)} />
+        <Line label={t('reviews.farms.produce')} value={firstWithMore(farmer.produce, 3)} />
       </Box>
       <Box mt="auto" pt="1">
-        <Button size="sm" colorPalette="brand" variant="outline" onClick={onReview} aria-haspopup="dialog" aria-label={`Leave a Review for ${farmer.name}`}>
-          Leave a Review
+        <Button size="sm" colorPalette="brand" variant="outline" onClick={onReview} aria-haspopup="dialog" aria-label={t('reviews.farms.leaveReviewFor', { name: farmer.name })}>
+          {t('reviews.leaveReview')}
         </Button>
       </Box>
     </CardArticle>
@@ -96,6 +98,7 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
 }
 
 function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; onClose: () => void; onReview: () => void }) {
+  const t = useT()
   const { farmer } = farm
   // Newest first, as the server pages them.
   const reviews = usePages(farmReviewsKey(farmer.id)[0], REVIEWS_PER_PAGE, (a: FarmReviewPage) => ({ items: a.reviews, count: a.reviewCount }), (r) => r.id)
@@ -103,7 +106,11 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
   return (
     <NativeDialog
       title={farmer.name}
-      subtitle={farm.reviewCount > 0 ? `${formatAverage(farm.averageRating)} out of 5 · ${ratingLabel(farm.averageRating)} · ${reviewCountLabel(farm.reviewCount)}` : 'No reviews yet'}
+      subtitle={
+        farm.reviewCount > 0
+          ? t('reviews.farms.detailSubtitle', { average: formatAverage(farm.averageRating), label: ratingText(farm.averageRating), count: farm.reviewCount })
+          : t('reviews.farms.noReviews')
+      }
       onClose={onClose}
     >
       <Box display="flex" flexDirection="column" gap="1">
@@ -112,24 +119,24 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
             <DemoBadge isDemo />
           </Box>
         ) : null}
-        <Line label="Town" value={farmer.town ?? ''} />
-        <Line label="Cities" value={farmer.cities.join(', ')} />
-        <Line label="Produce" value={farmer.produce.join(', ')} />
+        <Line label={t('reviews.farms.town')} value={farmer.town ?? ''} />
+        <Line label={t('reviews.farms.cities')} value={farmer.cities.join(', ')} />
+        <Line label={t('reviews.farms.produce')} value={farmer.produce.join(', ')} />
       </Box>
       <Box mt="4">
         <Button colorPalette="brand" onClick={onReview} aria-haspopup="dialog">
-          Leave a Review
+          {t('reviews.leaveReview')}
         </Button>
       </Box>
       <Heading as="h3" size="md" mt="6" mb="3">
-        Reviews
+        {t('reviews.farms.reviewsHeading')}
       </Heading>
       {reviews.isPending ? (
         <Loading py="6" />
       ) : reviews.isError && list.length === 0 ? (
-        <LoadError py="6" message="Failed to load reviews" onRetry={reviews.retry} />
+        <LoadError py="6" message={t('reviews.loadFailed')} onRetry={reviews.retry} />
       ) : list.length === 0 ? (
-        <Text color="fg.muted">No reviews yet for this farm. Be the first!</Text>
+        <Text color="fg.muted">{t('reviews.farms.noReviewsForFarm')}</Text>
       ) : (
         <chakra.ul listStyle="none" p="0" m="0" display="flex" flexDirection="column" gap="3">
           {list.map((review) => (
@@ -137,7 +144,7 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
               <Flex align="center" gap="2" wrap="wrap">
                 <Stars value={review.rating} size="sm" />
                 <Text fontWeight="medium">
-                  {review.rating}/5 · {ratingLabel(review.rating)}
+                  {t('reviews.form.ratingHint', { rating: review.rating, label: ratingText(review.rating) })}
                 </Text>
               </Flex>
               <Text fontSize="sm" color="fg.muted">
@@ -150,12 +157,13 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
           ))}
         </chakra.ul>
       )}
-      {list.length > 0 ? <ShowMore pages={reviews} noun="reviews" errorMessage="Failed to load reviews" /> : null}
+      {list.length > 0 ? <ShowMore pages={reviews} label={(count) => t('reviews.showMoreReviews', { count })} errorMessage={t('reviews.loadFailed')} /> : null}
     </NativeDialog>
   )
 }
 
 function CityFilter({ city, onCity }: { city: string | null; onCity: (city: string | null) => void }) {
+  const t = useT()
   // The directory's cities with their listed-farmer counts: the same listed farms this page shows.
   const locations = useQuery<FarmerLocation[]>({ queryKey: ['/api/farmers/locations'] })
   const counts = (locations.data ?? []).map((l) => ({ city: l.city, count: l.farmerCount }))
@@ -164,11 +172,11 @@ function CityFilter({ city, onCity }: { city: string | null; onCity: (city: stri
     <Box as="section" aria-labelledby="farm-city-filter" mt="6">
       <Flex align="center" gap="3" mb="2" wrap="wrap">
         <Heading as="h2" id="farm-city-filter" size="lg">
-          Filter by City
+          {t('reviews.farms.filterByCity')}
         </Heading>
         {city ? (
           <Button size="sm" variant="outline" onClick={() => onCity(null)}>
-            Clear Filter
+            {t('reviews.farms.clearFilter')}
           </Button>
         ) : null}
       </Flex>
@@ -200,7 +208,9 @@ function CityFilter({ city, onCity }: { city: string | null; onCity: (city: stri
 }
 
 export function FarmReviewsPage() {
-  useDocumentTitle('Farm Reviews')
+  const t = useT()
+  const translate = useTranslateMessage()
+  useDocumentTitle(t('reviews.farmReviews'))
   const [params] = useSearchParams()
   const farmId = params.get('farm_id')
   const [city, setCity] = useState<string | null>(null)
@@ -224,13 +234,13 @@ export function FarmReviewsPage() {
 
   let body
   if (farms.isPending) body = <Loading py="6" />
-  else if (farms.isError && shown.length === 0) body = <LoadError py="6" message="Failed to load farms" onRetry={farms.retry} />
+  else if (farms.isError && shown.length === 0) body = <LoadError py="6" message={t('reviews.farms.loadFailed')} onRetry={farms.retry} />
   else if (farmId && !single)
     body = (
       <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">
-        <Text fontWeight="semibold">{messages.browse.farmNotFound}</Text>
+        <Text fontWeight="semibold">{translate(messages.browse.farmNotFound)}</Text>
         <Link asChild mt="3" variant="underline" colorPalette="brand" fontWeight="medium">
-          <RouterLink to="/reviews/farms">Back to All Farms</RouterLink>
+          <RouterLink to="/reviews/farms">{t('reviews.farms.backToAll')}</RouterLink>
         </Link>
       </Box>
     )
@@ -240,7 +250,7 @@ export function FarmReviewsPage() {
         {farmId ? (
           <Box mt="4">
             <Link asChild variant="underline" colorPalette="brand" fontWeight="medium">
-              <RouterLink to="/reviews/farms">← Back to All Farms</RouterLink>
+              <RouterLink to="/reviews/farms">← {t('reviews.farms.backToAll')}</RouterLink>
             </Link>
           </Box>
         ) : (
@@ -248,11 +258,11 @@ export function FarmReviewsPage() {
         )}
         <Box as="section" aria-labelledby="farm-list" mt="6">
           <Heading as="h2" id="farm-list" size="xl" mb="4">
-            {farmId ? 'Farm' : city ? `Farms serving ${city} (${farms.count})` : `Farms (${farms.count})`}
+            {farmId ? t('reviews.farms.headingOne') : city ? t('reviews.farms.headingCity', { city, count: farms.count }) : t('reviews.farms.headingAll', { count: farms.count })}
           </Heading>
           {shown.length === 0 ? (
             <Text color="fg.muted" data-testid="empty-state">
-              No farms are listed yet.
+              {t('reviews.farms.empty')}
             </Text>
           ) : (
             <chakra.ul listStyle="none" p="0" m="0" display="grid" gap="4" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}>
@@ -263,7 +273,7 @@ export function FarmReviewsPage() {
               ))}
             </chakra.ul>
           )}
-          {farmId ? null : <ShowMore pages={farms} noun="farms" errorMessage="Failed to load farms" />}
+          {farmId ? null : <ShowMore pages={farms} label={(count) => t('reviews.showMoreFarms', { count })} errorMessage={t('reviews.farms.loadFailed')} />}
         </Box>
       </>
     )
@@ -271,20 +281,20 @@ export function FarmReviewsPage() {
   return (
     <>
       <Heading as="h1" size={{ base: '3xl', md: '4xl' }} color="brand.900">
-        Farm Reviews
+        {t('reviews.farmReviews')}
       </Heading>
       <Text mt="2" color="fg.muted" maxW="2xl">
-        Ratings and comments from buyers about the farms they bought from. Choose a farm to read its reviews.
+        {t('reviews.farms.intro')}
       </Text>
       <Box mt="2">
         <Link asChild variant="underline" colorPalette="brand">
-          <RouterLink to="/reviews">Platform reviews</RouterLink>
+          <RouterLink to="/reviews">{t('reviews.farms.platformLink')}</RouterLink>
         </Link>
       </Box>
       {body}
       {detail ? <FarmDetailDialog farm={detail} onClose={() => setDetailId(null)} onReview={() => setReviewFarm(detail.farmer)} /> : null}
       {reviewFarm ? (
-        <Suspense fallback={<Loading>Loading the review form…</Loading>}>
+        <Suspense fallback={<Loading>{t('reviews.farms.loadingForm')}</Loading>}>
           <FarmReviewDialog farm={reviewFarm} onClose={() => setReviewFarm(null)} />
         </Suspense>
       ) : null}

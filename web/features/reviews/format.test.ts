@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { averageRating, farmReviewsKey, pageUrl, firstWithMore, formatAverage, formatFijiDateTime, reviewCountLabel } from './format'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allCatalogsReady, setLocale } from '../../i18n/runtime'
+import { averageRating, farmReviewsKey, pageUrl, firstWithMore, formatAverage, formatFijiDateTime, ratingText, reviewCountLabel } from './format'
+
+// The review screens load every catalog area before they render; so does this test.
+beforeAll(() => allCatalogsReady())
+afterAll(() => setLocale('en', false))
 
 describe('formatFijiDateTime', () => {
   it("shows Fiji time (UTC+12) as 'MMM dd, yyyy at h:mm a FJT'", () => {
@@ -34,5 +39,23 @@ describe('farm card lists', () => {
   it('builds the URL of one page of a list, with or without a query already', () => {
     expect(pageUrl('/api/farms-with-ratings', 2, 24)).toBe('/api/farms-with-ratings?page=2&limit=24')
     expect(pageUrl('/api/farms-with-ratings?city=Ba', 1, 24)).toBe('/api/farms-with-ratings?city=Ba&page=1&limit=24')
+  })
+})
+
+describe('in the reader’s language', () => {
+  it('labels ratings with the spec’s English words, rounded and clamped', () => {
+    expect([0, 1, 2.4, 2.5, 4, 5, 7].map(ratingText)).toEqual(['Poor', 'Poor', 'Fair', 'Good', 'Very Good', 'Excellent', 'Excellent'])
+  })
+  it('says labels, counts and "+N more" in iTaukei and Fiji Hindi', async () => {
+    await setLocale('fj', false)
+    expect(ratingText(5)).toBe('Uasivi')
+    expect(formatFijiDateTime('2026-03-04T15:04:00.000Z')).toBe('05 Maji, 2026 ena 3:04 AM FJT')
+    expect(reviewCountLabel(2)).toBe('2 na vakasama')
+    expect(firstWithMore(['Nadi', 'Lautoka', 'Ba'], 2)).toBe('Nadi, Lautoka +1 tale')
+    await setLocale('hif', false)
+    expect(ratingText(1)).toBe('Kharaab')
+    expect(firstWithMore(['Nadi', 'Lautoka', 'Ba'], 2)).toBe('Nadi, Lautoka +1 aur')
+    await setLocale('en', false)
+    expect(reviewCountLabel(1)).toBe('1 review')
   })
 })

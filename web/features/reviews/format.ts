@@ -1,12 +1,14 @@
-// Pure helpers of the review screens: Fiji dates, averages, "+N more" lists.
-import { formatFijiTime } from '../../shared/fiji-time'
-import { countLabel } from '../../shared/plural'
+// Pure helpers of the review screens: Fiji dates, averages, "+N more" lists, rating labels, in the reader's language.
+import { formatFijiTimeInLanguage } from '../../shared/fiji-time'
+import { t } from '../../i18n/runtime'
 
-/** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT". */
+export { ratingText } from '../../i18n/rating-text'
+
+/** 'MMM dd, yyyy at h:mm a' in Pacific/Fiji with the suffix FJT (spec 000 §9): "Mar 05, 2026 at 3:04 PM FJT", in the reader's language. */
 export function formatFijiDateTime(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return formatFijiTime(date)
+  return formatFijiTimeInLanguage(date)
 }
 
 /** Mean rating, 0 for none. */
@@ -24,11 +26,12 @@ export function formatAverage(value: number): string {
 export function firstWithMore(items: readonly string[], limit: number): string {
   const shown = items.slice(0, limit).join(', ')
   const more = items.length - limit
-  return more > 0 ? `${shown} +${more} more` : shown
+  return more > 0 ? t('reviews.plusMore', { shown, count: more }) : shown
 }
 
+/** "1 review", "12 reviews". */
 export function reviewCountLabel(count: number): string {
-  return countLabel(count, 'review')
+  return t('reviews.count', { count })
 }
 
 /** The query key (and URL) of one farm's reviews. */

@@ -54,14 +54,14 @@ export function usePages<A, T>(url: string, limit: number, read: (answer: A) => 
   }
 }
 
-/** "Show more" under a paged list, with its loading and failure states. */
-export function ShowMore({ pages, noun, errorMessage }: { pages: Pages<unknown>; noun: string; errorMessage: string }) {
+/** "Show more" under a paged list, with its loading and failure states; `label` words it for the count left. */
+export function ShowMore({ pages, label, errorMessage }: { pages: Pages<unknown>; label: (more: number) => string; errorMessage: string }) {
   if (pages.isError) return <LoadError py="3" message={errorMessage} onRetry={pages.retry} />
   if (pages.isLoadingMore) return <Loading py="3" />
   if (!pages.hasMore) return null
   return (
     <Button mt="4" variant="outline" colorPalette="brand" onClick={pages.showMore}>
-      Show more {noun} ({pages.count - pages.items.length} more)
+      {label(pages.count - pages.items.length)}
     </Button>
   )
 }

@@ -33,6 +33,9 @@ import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { LanguagePicker } from '../../shared/ui/language-picker'
+import { useT } from '../../i18n/runtime'
+import { translateMessage, useTranslateMessage } from '../../i18n/messages'
 
 const m = messages.experts
 
@@ -61,14 +64,15 @@ function summaryOf(errors: FieldErrors<ExpertRegistrationInput>): SummaryError[]
 type Result = QueuedResult
 
 export function ExpertSignupPage() {
-  useDocumentTitle('Expert Registration')
+  const t = useT()
+  useDocumentTitle(t('experts.register.pageTitle'))
   const [result, setResult] = useState<Result | null>(null)
   if (result?.kind === 'sent') return <RegistrationSubmitted />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone what="Your registration" reason={result.reason}>
+      <SavedOnPhone lead={t('experts.register.savedLead')} reason={result.reason}>
         <ButtonLink variant="outline" colorPalette="brand">
-          <RouterLink to="/">Return to Homepage</RouterLink>
+          <RouterLink to="/">{t('experts.register.returnHome')}</RouterLink>
         </ButtonLink>
       </SavedOnPhone>
     )
@@ -84,21 +88,17 @@ function useExpertiseOptions(): readonly string[] {
 }
 
 function RegistrationSubmitted() {
+  const t = useT()
   return (
     <OutcomeScreen
       mark="✓"
       markColor="brand.800"
-      title={m.registrationSubmitted}
-      lead={<>Vinaka vakalevu — thank you for offering your knowledge to Fiji&apos;s farmers.</>}
-      note={
-        <>
-          Our team will review your details. Once your profile is activated it appears in the {productName} expert directory,
-          where farmers can call or e-mail you directly.
-        </>
-      }
+      title={translateMessage(m.registrationSubmitted)}
+      lead={t('experts.register.submittedLead')}
+      note={t('experts.register.submittedNote', { productName })}
     >
       <ButtonLink colorPalette="brand">
-        <RouterLink to="/">Return to Homepage</RouterLink>
+        <RouterLink to="/">{t('experts.register.returnHome')}</RouterLink>
       </ButtonLink>
     </OutcomeScreen>
   )
@@ -118,6 +118,8 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
     shouldFocusError: false,
   })
   const expertiseOptions = useExpertiseOptions()
+  const t = useT()
+  const tm = useTranslateMessage()
   const [photo, setPhoto] = useState<LocalPhoto | null>(null)
   const [replaces, setReplaces] = useState<string | undefined>()
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -141,7 +143,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
     },
   })
 
-  const dirty = useUnsavedGuard(hasInput, 'You have an unsaved expert registration (its draft is saved on this phone).')
+  const dirty = useUnsavedGuard(hasInput, t('experts.register.unsavedReason'))
 
   const onInvalid = () => {
     setShowSummary(true)
@@ -166,7 +168,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
       saveDraft: () => draft.saveNow(),
       onServerFailure: () => {
         setServerFailed(true)
-        toast({ title: messages.common.errorTitle, description: m.registrationFailed, variant: 'destructive' })
+        toast({ title: translateMessage(messages.common.errorTitle), description: translateMessage(m.registrationFailed), variant: 'destructive' })
       },
       onRefused: (itemId, message) => {
         setReplaces(itemId)
@@ -186,7 +188,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
 
   const text = (name: Exclude<FieldName, 'photoUrl'>, label: string, options: { required?: boolean; type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' } = {}) => {
     const id = fieldId(name)
-    const error = errors[name]?.message
+    const error = tm(errors[name]?.message)
     return (
       <FormField id={id} label={label} required={options.required} error={error}>
         <TextInput
@@ -202,18 +204,22 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
     )
   }
 
-  const summary = showSummary ? summaryOf(errors) : []
-  const expertFieldError = errors.expertField?.message
-  const commentsError = errors.comments?.message
+  const summary = showSummary ? summaryOf(errors).map((e) => ({ ...e, message: translateMessage(e.message) })) : []
+  const expertFieldError = tm(errors.expertField?.message)
+  const commentsError = tm(errors.comments?.message)
 
   return (
     <Box maxW="2xl" mx="auto">
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
-        Expert Registration
-      </Heading>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
+          {t('experts.register.pageTitle')}
+        </Heading>
+        <Box ms="auto">
+          <LanguagePicker showLabel />
+        </Box>
+      </Flex>
       <Text mt="2" fontSize="lg">
-        Are you an agronomist, vet, extension officer or other agriculture specialist? Join the {productName} expert directory
-        so farmers across Fiji can reach you for advice.
+        {t('experts.register.intro', { productName })}
       </Text>
       <RequiredFieldsNote />
 
@@ -222,12 +228,12 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
 
       <chakra.form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} display="flex" flexDirection="column" gap="6" aria-busy={isSubmitting}>
-        <FormSection title="Your Details">
-          {text('name', 'Full Name', { required: true, autoComplete: 'name' })}
-          {text('company', 'Company / Organisation', { autoComplete: 'organization' })}
-          <FormField id={fieldId('expertField')} label="Area of Expertise" error={expertFieldError}>
+        <FormSection title={t('experts.register.yourDetails')}>
+          {text('name', t('experts.register.fullName'), { required: true, autoComplete: 'name' })}
+          {text('company', t('experts.register.company'), { autoComplete: 'organization' })}
+          <FormField id={fieldId('expertField')} label={t('experts.register.expertise')} error={expertFieldError}>
             <SelectInput {...register('expertField')} {...controlProps(fieldId('expertField'), { error: expertFieldError })} bgColor="white" borderColor="gray.400">
-              <option value="">Select your area of expertise</option>
+              <option value="">{t('experts.register.selectExpertise')}</option>
               {expertiseOptions.map((option) => (
                 <option key={option} value={option}>
                   {option}
@@ -235,47 +241,47 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
               ))}
             </SelectInput>
           </FormField>
-          {text('contactNumber', 'Contact Number', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
-          {text('email', 'Email', { required: true, type: 'email', inputMode: 'email', autoComplete: 'email' })}
+          {text('contactNumber', t('experts.register.contactNumber'), { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {text('email', t('experts.register.email'), { required: true, type: 'email', inputMode: 'email', autoComplete: 'email' })}
         </FormSection>
 
         <FormSection
-          title="Profile Photo"
-          description="Optional. A clear photo of your face helps farmers recognise you (an image up to 5 MB). It is made smaller on this phone and sent with your registration."
+          title={t('experts.register.profilePhoto')}
+          description={t('experts.register.profilePhotoDescription')}
         >
           <LocalPhotoPicker
             id={fieldId('photoUrl')}
-            label="Profile Photo"
+            label={t('experts.register.profilePhoto')}
             maxBytes={EXPERT_PHOTO_MAX_BYTES}
             value={photo}
             onChange={setPhoto}
-            onAdded={() => toast({ title: 'Photo added', description: 'It is sent with your registration.' })}
+            onAdded={() => toast({ title: t('experts.register.photoAdded'), description: t('experts.register.photoAddedDescription') })}
             onBusyChange={setPhotoBusy}
           />
           {errors.photoUrl?.message ? (
             <Text id={`${fieldId('photoUrl')}-error`} fontSize="sm" color="fg.error" fontWeight="medium">
-              {errors.photoUrl.message}
+              {tm(errors.photoUrl.message)}
             </Text>
           ) : null}
         </FormSection>
 
-        <FormSection title="Additional Information">
+        <FormSection title={t('experts.register.additionalInformation')}>
           <FormField
             id={fieldId('comments')}
-            label="About You"
-            hint="Your background, qualifications, the crops or animals you know best, and when farmers can call you."
+            label={t('experts.register.aboutYou')}
+            hint={t('experts.register.aboutYouHint')}
             error={commentsError}
           >
             <TextArea {...register('comments')} {...controlProps(fieldId('comments'), { error: commentsError, hint: true })} rows={5} bg="white" borderColor="gray.400" />
           </FormField>
         </FormSection>
 
-        {refusal ? <RefusalNote what="registration" message={refusal} /> : null}
-        {serverFailed ? <ServerFailureNote message={m.registrationFailed} /> : null}
+        {refusal ? <RefusalNote text={t('signup.refused.registration', { message: translateMessage(refusal) })} /> : null}
+        {serverFailed ? <ServerFailureNote message={tm(m.registrationFailed) ?? ''} /> : null}
 
         <Flex gap="3" justify="flex-end">
           <Button type="submit" colorPalette="brand" disabled={isSubmitting || photoBusy} width={{ base: 'full', sm: 'auto' }}>
-            {isSubmitting ? 'Submitting…' : photoBusy ? 'Preparing photo…' : 'Submit Registration'}
+            {t(isSubmitting ? 'signup.farmer.submitting' : photoBusy ? 'signup.farmer.preparingPhoto' : 'experts.register.submit')}
           </Button>
         </Flex>
         <HoneypotField inputRef={honeypot} />

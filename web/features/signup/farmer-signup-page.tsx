@@ -25,7 +25,9 @@ import { readSession } from '../../shared/api'
 import { useReferenceList } from '../../shared/outbox/reference'
 import { type JsonObject } from '../../shared/outbox/runtime'
 import { useDraft } from '../../shared/outbox/use-draft'
-import { joinLabel, productName, useDocumentTitle } from '../../shared/site'
+import { productName, useDocumentTitle } from '../../shared/site'
+import { useT } from '../../i18n/runtime'
+import { textAround, translateMessage, useTranslateMessage } from '../../i18n/messages'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { toast } from '../../shared/ui/toast'
 import {
@@ -48,7 +50,7 @@ import { SavedOnPhone } from './saved-on-phone'
 import { dayAfter, formatFjd, groupProduceByCategory, subscriptionDays, toggleLimited } from './signup-helpers'
 import { queueFarmerSignup, type SignupMode } from './submit-farmer-signup'
 import { ButtonLink } from '../../shared/ui/button-link'
-import { countLabel } from '../../shared/plural'
+import { LanguagePicker } from '../../shared/ui/language-picker'
 
 const m = messages.farmerSignup
 
@@ -121,7 +123,8 @@ function summaryOf(errors: FieldErrors<FarmerSignupInput>): SummaryError[] {
 type Result = QueuedResult
 
 export function FarmerSignupPage() {
-  useDocumentTitle('Farmer Signup')
+  const t = useT()
+  useDocumentTitle(t('signup.farmer.pageTitle'))
   const [session] = useState(readSession)
   const isDataAgent = Boolean(session?.user?.role)
   const userId = session?.user?.id
@@ -137,14 +140,14 @@ export function FarmerSignupPage() {
   if (result?.kind === 'sent') return <SignupSubmitted isDataAgent={isDataAgent} onAnother={onAnother} />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone what={isDataAgent ? "The farmer's signup" : 'Your application'} reason={result.reason}>
+      <SavedOnPhone lead={t(isDataAgent ? 'signup.farmer.savedAgent' : 'signup.farmer.savedPublic')} reason={result.reason}>
         {isDataAgent ? (
           <Button variant="outline" colorPalette="brand" onClick={onAnother}>
-            Sign Up Another Farmer
+            {t('signup.farmer.another')}
           </Button>
         ) : (
           <ButtonLink variant="outline" colorPalette="brand">
-            <RouterLink to="/">Return to Home</RouterLink>
+            <RouterLink to="/">{t('signup.returnHome')}</RouterLink>
           </ButtonLink>
         )}
       </SavedOnPhone>
@@ -154,25 +157,21 @@ export function FarmerSignupPage() {
 }
 
 function SignupSubmitted({ isDataAgent, onAnother }: { isDataAgent: boolean; onAnother: () => void }) {
+  const t = useT()
   return (
     <OutcomeScreen
       mark="✓"
       markColor="brand.800"
-      title={m.submitted}
-      lead={isDataAgent ? "Thank you. The farmer's application has been received." : 'Thank you. Your application has been received.'}
-      note={
-        <>
-          Our team checks every application. Once it is approved, the farm is listed on {productName} and buyers can call or
-          e-mail directly. If an e-mail address was given, the approval notice is sent there.
-        </>
-      }
+      title={translateMessage(m.submitted)}
+      lead={t(isDataAgent ? 'signup.farmer.submittedAgentLead' : 'signup.farmer.submittedLead')}
+      note={t('signup.farmer.submittedNote', { productName })}
     >
       <ButtonLink colorPalette="brand">
-        <RouterLink to="/">Return to Home</RouterLink>
+        <RouterLink to="/">{t('signup.returnHome')}</RouterLink>
       </ButtonLink>
       {isDataAgent ? (
         <Button variant="outline" colorPalette="brand" onClick={onAnother}>
-          Sign Up Another Farmer
+          {t('signup.farmer.another')}
         </Button>
       ) : null}
     </OutcomeScreen>
@@ -180,6 +179,7 @@ function SignupSubmitted({ isDataAgent, onAnother }: { isDataAgent: boolean; onA
 }
 
 function DataAgentBadge() {
+  const tm = useTranslateMessage()
   return (
     <chakra.span
       display="inline-flex"
@@ -194,7 +194,7 @@ function DataAgentBadge() {
       borderWidth="1px"
       borderColor="brand.600"
     >
-      {m.dataAgentMode}
+      {tm(m.dataAgentMode)}
     </chakra.span>
   )
 }
@@ -209,6 +209,8 @@ function FarmerSignupForm({
   onDone: (result: Result) => void
 }) {
   const navigate = useNavigate()
+  const t = useT()
+  const tm = useTranslateMessage()
   const mode: SignupMode = isDataAgent ? 'dataAgent' : 'public'
   const {
     register,
@@ -250,7 +252,7 @@ function FarmerSignupForm({
   })
 
   // Updates never eat a form: the update banner will not reload while this form has input.
-  const dirty = useUnsavedGuard(hasInput, 'You have an unsaved farmer signup (its draft is saved on this phone).')
+  const dirty = useUnsavedGuard(hasInput, t('signup.farmer.unsavedReason'))
 
   const onInvalid = () => {
     setShowSummary(true)
@@ -278,7 +280,7 @@ function FarmerSignupForm({
       ...(!isDataAgent && {
         onServerFailure: () => {
           setServerFailed(true)
-          toast({ title: messages.common.errorTitle, description: m.submitFailed, variant: 'destructive' })
+          toast({ title: translateMessage(messages.common.errorTitle), description: translateMessage(m.submitFailed), variant: 'destructive' })
         },
       }),
       onRefused: (itemId, message) => {
@@ -290,7 +292,7 @@ function FarmerSignupForm({
   }
 
   const onCancel = () => {
-    if (!window.confirm(m.cancelConfirm)) return
+    if (!window.confirm(translateMessage(m.cancelConfirm))) return
     dirty.current = false
     void draft.clear()
     navigate(isDataAgent ? '/admin' : '/')
@@ -306,7 +308,7 @@ function FarmerSignupForm({
 
   const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; hint?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {}) => {
     const id = fieldId(name)
-    const error = messageOf(errors[name])
+    const error = tm(messageOf(errors[name]))
     return (
       <FormField id={id} label={label} required={options.required} hint={options.hint} error={error}>
         <TextInput
@@ -322,20 +324,23 @@ function FarmerSignupForm({
     )
   }
 
-  const summary = showSummary ? summaryOf(errors) : []
+  const summary = showSummary ? summaryOf(errors).map((e) => ({ ...e, message: translateMessage(e.message) })) : []
+  const [agreeBefore, agreeAfter] = textAround(t, 'signup.farmer.agreeToTerms', 'terms')
 
   return (
     <Box maxW="3xl" mx="auto">
       <Flex gap="3" align="center" wrap="wrap">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
-          {isDataAgent ? 'Sign Up a Farmer' : joinLabel}
+          {t(isDataAgent ? 'signup.farmer.agentTitle' : 'signup.farmer.joinTitle')}
         </Heading>
         {isDataAgent ? <DataAgentBadge /> : null}
+        {/* Here too, not only in the header: an agent hands the phone to the farmer, who picks a language without losing the form. */}
+        <Box ms="auto">
+          <LanguagePicker showLabel />
+        </Box>
       </Flex>
       <Text mt="2" fontSize="lg">
-        {isDataAgent
-          ? "Fill in the farmer's details. The signup is recorded under your name and checked by the team before the farm goes live."
-          : `List your farm on ${productName} so buyers across Fiji can find you and contact you directly. Our team checks every application before it goes live.`}
+        {isDataAgent ? t('signup.farmer.agentIntro') : t('signup.farmer.intro', { productName })}
       </Text>
       <RequiredFieldsNote />
 
@@ -344,16 +349,16 @@ function FarmerSignupForm({
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
 
       <chakra.form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} display="flex" flexDirection="column" gap="6" aria-busy={isSubmitting}>
-        <FormSection title="Basic Information">
-          {text('name', 'Name', { required: true, autoComplete: 'name' })}
-          {text('phone', 'Phone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
-          {text('email', 'Email', { type: 'email', inputMode: 'email', autoComplete: 'email', hint: 'Your approval notice is sent to this address.' })}
-          {text('website', 'Website', { type: 'url', inputMode: 'url', autoComplete: 'url', hint: 'For example https://www.myfarm.com.fj' })}
+        <FormSection title={t('signup.farmer.basicInformation')}>
+          {text('name', t('signup.farmer.name'), { required: true, autoComplete: 'name' })}
+          {text('phone', t('signup.farmer.phone'), { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {text('email', t('signup.farmer.email'), { type: 'email', inputMode: 'email', autoComplete: 'email', hint: t('signup.farmer.emailHint') })}
+          {text('website', t('signup.farmer.website'), { type: 'url', inputMode: 'url', autoComplete: 'url', hint: t('signup.farmer.websiteHint') })}
         </FormSection>
 
-        <FormSection title="Location Information">
-          {text('town', 'Village', { autoComplete: 'address-level3' })}
-          {text('tikina', 'Tikina')}
+        <FormSection title={t('signup.farmer.locationInformation')}>
+          {text('town', t('signup.farmer.village'), { autoComplete: 'address-level3' })}
+          {text('tikina', t('signup.farmer.tikina'))}
           <CitiesField control={control} />
         </FormSection>
 
@@ -361,22 +366,22 @@ function FarmerSignupForm({
 
         <SubscriptionSection control={control} register={register} errors={errors} />
 
-        <FormSection title="Additional Information">
-          {text('mpaisaNumber', 'M-PAiSA Number', { type: 'tel', inputMode: 'tel' })}
-          {text('mpaisaReceiptNumber', 'M-PAiSA Receipt Number')}
-          {text('paymentDate', 'Payment Date', { type: 'date' })}
-          <FormField id={fieldId('comments')} label="Comments" error={messageOf(errors.comments)}>
+        <FormSection title={t('signup.farmer.additionalInformation')}>
+          {text('mpaisaNumber', t('signup.farmer.mpaisaNumber'), { type: 'tel', inputMode: 'tel' })}
+          {text('mpaisaReceiptNumber', t('signup.farmer.mpaisaReceiptNumber'))}
+          {text('paymentDate', t('signup.farmer.paymentDate'), { type: 'date' })}
+          <FormField id={fieldId('comments')} label={t('signup.farmer.comments')} error={tm(messageOf(errors.comments))}>
             <TextArea
               {...register('comments')}
-              {...controlProps(fieldId('comments'), { error: messageOf(errors.comments) })}
+              {...controlProps(fieldId('comments'), { error: tm(messageOf(errors.comments)) })}
               rows={4}
               bg="white"
               borderColor="gray.400"
             />
           </FormField>
           <Box>
-            <CheckboxField id={fieldId('deliveryAvailable')} label="Delivery Available" {...register('deliveryAvailable')} />
-            <CheckboxField id={fieldId('isBulk')} label="Bulk Available" {...register('isBulk')} />
+            <CheckboxField id={fieldId('deliveryAvailable')} label={t('signup.farmer.deliveryAvailable')} {...register('deliveryAvailable')} />
+            <CheckboxField id={fieldId('isBulk')} label={t('signup.farmer.bulkAvailable')} {...register('isBulk')} />
           </Box>
         </FormSection>
 
@@ -385,30 +390,31 @@ function FarmerSignupForm({
         <Box>
           <CheckboxField
             {...register('agreeToTerms')}
-            {...controlProps(fieldId('agreeToTerms'), { error: messageOf(errors.agreeToTerms), required: true })}
+            {...controlProps(fieldId('agreeToTerms'), { error: tm(messageOf(errors.agreeToTerms)), required: true })}
             label={
               <>
-                I agree to the{' '}
+                {agreeBefore}
                 <Link href="/terms-of-use" target="_blank" rel="noopener" variant="underline" colorPalette="brand">
-                  Terms of Use
-                  <chakra.span srOnly> (opens in a new tab)</chakra.span>
+                  {t('signup.farmer.termsOfUse')}
+                  <chakra.span srOnly> {t('signup.farmer.opensInNewTab')}</chakra.span>
                 </Link>
+                {agreeAfter}
                 <RequiredMark />
               </>
             }
           />
-          <FieldError id={fieldId('agreeToTerms')} message={messageOf(errors.agreeToTerms)} />
+          <FieldError id={fieldId('agreeToTerms')} message={tm(messageOf(errors.agreeToTerms))} />
         </Box>
 
-        {refusal ? <RefusalNote what="signup" message={refusal} /> : null}
-        {serverFailed ? <ServerFailureNote message={`${m.submitFailed}. Please try again.`} /> : null}
+        {refusal ? <RefusalNote text={t('signup.refused.signup', { message: translateMessage(refusal) })} /> : null}
+        {serverFailed ? <ServerFailureNote message={`${tm(m.submitFailed)}. ${tm(messages.farmReviews.submitFailedDescription)}`} /> : null}
 
         <Flex gap="3" wrap="wrap" direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end">
           <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            {t('signup.farmer.cancel')}
           </Button>
           <Button type="submit" colorPalette="brand" disabled={isSubmitting || photosBusy}>
-            {isSubmitting ? 'Submitting…' : photosBusy ? 'Preparing photo…' : 'Submit Application'}
+            {t(isSubmitting ? 'signup.farmer.submitting' : photosBusy ? 'signup.farmer.preparingPhoto' : 'signup.farmer.submit')}
           </Button>
         </Flex>
         <HoneypotField inputRef={honeypot} />
@@ -420,6 +426,7 @@ function FarmerSignupForm({
 type FormControl = ReturnType<typeof useForm<FarmerSignupInput, unknown, FarmerSignup>>['control']
 
 function ListStatus({ loading, error, loadingText, errorText, onRetry }: { loading: boolean; error: boolean; loadingText: string; errorText: string; onRetry: () => void }) {
+  const t = useT()
   if (loading) {
     return (
       <Text role="status" color="fg.muted">
@@ -432,7 +439,7 @@ function ListStatus({ loading, error, loadingText, errorText, onRetry }: { loadi
       <Flex role="alert" gap="3" align="center" wrap="wrap">
         <Text color="fg.error">{errorText}</Text>
         <Button type="button" size="sm" variant="outline" onClick={onRetry}>
-          Try Again
+          {t('signup.farmer.tryAgain')}
         </Button>
       </Flex>
     )
@@ -449,23 +456,25 @@ const groupProps = (id: string, error?: string, hintId?: string) => ({
 function CitiesField({ control }: { control: FormControl }) {
   const { field, fieldState } = useController({ control, name: 'cities' })
   const locations = useReferenceList<PublicLocation>('locations')
+  const t = useT()
+  const tm = useTranslateMessage()
   const selected = field.value ?? []
   const id = fieldId('cities')
-  const error = fieldState.error?.message
+  const error = tm(fieldState.error?.message)
   return (
     <chakra.fieldset {...groupProps(id, error, `${id}-hint`)} minW="0" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.700', outlineOffset: '4px' }}>
       <chakra.legend fontWeight="medium" p="0">
-        Nearest Towns/Cities
+        {t('signup.farmer.towns')}
         <RequiredMark />
       </chakra.legend>
       <Text id={`${id}-hint`} fontSize="sm" color="fg.muted" mb="2">
-        Tick every town or city where buyers can find your produce. {selected.length > 0 ? `${selected.length} selected.` : ''}
+        {t('signup.farmer.townsHint')} {selected.length > 0 ? t('signup.farmer.townsSelected', { count: selected.length }) : ''}
       </Text>
       <ListStatus
         loading={locations.isPending}
         error={locations.isError}
-        loadingText="Loading towns and cities…"
-        errorText={messages.browse.failedToFetchLocations}
+        loadingText={t('signup.farmer.loadingTowns')}
+        errorText={translateMessage(messages.browse.failedToFetchLocations)}
         onRetry={() => void locations.refetch()}
       />
       {locations.data ? (
@@ -495,6 +504,7 @@ function CitiesField({ control }: { control: FormControl }) {
  * town staff removed: shown ticked and flagged so they can be unticked, never hidden in the values.
  */
 function UnlistedTicks({ id, selected, listed, onUntick }: { id: string; selected: readonly string[]; listed: readonly { name: string }[]; onUntick: (name: string) => void }) {
+  const t = useT()
   const known = new Set(listed.map((item) => item.name))
   return selected
     .filter((name) => !known.has(name))
@@ -504,7 +514,7 @@ function UnlistedTicks({ id, selected, listed, onUntick }: { id: string; selecte
         id={`${id}-unlisted-${name.replace(/\W+/g, '-')}`}
         label={
           <chakra.span color="fg.error" fontWeight="semibold">
-            {name} (not on the list: untick it)
+            {t('signup.farmer.notOnList', { name })}
           </chakra.span>
         }
         checked
@@ -516,9 +526,11 @@ function UnlistedTicks({ id, selected, listed, onUntick }: { id: string; selecte
 function ProduceField({ control }: { control: FormControl }) {
   const { field, fieldState } = useController({ control, name: 'produce' })
   const produce = useReferenceList<PublicProduce>('produce')
+  const t = useT()
+  const tm = useTranslateMessage()
   const selected = field.value ?? []
   const id = fieldId('produce')
-  const error = fieldState.error?.message
+  const error = tm(fieldState.error?.message)
   // Shown when a tick beyond the limit was ignored.
   const [ignoredTick, setIgnoredTick] = useState(false)
   const atMax = selected.length >= MAX_PRODUCE_PER_FARMER
@@ -526,8 +538,8 @@ function ProduceField({ control }: { control: FormControl }) {
   return (
     <FormSection
       {...groupProps(id, error, `${id}-count`)}
-      title="Produce"
-      description={`Choose up to ${MAX_PRODUCE_PER_FARMER} things you grow or sell. Buyers search by these.`}
+      title={t('signup.farmer.produce')}
+      description={t('signup.farmer.produceDescription', { max: MAX_PRODUCE_PER_FARMER })}
     >
       <Box>
         {/* Sticky while the list scrolls by: the count, and the message for an ignored 6th tick, stay on a phone's screen. */}
@@ -545,18 +557,18 @@ function ProduceField({ control }: { control: FormControl }) {
           borderBottomWidth="1px"
           borderColor="gray.200"
         >
-          {selected.length}/{MAX_PRODUCE_PER_FARMER} selected
+          {t('signup.farmer.produceCount', { count: selected.length, max: MAX_PRODUCE_PER_FARMER })}
           {ignoredTick && atMax ? (
             <chakra.span display="block" fontWeight="normal" color="fg.warning">
-              {m.produceMax}. Untick one to choose another.
+              {t('signup.farmer.produceAtMax', { max: MAX_PRODUCE_PER_FARMER })}
             </chakra.span>
           ) : null}
         </Text>
         <ListStatus
           loading={produce.isPending}
           error={produce.isError}
-          loadingText="Loading produce…"
-          errorText={messages.browse.failedToFetchProduce}
+          loadingText={t('signup.farmer.loadingProduce')}
+          errorText={translateMessage(messages.browse.failedToFetchProduce)}
           onRetry={() => void produce.refetch()}
         />
         {produce.data ? (
@@ -605,10 +617,13 @@ function SubscriptionSection({
   errors: FieldErrors<FarmerSignupInput>
 }) {
   const [start, end] = useWatch({ control, name: ['subscriptionStart', 'subscriptionEnd'] })
+  const t = useT()
+  const tm = useTranslateMessage()
   const days = subscriptionDays(start, end)
+  const rate = formatFjd(DEFAULT_DAILY_RATE)
   const date = (name: 'subscriptionStart' | 'subscriptionEnd', label: string) => {
     const id = fieldId(name)
-    const error = messageOf(errors[name])
+    const error = tm(messageOf(errors[name]))
     return (
       <FormField id={id} label={label} required error={error}>
         <TextInput
@@ -623,21 +638,19 @@ function SubscriptionSection({
     )
   }
   return (
-    <FormSection title="Subscription Duration" description="The dates your listing should run. Listing costs a small daily fee, paid by M-PAiSA.">
+    <FormSection title={t('signup.farmer.subscription')} description={t('signup.farmer.subscriptionDescription')}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        {date('subscriptionStart', 'Start Date')}
-        {date('subscriptionEnd', 'End Date')}
+        {date('subscriptionStart', t('signup.farmer.startDate'))}
+        {date('subscriptionEnd', t('signup.farmer.endDate'))}
       </SimpleGrid>
       <Box aria-live="polite" bg="brand.50" borderRadius="md" px="4" py="3" color="brand.900">
         {days ? (
           <Text>
-            <chakra.strong>
-              {countLabel(days, 'day')} × {formatFjd(DEFAULT_DAILY_RATE)} = {formatFjd(days * DEFAULT_DAILY_RATE)}
-            </chakra.strong>{' '}
-            (estimated at the standard rate of {formatFjd(DEFAULT_DAILY_RATE)} per day)
+            <chakra.strong>{t('signup.farmer.estimate', { days, rate, total: formatFjd(days * DEFAULT_DAILY_RATE) })}</chakra.strong>{' '}
+            {t('signup.farmer.estimateNote', { rate })}
           </Text>
         ) : (
-          <Text>Listing costs {formatFjd(DEFAULT_DAILY_RATE)} per day. Choose both dates to see the total.</Text>
+          <Text>{t('signup.farmer.costPerDay', { rate })}</Text>
         )}
       </Box>
     </FormSection>
@@ -657,14 +670,13 @@ function PhotosField({
 }) {
   // The server's word on the photos (photoUrls) when it refused them.
   const { fieldState } = useController({ control, name: 'photoUrls' })
+  const t = useT()
+  const tm = useTranslateMessage()
   const id = fieldId('photoUrls')
   return (
-    <FormSection
-      title="Farm Photos"
-      description={`Optional. Up to ${MAX_SIGNUP_PHOTOS} photos of your farm or produce (images up to 5 MB each). They are made smaller on this phone and sent with the signup, so they work without coverage too. Approved farms show their first photo.`}
-    >
-      <LocalPhotoList id={id} itemLabel="Farm Photo" max={MAX_SIGNUP_PHOTOS} maxBytes={FARM_PHOTO_MAX_BYTES} value={photos} onChange={onChange} onBusyChange={onBusyChange} />
-      <FieldError id={id} message={messageOf(fieldState.error)} />
+    <FormSection title={t('signup.farmer.photos')} description={t('signup.farmer.photosDescription', { max: MAX_SIGNUP_PHOTOS })}>
+      <LocalPhotoList id={id} itemLabel={t('signup.farmer.photoItem')} max={MAX_SIGNUP_PHOTOS} maxBytes={FARM_PHOTO_MAX_BYTES} value={photos} onChange={onChange} onBusyChange={onBusyChange} />
+      <FieldError id={id} message={tm(messageOf(fieldState.error))} />
     </FormSection>
   )
 }

@@ -5,6 +5,8 @@
 import { Box, Heading, Text, chakra, createRecipeContext, type HTMLChakraProps, type RecipeProps } from '@chakra-ui/react'
 import { textareaRecipe } from '@chakra-ui/react/theme'
 import { forwardRef, useEffect, useRef, type ReactNode } from 'react'
+import { useT } from '../../i18n/runtime'
+import { textAround } from '../../i18n/messages'
 
 export { TextInput } from '../../shared/ui/text-input'
 
@@ -19,9 +21,13 @@ export function RequiredMark() {
 
 /** The form's intro line about the star. */
 export function RequiredFieldsNote() {
+  const t = useT()
+  const [before, after] = textAround(t, 'signup.form.requiredNote', 'star')
   return (
     <Text mt="1" mb="6" color="fg.muted">
-      Fields marked <RequiredMark /> <chakra.span srOnly>with a star</chakra.span> are required.
+      {before}
+      <RequiredMark /> <chakra.span srOnly>{t('signup.form.withAStar')}</chakra.span>
+      {after}
     </Text>
   )
 }
@@ -151,6 +157,7 @@ export interface SummaryError {
  * focus to its field. `focusKey` changes on each failed submit so focus moves every time.
  */
 export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; focusKey: number }) {
+  const t = useT()
   const box = useRef<HTMLDivElement>(null)
   // The form's errors may arrive a render after the failed submit: focus once the box is there.
   const focusedFor = useRef(0)
@@ -176,7 +183,7 @@ export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; foc
       _focusVisible={{ outline: '3px solid', outlineColor: 'red.600', outlineOffset: '2px' }}
     >
       <Heading as="h2" id="error-summary-title" size="md" color="red.700">
-        Please correct the following:
+        {t('signup.form.errorSummary')}
       </Heading>
       <chakra.ul mt="2" ps="5" listStyleType="disc">
         {errors.map((error) => (

@@ -9,6 +9,8 @@ import { PhotoPrepareError } from '../../../sync/outbox/photo-encode'
 import { preparePhotoForQueue } from '../../shared/outbox/runtime'
 import { PhotoPickerFrame } from '../../shared/ui/photo-picker-frame'
 import { newIdempotencyKey as newId } from '../../shared/ui/submit-helpers'
+import { useT } from '../../i18n/runtime'
+import { translatePhotoError } from '../../i18n/photo-errors'
 
 /** A photo kept on the phone, ready to queue. */
 export interface LocalPhoto {
@@ -47,6 +49,7 @@ export interface LocalPhotoPickerProps {
 export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, onBusyChange, hint, id }: LocalPhotoPickerProps) {
   const [state, setState] = useState<PickState>({ status: 'idle' })
   const job = useRef(0)
+  const t = useT()
 
   const busyRef = useRef(onBusyChange)
   useEffect(() => {
@@ -89,7 +92,7 @@ export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, on
       if (mine !== job.current) return
       setState({
         status: 'error',
-        message: error instanceof PhotoPrepareError ? error.message : 'This photo could not be prepared on this phone. Please choose another photo.',
+        message: error instanceof PhotoPrepareError ? error.message : t('signup.photo.couldNotPrepare'),
       })
     }
   }
@@ -105,22 +108,22 @@ export function LocalPhotoPicker({ label, maxBytes, value, onChange, onAdded, on
       label={label}
       hint={hint}
       id={id}
-      preview={value ? <BlobImage blob={value.blob} alt={`Preview of ${label.toLowerCase()}`} dim={preparing} /> : null}
-      emptyText={preparing ? 'Preparing…' : 'No photo'}
+      preview={value ? <BlobImage blob={value.blob} alt={t('signup.photo.preview', { label: label.toLowerCase() })} dim={preparing} /> : null}
+      emptyText={t(preparing ? 'signup.photo.preparing' : 'signup.photo.none')}
       hasValue={Boolean(value)}
       busy={preparing}
       status={
         preparing ? (
           <Text fontSize="sm" color="fg.muted">
-            Preparing photo…
+            {t('signup.farmer.preparingPhoto')}
           </Text>
         ) : value ? (
           <Text fontSize="sm" color="fg.muted">
-            Kept on this phone ({formatKb(value.blob.size)}); it is sent with the form.
+            {t('signup.photo.kept', { size: formatKb(value.blob.size) })}
           </Text>
         ) : null
       }
-      error={state.status === 'error' ? state.message : null}
+      error={state.status === 'error' ? translatePhotoError(state.message) : null}
       onDismissError={() => setState({ status: 'idle' })}
       onFile={(e) => void onFile(e)}
       onRemove={remove}

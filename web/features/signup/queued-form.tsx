@@ -8,31 +8,35 @@ import { invalidPayloadIssues, type SavedReason } from '../../shared/outbox/outc
 import { outcomeKeepingFailure, outcomeWithdrawingFailure } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { toast } from '../../shared/ui/toast'
+import { t, useT } from '../../i18n/runtime'
+import { translateMessage } from '../../i18n/messages'
 
 export { invalidPayloadIssues } from '../../shared/outbox/outcome'
 
 /** Shown when a form opened with its autosaved draft. */
 export function DraftNote({ hasPhotos, onDiscard }: { hasPhotos: boolean; onDiscard: () => void }) {
+  const t = useT()
   return (
     <Flex role="status" mb="4" gap="3" align="center" wrap="wrap" bg="brand.50" borderWidth="1px" borderColor="brand.600" borderRadius="md" px="4" py="3">
       <Text flex="1" minW="12rem" color="brand.900">
-        <strong>Draft restored.</strong> What you typed before{hasPhotos ? ' (and its photos)' : ''} was kept on this phone.
+        <strong>{t('signup.draft.restored')}</strong> {t(hasPhotos ? 'signup.draft.keptWithPhotos' : 'signup.draft.kept')}
       </Text>
       <Button type="button" size="sm" variant="outline" colorPalette="brand" onClick={onDiscard}>
-        Discard draft
+        {t('signup.draft.discard')}
       </Button>
     </Flex>
   )
 }
 
-/** The server refused the submission (400): its message, above the submit button. */
-export function RefusalNote({ what, message }: { what: string; message: string }) {
+/** The server refused the submission (400): its message (already in the reader's words), above the submit button. */
+export function RefusalNote({ text }: { text: string }) {
+  const t = useT()
   return (
     <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
       <Text fontWeight="semibold" color="red.700">
-        The server did not accept this {what}: {message}
+        {text}
       </Text>
-      <Text fontSize="sm">Correct it and submit again. It is also kept in the Outbox until then.</Text>
+      <Text fontSize="sm">{t('signup.refused.fix')}</Text>
     </Box>
   )
 }
@@ -97,8 +101,8 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, saveD
     const issues = invalidPayloadIssues(error)
     if (issues) return showIssues(issues)
     toast({
-      title: 'Could not save on this phone',
-      description: `${error instanceof Error ? error.message : String(error)}. Nothing was sent; your entries are still here.`,
+      title: t('signup.failed.couldNotSave'),
+      description: t('signup.failed.couldNotSaveDescription', { error: error instanceof Error ? error.message : String(error) }),
       variant: 'destructive',
     })
     return
@@ -112,7 +116,7 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, saveD
     dirty.current = true
     onRefused(item.id, outcome.message)
     showIssues(outcome.issues)
-    toast({ title: messages.common.errorTitle, description: outcome.message, variant: 'destructive' })
+    toast({ title: translateMessage(messages.common.errorTitle), description: translateMessage(outcome.message), variant: 'destructive' })
     return
   }
   if (outcome.kind === 'failed') {
@@ -127,12 +131,13 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, saveD
 
 /** The spec's failure message of a public form after a server failure (5xx), above its submit button. */
 export function ServerFailureNote({ message }: { message: string }) {
+  const t = useT()
   return (
     <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" px="4" py="3">
       <Text fontWeight="semibold" color="red.700">
         {message}
       </Text>
-      <Text fontSize="sm">Nothing was sent. Your entries are still here.</Text>
+      <Text fontSize="sm">{t('signup.failed.nothingSent')}</Text>
     </Box>
   )
 }

@@ -6,28 +6,28 @@ import { Link as RouterLink } from 'react-router-dom'
 import { savedTexts, type SavedReason } from '../../shared/outbox/outcome'
 import { OutcomeScreen } from './outcome-screen'
 import { ButtonLink } from '../../shared/ui/button-link'
+import { useT } from '../../i18n/runtime'
 
-export function SavedOnPhone({ what, reason, children }: { what: string; reason: SavedReason; children?: ReactNode }) {
+/** `lead` says what was saved, in the reader's words ("The farmer's signup is saved on this phone."). */
+export function SavedOnPhone({ lead, reason, children }: { lead: string; reason: SavedReason; children?: ReactNode }) {
+  const t = useT()
+  const texts = savedTexts
   const waitsForSignIn = reason === 'signIn'
   return (
     <OutcomeScreen
       mark="⟳"
       markColor="orange.700"
-      title={savedTexts.title}
+      title={texts.title}
       leadRole="status"
-      lead={
-        <>
-          {what} is saved on this phone. {savedTexts.description[reason]}
-        </>
-      }
-      note={<>Keep the app installed and do not clear the browser&apos;s data until it has been sent.</>}
+      lead={`${lead} ${texts.description[reason]}`}
+      note={t('signup.saved.keepInstalled')}
     >
       <ButtonLink colorPalette="brand">
-        <RouterLink to="/outbox">Open the Outbox</RouterLink>
+        <RouterLink to="/outbox">{t('signup.saved.openOutbox')}</RouterLink>
       </ButtonLink>
       {waitsForSignIn ? (
         <ButtonLink variant="outline" colorPalette="brand">
-          <RouterLink to="/login?next=/outbox">Sign in to send</RouterLink>
+          <RouterLink to="/login?next=/outbox">{t('signup.saved.signInToSend')}</RouterLink>
         </ButtonLink>
       ) : null}
       {children}

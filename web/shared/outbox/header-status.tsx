@@ -7,6 +7,7 @@ import { Component, useSyncExternalStore, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { SESSION_CHANGED_EVENT, readSession } from '../api'
 import { useOutboxEngineState, usePendingCount } from './hooks'
+import { useT } from '../../i18n/runtime'
 
 function subscribeSession(listener: () => void) {
   window.addEventListener(SESSION_CHANGED_EVENT, listener)
@@ -45,14 +46,14 @@ function Status() {
   const pending = usePendingCount()
   const { paused } = useOutboxEngineState()
   const role = useSyncExternalStore(subscribeSession, signedInRole, () => null)
+  const t = useT()
   const count = pending ?? 0
   if (pending === undefined || (count === 0 && role === null)) return null
-  const label = `${count} unsent`
   return (
     <>
       {paused === 'auth' && count > 0 ? (
         <Link asChild fontSize="sm" fontWeight="semibold" color="red.700" colorPalette="red" variant="underline">
-          <RouterLink to="/login?next=/outbox">Sign in to send</RouterLink>
+          <RouterLink to="/login?next=/outbox">{t('outbox.signInToSend')}</RouterLink>
         </Link>
       ) : null}
       <Link
@@ -70,7 +71,7 @@ function Status() {
         _hover={{ textDecoration: 'none', bg: count > 0 ? 'orange.100' : 'gray.50' }}
         data-testid="outbox-count"
       >
-        <RouterLink to="/outbox">Outbox · {label}</RouterLink>
+        <RouterLink to="/outbox">{t('outbox.headerLink', { count })}</RouterLink>
       </Link>
     </>
   )

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { allCatalogsReady } from '../../i18n/runtime'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { outcomeOf } from './outcome'
+
+// The words are in the catalogs' second part, which a form loads before it speaks.
+beforeAll(() => allCatalogsReady())
 
 const base: OutboxItem = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -1,5 +1,6 @@
 // What a form says after it queued a submission (promise 3: it tells the truth). Pure.
 import type { OutboxItem } from '../../../sync/outbox/types'
+import { t } from '../../i18n/runtime'
 
 /**
  * Why a submission is kept on this phone, so the words say what is true: queueing is for no network;
@@ -7,15 +8,17 @@ import type { OutboxItem } from '../../../sync/outbox/types'
  */
 export type SavedReason = 'offline' | 'signIn' | 'serverFailed' | 'noAnswer'
 
+const reasons: readonly SavedReason[] = ['offline', 'signIn', 'serverFailed', 'noAnswer']
+
+/** The words, read when shown (getters), so they are in the language chosen at that moment. */
 export const savedTexts = {
-  title: 'Saved on this phone',
-  description: {
-    offline: 'It will be sent automatically when you are back online. You can see it in the Outbox.',
-    signIn: 'It will be sent once you sign in again. You can see it in the Outbox.',
-    serverFailed: 'The server had a problem and could not take it yet. It will be tried again automatically. You can see it in the Outbox.',
-    noAnswer: 'The server has not answered yet. It will be sent automatically. You can see it in the Outbox.',
-  } satisfies Record<SavedReason, string>,
-} as const
+  get title(): string {
+    return t('outbox.saved.title')
+  },
+  get description(): Record<SavedReason, string> {
+    return Object.fromEntries(reasons.map((reason) => [reason, t(`outbox.saved.${reason}`)])) as Record<SavedReason, string>
+  },
+}
 
 export type Outcome =
   /** The server has it: the spec's success. */
@@ -37,7 +40,7 @@ export function outcomeOf(item: OutboxItem | undefined, isOnline = true): Outcom
   if (!item) return { kind: 'saved', reason: isOnline ? 'noAnswer' : 'offline' }
   if (item.status === 'sent') return { kind: 'sent' }
   if (item.status === 'needsAttention') {
-    return { kind: 'refused', message: item.lastError?.message ?? 'The server did not accept this.', issues: issuesOf(item) }
+    return { kind: 'refused', message: item.lastError?.message ?? t('outbox.refusedWithoutReason'), issues: issuesOf(item) }
   }
   const status = item.lastError?.status
   if (status !== undefined && status >= 500) return { kind: 'failed', status }

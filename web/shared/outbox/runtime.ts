@@ -36,7 +36,7 @@ import {
 import { SESSION_CHANGED_EVENT, readSession, sessionStorageKeys } from '../api'
 import { addReloadGuard } from '../reload-guard'
 import { toast } from '../ui/toast'
-import { messages } from '../../../api/contract/messages'
+import { allCatalogsReady, t } from '../../i18n/runtime'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
 import { isPasswordChangeRequired, sendingToken } from './sending-session'
@@ -87,14 +87,14 @@ export function getOutbox(): Outbox {
       toast(
         isPasswordChangeRequired(readSession())
           ? {
-              title: 'Change your password to send',
-              description: `${messages.auth.passwordChangeRequired}. The items saved on this phone will be sent once you have.`,
+              title: t('outbox.toast.changePasswordTitle'),
+              description: t('outbox.toast.changePasswordDescription'),
               variant: 'destructive',
               durationMs: 10_000,
             }
           : {
-              title: 'Sign in to send',
-              description: 'Your session has expired. Sign in again and the items saved on this phone will be sent.',
+              title: t('outbox.signInToSend'),
+              description: t('outbox.toast.sessionExpired'),
               variant: 'destructive',
               durationMs: 10_000,
             },
@@ -103,7 +103,7 @@ export function getOutbox(): Outbox {
     // resendItem's default check. Every caller here loads the validator first; an item is never
     // changed unchecked.
     validatePayload: (item, payload) => {
-      if (!validator) throw new Error('The check of this item is still loading. Try again in a moment.')
+      if (!validator) throw new Error(t('outbox.checkLoading'))
       validator.validateQueuedPayload(item, payload)
     },
   })
@@ -124,7 +124,7 @@ export function startOutbox(): Outbox {
   void refreshReferenceIfStale(db)
   window.addEventListener('online', () => void refreshReference(db, window.fetch.bind(window)))
   // Updates never eat a send: the update banner waits until sending ends (promise 9).
-  addReloadGuard({ reason: 'Saved items are being sent.', blocking: () => engine.getState().isSending, settle: () => engine.idle() })
+  addReloadGuard({ reason: t('outbox.beingSent'), blocking: () => engine.getState().isSending, settle: () => engine.idle() })
   if (readSession()?.user?.role) void requestPersistentStorage(db)
   return outbox
 }
@@ -285,7 +285,8 @@ export function waitForOutcome(id: string, ms: number = OUTCOME_WAIT_MS): Promis
  * the engine is resending at that very moment cannot be taken back: it stays queued, read as saved.
  */
 export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
-  const outcome = outcomeOf(await waitForOutcome(id), navigator.onLine)
+  const [item] = await Promise.all([waitForOutcome(id), wordsReady()])
+  const outcome = outcomeOf(item, navigator.onLine)
   if (outcome.kind !== 'failed') return outcome
   const { engine } = startOutbox()
   // The engine counts the item as its current one until its drain ends (right after this answer).
@@ -300,7 +301,16 @@ export async function outcomeWithdrawingFailure(id: string): Promise<Outcome> {
 
 /** What a form that keeps a server failure queued (Data Agent Mode) says: never 'failed'. */
 export async function outcomeKeepingFailure(id: string): Promise<Outcome> {
-  return keptOutcome(outcomeOf(await waitForOutcome(id), navigator.onLine))
+  const [item] = await Promise.all([waitForOutcome(id), wordsReady()])
+  return keptOutcome(outcomeOf(item, navigator.onLine))
+}
+
+/**
+ * The words a form shows next ('Saved on this phone', the outbox's areas) may not be loaded yet on
+ * the home page (its first paint carries only its own areas): loaded while waiting, so no key shows.
+ */
+function wordsReady(): Promise<void> {
+  return allCatalogsReady().catch(() => undefined)
 }
 
 // ---- the Outbox screen's actions --------------------------------------------------------------
@@ -315,7 +325,7 @@ export async function fixAndResend(id: string, payload: object, removePhotoIds: 
   const { engine } = startOutbox()
   const { validateQueuedPayload } = await loadValidator()
   const item = await engine.getItem(id)
-  if (!item) throw new Error('This item is no longer in the outbox.')
+  if (!item) throw new Error(t('outbox.itemGone'))
   return engine.resendItem(id, toJsonObject(payload), {
     validate: (value) => validateQueuedPayload(item, value),
     removePhotoIds,
