@@ -4,9 +4,9 @@
 // English holds the specs' texts verbatim and carries no status; every other locale's entry says whether
 // a person has reviewed it. Staff corrections are stored on the server and laid over the files.
 import { z } from 'zod'
-import { LOCALES } from './locales'
+import { LOCALES } from './locales.ts'
 
-export { LOCALES, LOCALE_NAMES, SOURCE_LOCALE, type Locale } from './locales'
+export { LOCALES, LOCALE_NAMES, SOURCE_LOCALE, type Locale } from './locales.ts'
 
 export const localeSchema = z.enum(LOCALES)
 export const translationStatusSchema = z.enum(['drafted', 'reviewed'])

@@ -2,7 +2,7 @@
 // refusing a file that breaks the format: a translator's typo fails the build, never a phone.
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import { catalogFileSchema, LOCALES, type CatalogEntry, type Locale } from '../contract/i18n'
+import { catalogFileSchema, LOCALES, type CatalogEntry, type Locale } from '../contract/i18n.ts'
 
 export const CATALOG_DIR = path.resolve(import.meta.dirname, '../../web/i18n/catalogs')
 
