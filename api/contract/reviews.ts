@@ -135,6 +135,8 @@ export const FarmReviewSchema = z.object({
   rating: z.number().int(),
   comment: z.string(),
   createdAt: TimestampSchema,
+  /** Demo data (db/seed, migration 0006): shown with a 'Demo' badge, never taken for a real buyer's word. */
+  isDemo: z.boolean(),
 })
 export type FarmReview = z.infer<typeof FarmReviewSchema>
 

@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  AdminFarmReviewSchema,
   AdminStatsSchema,
+  FarmReviewPageSchema,
+  FarmReviewSchema,
   ExpertSchema,
   FarmerPaymentSchema,
   FarmerSignupRecordSchema,
@@ -56,6 +59,23 @@ describe('isDemo in the API answers', () => {
   it('flags the demo experts on the public list and in the back office', async () => {
     expectOnlyRealUnflagged(await get('/api/public/experts', z.array(PublicExpertSchema)), real.expert, 3)
     expectOnlyRealUnflagged(await get('/api/admin/subject-matter-experts', z.array(ExpertSchema), admin), real.expert, 5)
+  })
+
+  it('flags the demo farm reviews on the public pages and in moderation; a buyer\'s review of a demo farm is real', async () => {
+    const demoCount = Number((await api.db.selectFrom('farm_reviews').select((eb) => eb.fn.countAll().as('n')).where('isDemo', '=', 1).executeTakeFirstOrThrow()).n)
+    expect(demoCount).toBeGreaterThan(0)
+    const farmId = (await api.db.selectFrom('farm_reviews').select('farmId').where('isDemo', '=', 1).executeTakeFirstOrThrow()).farmId
+    const posted = await api.fetch('/api/farm-reviews', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ farmId, rating: 4, comment: 'Bought dalo here, good' }),
+    })
+    expect(posted.status, await posted.clone().text()).toBe(201)
+    const created = FarmReviewSchema.parse(await posted.json())
+    expect(created.isDemo).toBe(false)
+    const page = await get(`/api/farm-reviews?farmId=${farmId}&limit=50`, FarmReviewPageSchema)
+    expectOnlyRealUnflagged(page.reviews, created.id, page.reviews.length - 1)
+    expectOnlyRealUnflagged(await get('/api/admin/farm-reviews', z.array(AdminFarmReviewSchema), admin), created.id, demoCount)
   })
 
   it('flags the demo payments', async () => {

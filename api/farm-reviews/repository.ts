@@ -82,7 +82,7 @@ export function farmReviewsRepository(db: Kysely<Database>) {
       if (reviewCount === 0) return { reviewCount, reviews: [] }
       const newest = p.indexedBy(request.farmId === undefined ? 'farm_reviews_newest_idx' : 'farm_reviews_farm_newest_idx')
       const reviews = await rows(
-        sql<FarmReviewRow>`select r."id", r."farmId", r."rating", r."comment", r."createdAt" from farm_reviews as r ${newest}
+        sql<FarmReviewRow>`select r."id", r."farmId", r."rating", r."comment", r."createdAt", r."isDemo" from farm_reviews as r ${newest}
           join farmers as f on f."id" = r."farmId" where ${where}
           order by r."createdAt" desc, r."id" ${pageOf(request)}`,
       )

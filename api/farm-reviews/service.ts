@@ -44,7 +44,7 @@ export function farmReviewsService(db: Kysely<Database>) {
     /** A page of reviews of listed farms, newest first; of one farm when farmId is given (none for an unlisted one). */
     async reviews(query: FarmReviewsQuery, now = new Date()): Promise<FarmReviewPage> {
       const { reviewCount, reviews } = await repository.reviewsOfListed(query, now)
-      return { reviewCount, page: query.page, limit: query.limit, reviews }
+      return { reviewCount, page: query.page, limit: query.limit, reviews: reviews.map((r) => ({ id: r.id, farmId: r.farmId, rating: r.rating, comment: r.comment, createdAt: r.createdAt, isDemo: r.isDemo === 1 })) }
     },
 
     /**
@@ -53,7 +53,7 @@ export function farmReviewsService(db: Kysely<Database>) {
      * not memory, so servers sharing it agree; the unique index settles a race the count missed.
      */
     async submit(review: FarmReviewCreate, locals: Record<string, unknown>, address?: string, now = new Date()): Promise<FarmReview> {
-      const created: FarmReview = { id: randomUUID(), farmId: review.farmId, rating: review.rating, comment: review.comment, createdAt: now.toISOString() }
+      const created: FarmReview = { id: randomUUID(), farmId: review.farmId, rating: review.rating, comment: review.comment, createdAt: now.toISOString(), isDemo: false }
       const today = fijiDayBounds(now)
       const sender = address ? { senderKey: await senderKeyOf(db, address), reviewDay: today.date } : null
       const alreadyToday = () => {

@@ -22,7 +22,7 @@ export function moderationRepository(db: Kysely<Database>) {
       db
         .selectFrom('farm_reviews')
         .leftJoin('farmers', 'farmers.id', 'farm_reviews.farmId')
-        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt', 'farm_reviews.senderKey', 'farmers.name as farmName'])
+        .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farm_reviews.createdAt', 'farm_reviews.senderKey', 'farm_reviews.isDemo', 'farmers.name as farmName'])
         .orderBy('farm_reviews.createdAt', 'desc')
         .orderBy('farm_reviews.id')
         .execute(),

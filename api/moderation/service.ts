@@ -58,7 +58,8 @@ export function moderationService(db: Kysely<Database>) {
         }
       }),
 
-    farmReviews: (): Promise<AdminFarmReview[]> => moderationRepository(db).farmReviews(),
+    farmReviews: async (): Promise<AdminFarmReview[]> =>
+      (await moderationRepository(db).farmReviews()).map((r) => ({ ...r, isDemo: r.isDemo === 1 })),
 
     removeFarmReview: (actor: Actor, id: string): Promise<void> =>
       staffWrite(db, actor, async (trx) => {

@@ -146,6 +146,7 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
                 <Text fontWeight="medium">
                   {t('reviews.form.ratingHint', { rating: review.rating, label: ratingText(review.rating) })}
                 </Text>
+                <DemoBadge isDemo={review.isDemo} title={t('reviews.demoBadgeTitle')} />
               </Flex>
               <Text fontSize="sm" color="fg.muted">
                 <time dateTime={review.createdAt}>{formatFijiDateTime(review.createdAt)}</time>

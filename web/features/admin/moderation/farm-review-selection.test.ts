@@ -9,6 +9,7 @@ const review = (over: Partial<AdminFarmReview>): AdminFarmReview => ({
   farmId: farmA,
   farmName: 'Waidradra Farm',
   senderKey: null,
+  isDemo: false,
   rating: 1,
   comment: 'Bad',
   createdAt: '2026-11-20T00:00:00.000Z',

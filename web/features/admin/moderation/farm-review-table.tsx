@@ -6,6 +6,7 @@ import { useMemo, type ReactNode } from 'react'
 import type { AdminFarmReview } from '../../../../api/contract/reviews'
 import { formatFijiDate } from '../format'
 import { RowActions } from '../ui/row-table'
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { groupReviews, shownState, withReviews, type Selection } from './farm-review-selection'
 import { farmNameOf, TABLE_COMMENT_CHARS, truncate } from './moderation'
 
@@ -71,6 +72,7 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
                 <Table.Cell>
                   <Stack gap="1" align="start">
                     <Text fontWeight="medium">{farmNameOf(review)}</Text>
+                    <DemoBadge isDemo={review.isDemo} title="Sample review written by the demo seed, not a real buyer" />
                     {ofFarm.length > 1 && (
                       <Button size="xs" variant="outline" onClick={() => selectAll(ofFarm)}>
                         Select all from this farm ({ofFarm.length})

@@ -7,6 +7,7 @@ const farmReview = (over: Partial<AdminFarmReview>): AdminFarmReview => ({
   farmId: '11111111-1111-4111-8111-111111111111',
   farmName: 'Waidradra Farm',
   senderKey: null,
+  isDemo: false,
   rating: 5,
   comment: 'Fresh dalo',
   createdAt: '2026-11-20T00:00:00.000Z',
