@@ -191,6 +191,8 @@ export const AdminFarmerSchema = z.object({
   createdAt: TimestampSchema,
   /** Management display status computed by the server on the Fiji calendar (spec 001 §4). */
   displayStatus: z.enum(farmerDisplayStatuses),
+  /** Demo data (db/seed): the staff lists badge it, so sample farmers are never taken for paying ones. */
+  isDemo: z.boolean(),
 })
 export type AdminFarmer = z.infer<typeof AdminFarmerSchema>
 

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  AdminFarmerSchema,
   AdminFarmReviewSchema,
   AdminStatsSchema,
   FarmReviewPageSchema,
@@ -76,6 +77,13 @@ describe('isDemo in the API answers', () => {
     const page = await get(`/api/farm-reviews?farmId=${farmId}&limit=50`, FarmReviewPageSchema)
     expectOnlyRealUnflagged(page.reviews, created.id, page.reviews.length - 1)
     expectOnlyRealUnflagged(await get('/api/admin/farm-reviews', z.array(AdminFarmReviewSchema), admin), created.id, demoCount)
+  })
+
+  it('flags the demo farmers on the staff farmers list', async () => {
+    const farmers = await get('/api/admin/farmers?pageSize=100', z.array(AdminFarmerSchema), admin)
+    const real = farmers.filter((f) => f.name === 'Real Grower')
+    expect(real.map((f) => f.isDemo)).toEqual([false])
+    expect(farmers.filter((f) => f.isDemo).length).toBeGreaterThan(20)
   })
 
   it('flags the demo payments', async () => {

@@ -38,6 +38,7 @@ export function toAdminFarmer(row: FarmerRow, today: string): AdminFarmer {
     trialEndDate: row.trialEndDate,
     createdAt: row.createdAt,
     displayStatus: displayStatus({ isActive, includeInCosting, subscriptionStart: row.subscriptionStart, subscriptionEnd: row.subscriptionEnd }, today),
+    isDemo: row.isDemo === 1,
   }
 }
 

@@ -37,7 +37,7 @@ export function farmerColumns({ may, isOnline, onToggle, onSubscription, onEdit,
       header: 'Farmer',
       cell: (f) => (
         <Stack gap="0.5" overflowWrap="anywhere">
-          <FarmerNameCell name={f.name} detail={placeOf(f)} />
+          <FarmerNameCell name={f.name} detail={placeOf(f)} isDemo={f.isDemo} />
           <Text fontSize="xs" color="fg.muted">
             {f.produce.length ? `Produce: ${f.produce.join(', ')}` : 'No produce'}
           </Text>

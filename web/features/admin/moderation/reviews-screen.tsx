@@ -1,5 +1,6 @@
 // /admin/reviews (spec 001 §2): stat cards, tabs Pending (default), Approved, Rejected and All
 // with counts; each review with its details; Approve and Reject while pending, Delete always.
+import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -83,7 +84,9 @@ export function ReviewsScreen() {
                 <Card.Body gap="2">
                   <Flex gap="2" wrap="wrap" justify="space-between" align="flex-start">
                     <Box>
-                      <Text fontWeight="semibold">{review.userName ?? 'Anonymous User'}</Text>
+                      <Text fontWeight="semibold">
+                        {review.userName ?? 'Anonymous User'} <DemoBadge isDemo={review.isDemo} title="Sample review written by the demo seed, not a real visitor" />
+                      </Text>
                       <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
                         {review.userEmail ?? 'Not provided'}
                       </Text>
