@@ -323,6 +323,8 @@ export const ExpiredFarmerSchema = z.object({
   daysSinceLastActive: z.number().int().nonnegative(),
   subscriptionStart: z.string().nullable(),
   subscriptionEnd: z.string().nullable(),
+  /** Demo data (db/seed): badged in the list. */
+  isDemo: z.boolean(),
 })
 export type ExpiredFarmer = z.infer<typeof ExpiredFarmerSchema>
 
@@ -336,6 +338,8 @@ export const TrialFarmerSchema = z.object({
   trialStatus: z.string(),
   trialStartDate: z.string().nullable(),
   trialEndDate: z.string().nullable(),
+  /** Demo data (db/seed): badged in the list. */
+  isDemo: z.boolean(),
 })
 export type TrialFarmer = z.infer<typeof TrialFarmerSchema>
 
@@ -353,5 +357,7 @@ export const ActivePendingFarmerSchema = z.object({
   subscriptionEnd: z.string().nullable(),
   daysUntilActive: z.number().int().nonnegative(),
   status: z.literal('Pending'),
+  /** Demo data (db/seed): badged in the list. */
+  isDemo: z.boolean(),
 })
 export type ActivePendingFarmer = z.infer<typeof ActivePendingFarmerSchema>

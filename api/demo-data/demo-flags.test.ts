@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  ActivePendingFarmerSchema,
   AdminFarmerSchema,
+  ExpiredFarmerSchema,
+  TrialFarmerSchema,
   AdminFarmReviewSchema,
   AdminStatsSchema,
   FarmReviewPageSchema,
@@ -84,6 +87,16 @@ describe('isDemo in the API answers', () => {
     const real = farmers.filter((f) => f.name === 'Real Grower')
     expect(real.map((f) => f.isDemo)).toEqual([false])
     expect(farmers.filter((f) => f.isDemo).length).toBeGreaterThan(20)
+  })
+
+  it.each([
+    ['/api/admin/expired-farmers', ExpiredFarmerSchema],
+    ['/api/admin/trial-farmers', TrialFarmerSchema],
+    ['/api/admin/farmers/active-pending', ActivePendingFarmerSchema],
+  ] as const)('flags the demo farmers on %s (the dashboard cards\' lists)', async (path, schema) => {
+    const rows = await get(path, z.array(schema), admin)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((r) => r.isDemo)).toBe(true)
   })
 
   it('flags the demo payments', async () => {

@@ -264,6 +264,7 @@ export function farmersService(db: Kysely<Database>) {
         subscriptionEnd: row.subscriptionEnd,
         daysUntilActive: daysUntilActive(row.subscriptionStart!, day),
         status: 'Pending' as const,
+        isDemo: row.isDemo === 1,
       }))
     },
 
@@ -277,6 +278,7 @@ export function farmersService(db: Kysely<Database>) {
         daysSinceLastActive: daysSinceLastActive(row.subscriptionEnd!, day),
         subscriptionStart: row.subscriptionStart,
         subscriptionEnd: row.subscriptionEnd,
+        isDemo: row.isDemo === 1,
       }))
     },
 
@@ -292,6 +294,7 @@ export function farmersService(db: Kysely<Database>) {
           trialStatus: trialStatus(trial, day),
           trialStartDate: row.trialStartDate,
           trialEndDate: row.trialEndDate,
+          isDemo: row.isDemo === 1,
         }
       })
     },

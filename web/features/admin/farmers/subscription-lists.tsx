@@ -43,7 +43,7 @@ export function ExpiredSubscriptionsScreen() {
   const expired = useExpiredFarmers()
   const rows = expired.data ?? []
   const columns: Column<ExpiredFarmer>[] = [
-    { header: 'Name', cell: (f) => f.name },
+    { header: 'Name', cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
     { header: 'Contact Number', cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
     { header: 'Email', cell: (f) => (f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '—') },
     {
@@ -105,7 +105,7 @@ export function ActivePendingScreen() {
   const columns: Column<ActivePendingFarmer>[] = [
     {
       header: 'Farmer',
-      cell: (f) => <FarmerNameCell name={f.name} detail={placeOf(f)} />,
+      cell: (f) => <FarmerNameCell name={f.name} detail={placeOf(f)} isDemo={f.isDemo} />,
     },
     { header: 'Contact', cell: (f) => <Contact phone={f.phone} email={f.email} /> },
     { header: 'Activation Date', cell: (f) => (f.subscriptionStart ? formatFijiDateTime(f.subscriptionStart) : 'Not set') },
@@ -145,7 +145,7 @@ export function TrialPeriodScreen() {
   const trials = useTrialFarmers()
   const rows = trials.data ?? []
   const columns: Column<TrialFarmer>[] = [
-    { header: 'Name', cell: (f) => f.name },
+    { header: 'Name', cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
     { header: 'Contact Number', cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
     { header: 'Days in Trial', cell: (f) => f.daysInTrial },
     { header: 'Trial Status', cell: (f) => <Badge colorPalette={f.trialStatus === 'Active' ? 'green' : 'red'}>{f.trialStatus}</Badge> },
