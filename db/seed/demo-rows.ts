@@ -46,7 +46,8 @@ export function farmerRows({ at, past }: DemoClock): DemoFarmerRow[] {
   return DEMO_FARMERS.map((f, i) => {
     const s = f.status
     const dated = s.kind !== 'inactive'
-    const createdAt = past(Math.min(dated ? s.start : -20, 0) - 2)
+    // A minute apart, so lists sorted by creation time have one order on every database (no ties left to chance).
+    const createdAt = new Date(Date.parse(past(Math.min(dated ? s.start : -20, 0) - 2)) + i * 60_000).toISOString()
     return {
       id: randomUUID(),
       name: f.name,
@@ -179,7 +180,7 @@ export function signupRows({ clock: { at, past }, farmer, receiptOf, agent, proc
     ),
     fresh(
       { n: 44, name: 'Vika Naqelevuki', town: 'Vunidawa', tikina: 'Wainimala', cities: ['Vunidawa'], produce: ['Dalo (Taro)', 'Kava (Yaqona)', 'Bele'] },
-      { ...byAgent, isBulk: 1 },
+      { ...byAgent, isBulk: 1, createdAt: past(-1, 11) },
     ),
     approved('Pritika Singh'),
     approved('Waisale Naisoro', { ...byAgent, comments: '[Demo] Signed up in the field by a data agent.' }),

@@ -52,8 +52,10 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
     const source = new BetterSqlite3(file, { fileMustExist: true })
     try {
       source.pragma('busy_timeout = 5000')
-      // SQLite's online backup: a consistent copy while other connections keep writing.
-      await source.backup(path.join(to, SQLITE_FILE))
+      // VACUUM INTO copies the database inside one read transaction: a consistent snapshot (WAL mode lets
+      // the server go on writing meanwhile). The step-wise online backup API restarts whenever another
+      // connection writes, so under a steady write load it never finished.
+      source.prepare('VACUUM INTO ?').run(path.join(to, SQLITE_FILE))
     } finally {
       source.close()
     }
