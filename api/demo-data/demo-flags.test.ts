@@ -99,6 +99,20 @@ describe('isDemo in the API answers', () => {
     expect(rows.every((r) => r.isDemo)).toBe(true)
   })
 
+  it('says Demo in the farmers and payments CSV exports: Yes for demo rows, No for real ones', async () => {
+    for (const [path, realName] of [['/api/admin/farmers/export', 'Real Grower'], ['/api/admin/farmers/payments/report', 'Real Grower']] as const) {
+      const res = await api.fetch(path, { headers: admin })
+      expect(res.status, path).toBe(200)
+      const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+      expect(lines[0]!.endsWith('"Demo"'), path).toBe(true)
+      const rows = lines.slice(1)
+      const real = rows.filter((line) => line.includes(`"${realName}"`))
+      expect(real.length, path).toBe(1)
+      expect(real[0]!.endsWith('"No"'), path).toBe(true)
+      expect(rows.filter((line) => line.endsWith('"Yes"')).length, path).toBe(rows.length - 1)
+    }
+  })
+
   it('flags the demo payments', async () => {
     const payments = await get('/api/admin/farmers/payments', z.array(FarmerPaymentSchema), admin)
     expectOnlyRealUnflagged(payments, real.payment, payments.length - 1)

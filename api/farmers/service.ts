@@ -62,9 +62,9 @@ const bool = (value: boolean) => (value ? 1 : 0) as 0 | 1
 export const FARMER_CSV_COLUMNS = [
   'ID', 'Name', 'Email', 'Phone', 'Website', 'Village', 'Tikina', 'Cities', 'Produce', 'Comments',
   'Subscription Start', 'Subscription End', 'Status', 'Is Active', 'Include In Costing', 'Premium', 'Bulk',
-  'Delivery Available', 'Trial Active', 'Trial Start', 'Trial End', 'Created At',
+  'Delivery Available', 'Trial Active', 'Trial Start', 'Trial End', 'Created At', 'Demo',
 ] as const
-export const PAYMENT_CSV_COLUMNS = ['ID', 'Farmer ID', 'Farmer Name', 'Farmer Phone', 'M-PAiSA Number', 'Receipt Number', 'Payment Date', 'Created At', 'Updated At'] as const
+export const PAYMENT_CSV_COLUMNS = ['ID', 'Farmer ID', 'Farmer Name', 'Farmer Phone', 'M-PAiSA Number', 'Receipt Number', 'Payment Date', 'Created At', 'Updated At', 'Demo'] as const
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
@@ -72,12 +72,12 @@ export function farmerCsvRecord(f: AdminFarmer): CsvValue[] {
   return [
     f.id, f.name, f.email, f.phone, f.website, f.town, f.tikina, f.cities.join('; '), f.produce.join('; '), f.comments,
     csvDateTime(f.subscriptionStart), csvDateTime(f.subscriptionEnd), f.displayStatus, yesNo(f.isActive), yesNo(f.includeInCosting), yesNo(f.isPremium),
-    yesNo(f.isBulk), yesNo(f.deliveryAvailable), yesNo(f.isTrialActive), csvDateTime(f.trialStartDate), csvDateTime(f.trialEndDate), csvDateTime(f.createdAt),
+    yesNo(f.isBulk), yesNo(f.deliveryAvailable), yesNo(f.isTrialActive), csvDateTime(f.trialStartDate), csvDateTime(f.trialEndDate), csvDateTime(f.createdAt), yesNo(f.isDemo),
   ]
 }
 
 export function paymentCsvRecord(p: FarmerPayment): CsvValue[] {
-  return [p.id, p.farmerId, p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber, csvDateTime(p.paymentDate), csvDateTime(p.createdAt), csvDateTime(p.updatedAt)]
+  return [p.id, p.farmerId, p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber, csvDateTime(p.paymentDate), csvDateTime(p.createdAt), csvDateTime(p.updatedAt), yesNo(p.isDemo)]
 }
 
 /** "isPremium: false → true; name: A → B": what the trail shows for an edit. */
