@@ -183,7 +183,9 @@ test('a farm’s detail view lists its reviews and takes a new one', async ({ pa
   await card.getByRole('button', { name: 'Mere Naivalu', exact: true }).click()
   const detail = page.getByRole('dialog', { name: 'Mere Naivalu', exact: true })
   await expect(detail.getByText('Cities: Nausori, Suva, Nasinu')).toBeVisible()
-  await expect(detail.getByText('Demo', { exact: true })).toBeVisible()
+  await expect(detail.getByTitle('Sample listing for trying the app, not a real farmer')).toBeVisible()
+  // Its seeded reviews are demo too, each badged as a sample review.
+  await expect(detail.getByTitle('Sample review for trying the app, not a real one').first()).toBeVisible()
   await expect(detail.getByTestId('farm-review')).toHaveCount(before)
   await expect(detail.getByText('Best rourou and ota in Nausori')).toBeVisible()
 

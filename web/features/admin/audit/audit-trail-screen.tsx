@@ -31,7 +31,7 @@ export function AuditTrailScreen() {
           Recent activity
         </Heading>
         {logs.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label="Loading audit logs">
+          <Stack gap="2" role="status" aria-busy="true" aria-label="Loading audit logs">
             {Array.from({ length: 10 }, (_, i) => (
               <Skeleton key={i} height="14" />
             ))}
