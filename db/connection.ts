@@ -79,6 +79,12 @@ export function openPostgres(options: { url: string; max?: number }): PostgresHa
     // UTC, so a bare date cast to a timestamp is UTC midnight, as SQLite's date functions read it.
     options: '-c TimeZone=UTC',
   })
+  // An idle pooled connection the server ends (a restart, a failover, a dropped database) is emitted
+  // as 'error' on the pool; without a listener Node crashes the process. The pool drops that client
+  // and the next query opens a new one, so it is not fatal.
+  pool.on('error', (error) => {
+    if (!closed) console.warn(`PostgreSQL closed an idle connection: ${error.message}`)
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   let closed = false
   return {

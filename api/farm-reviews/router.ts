@@ -30,6 +30,7 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers:
     rating: typeof body.rating === 'number' ? body.rating : 5,
     comment: typeof body.comment === 'string' ? body.comment.trim() : '',
     createdAt: new Date().toISOString(),
+    isDemo: false,
   }))
   const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'farm-review' })
   const { router, on } = contractRouter()
