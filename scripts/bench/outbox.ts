@@ -19,6 +19,7 @@ import { OutboxDatabase, type JsonObject } from '../../sync/outbox/db'
 import { createOutboxEngine } from '../../sync/outbox/engine'
 import { CHAOS_ENDPOINTS, buildSubmissions, noisePng, seededRandom, type Submission } from '../chaos/fixtures'
 import { freePort, listenOnLoopback, serverProcess, type ServerProcess } from '../chaos/server-process'
+import { loadAverageNote } from './load'
 import { startShapedLink } from './shaped-link'
 
 const ADMIN = { email: 'bench.admin@example.com', password: 'Bench-Admin-1!' }
@@ -34,6 +35,8 @@ export interface DrainFigures {
   /** Requests the engine made (upload URL, PUT, record). */
   requests: number
   sent: number
+  /** The machine's 1-minute load average as the drain ended. */
+  loadAverage: number
 }
 
 async function api<T>(server: ServerProcess, method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
@@ -99,6 +102,7 @@ async function drain(items: Submission[], baseUrl: string, agent: { id: string; 
       drainMs,
       requests,
       sent: await db.outbox.where('status').equals('sent').count(),
+      loadAverage: os.loadavg()[0]!,
     }
   } finally {
     await engine.stop()
@@ -190,8 +194,9 @@ export async function printOutboxBench(): Promise<void> {
   console.log(`\nP5 outbox drain, data-agent signups with one ${(photo / 1000).toFixed(0)} kB photo each (${photo} bytes; real engine on fake-indexeddb, real server):`)
   console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests, ${kb(loopback.photoBytes)} of photos)` +
     `; raw PUTs of the same bytes ${s(loopback.rawPutMs)}; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}× (target ≤1.5×)` +
-    `; the disk writing and fsyncing the same photos one by one ${s(loopback.diskMs)} (${(loopback.drainMs / loopback.diskMs).toFixed(2)}× that)`)
+    `; the disk writing and fsyncing the same photos one by one ${s(loopback.diskMs)} (${(loopback.drainMs / loopback.diskMs).toFixed(2)}× that)` +
+    `; ${loadAverageNote(loopback.loadAverage)}`)
   console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups (bounded; 200 would take ~${s((shaped.drainMs / shaped.signups) * 200)}):` +
     ` ${shaped.sent}/${shaped.signups} sent in ${s(shaped.drainMs)}; photo bytes ÷ bandwidth ${s(shaped.floorMs)}; ratio ${(shaped.drainMs / shaped.floorMs).toFixed(2)}× (target ≤1.15×)` +
-    ` (on the wire: ${kb(shaped.wireBytes.up)} up, ${kb(shaped.wireBytes.down)} down)`)
+    ` (on the wire: ${kb(shaped.wireBytes.up)} up, ${kb(shaped.wireBytes.down)} down); ${loadAverageNote(shaped.loadAverage)}`)
 }
