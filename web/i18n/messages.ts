@@ -111,3 +111,17 @@ export function textAround(translate: (key: string, values?: Record<string, unkn
   const [before = '', after = ''] = translate(key, { ...values, [placeholder]: mark }).split(mark)
   return [before, after]
 }
+
+/**
+ * `textAround` for a message with several elements (links, bold words): its words and the elements in
+ * the order the language puts them, e.g. `["Tap ", joinLink, " and fill in…"]`.
+ */
+export function piecesAround<E>(translate: (key: string, values?: Record<string, unknown>) => string, key: string, elements: Record<string, E>, values?: Record<string, unknown>): (string | E)[] {
+  const names = Object.keys(elements)
+  // Private-use marks no message holds; the text is split at them (a capturing split keeps each index).
+  const marks = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE000`]))
+  return translate(key, { ...values, ...marks })
+    .split(/\uE000(\d+)\uE000/)
+    .map((piece, i) => (i % 2 === 1 ? elements[names[Number(piece)]!]! : piece))
+    .filter((piece) => piece !== '')
+}
