@@ -1,7 +1,7 @@
 // Issue 20: the public screens in iTaukei and Fiji Hindi. The language is picked in the header (also
 // offline: the catalogs are precached), remembered on the phone, first guessed from the browser's
 // languages, set on <html lang>, switched in place (what was typed stays), and axe finds nothing
-// serious in any language.
+// serious on any public screen in any language.
 import { expect, test, type Page } from '@playwright/test'
 import { axeViolations, isSerious } from './axe'
 
@@ -79,16 +79,24 @@ test.describe('first guess from the browser languages', () => {
   })
 })
 
+/** Every public and field screen (e2e/a11y.spec.ts's list): axe runs on each in each language. */
+const publicPages = ['/', '/browse-farmers', '/reviews', '/reviews/farms', '/farmer-signup', '/expert-signup', '/experts', '/about', '/how-it-works', '/terms-of-use', '/contact-us', '/analytics', '/login', '/outbox', '/no/such/page']
+
 for (const [locale, heading] of [
   ['en', 'Browse by Location'],
   ['fj', 'Raica ena Vanua'],
   ['hif', 'Jagah se dekho'],
 ] as const) {
-  test(`axe: the home page in ${locale} has no serious or critical violation`, async ({ page }) => {
+  test(`axe: every public screen in ${locale} has no serious or critical violation`, async ({ page }) => {
+    test.setTimeout(180_000)
     await page.addInitScript((chosen) => localStorage.setItem('viti.locale', chosen), locale)
     await page.goto('/')
     await expect(page.getByRole('heading', { name: heading })).toBeVisible()
-    const serious = (await axeViolations(page)).filter(isSerious)
-    expect(serious.map((v) => v.line)).toEqual([])
+    for (const path of publicPages) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'en' ? 'en-FJ' : locale)
+      const serious = (await axeViolations(page)).filter(isSerious)
+      expect.soft(serious.map((v) => v.line), `${path} in ${locale}`).toEqual([])
+    }
   })
 }

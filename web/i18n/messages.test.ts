@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import en from 'virtual:i18n-catalog/en-rest'
 import { messages } from '../../api/contract/messages'
+import { outboxTexts } from '../../sync/outbox/texts'
 import { messageKeyOf, piecesAround, translateMessage } from './messages'
 import { catalogPartsReady, setLocale, t } from './runtime'
 
@@ -99,5 +100,20 @@ describe('piecesAround', () => {
     await setLocale('hif', false)
     await catalogPartsReady(['static'])
     expect(piecesAround(t, 'static.about.mission.verbs', elements).filter((p) => Object.values(elements).includes(p))).toEqual(['C', 'B', 'I'])
+  })
+})
+
+describe('the outbox engine’s texts (sync/outbox/texts.ts)', () => {
+  afterEach(() => setLocale('en', false))
+
+  it('each read back to its outbox.engine key, in English and in iTaukei', async () => {
+    const said = Object.entries(outboxTexts).map(([name, text]) => ({ key: `outbox.engine.${name}`, english: typeof text === 'string' ? text : text(503) }))
+    for (const { key, english } of said) {
+      expect(messageKeyOf(english)?.key, english).toBe(key)
+      expect(translateMessage(english)).toBe(english)
+    }
+    await setLocale('fj', false)
+    expect(translateMessage(outboxTexts.noConnection)).toBe('E sega ni taratara na sava. Ena vakau yani ga.')
+    expect(translateMessage(outboxTexts.serverProblem(503))).toBe('E a leqa na sava (503). Ena vakau yani ga.')
   })
 })

@@ -87,7 +87,7 @@ function Steps({ steps }: { steps: { title: string; body: ReactNode }[] }) {
           >
             {i + 1}
           </Flex>
-          <Box>
+          <Box minW="0">
             <Heading as="h3" size="md">
               <chakra.span srOnly>{t('static.how.step', { number: i + 1 })} </chakra.span>
               {step.title}
