@@ -41,7 +41,11 @@ const DATA_ANSWERS = [
 async function dataStrings(page: Page, extra: readonly string[] = []): Promise<Set<string>> {
   const strings = new Set<string>([...KEPT_NAMES, ...extra])
   const collect = (value: unknown): void => {
-    if (typeof value === 'string') strings.add(value.trim())
+    if (typeof value === 'string') {
+      strings.add(value.trim())
+      // A person without a photo shows their initials (experts): data too.
+      strings.add(value.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join(''))
+    }
     else if (Array.isArray(value)) value.forEach(collect)
     else if (value && typeof value === 'object') Object.values(value).forEach(collect)
   }

@@ -66,6 +66,24 @@ test('switching the language keeps what was typed (no reload)', async ({ page })
   expect(await page.evaluate(() => localStorage.getItem('viti.locale'))).toBe('en')
 })
 
+test('the static pages’ words come only with them, and follow a switch made on them', async ({ page }) => {
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Browse by Location' })).toBeVisible()
+  await page.goto('/browse-farmers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Farmers' })).toBeVisible()
+  expect(fetched.filter((path) => /\/(en|fj|hif)-static-/.test(path))).toEqual([])
+
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Viti Farmers' })).toBeVisible()
+  await picker(page, 'Language').selectOption('hif')
+  await expect(page.getByRole('heading', { level: 1, name: 'Viti Farmers ke baare me' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Hamaar Mission' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Kisan Dekhna Shuru Karo' })).toBeVisible()
+  expect(fetched.filter((path) => /\/(en|hif)-static-/.test(path))).toHaveLength(2)
+})
+
 test.describe('first guess from the browser languages', () => {
   test.use({ locale: 'fj' })
 
