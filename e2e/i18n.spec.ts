@@ -1,7 +1,7 @@
 // Issue 20: the public screens in iTaukei and Fiji Hindi. The language is picked in the header (also
 // offline: the catalogs are precached), remembered on the phone, first guessed from the browser's
 // languages, set on <html lang>, switched in place (what was typed stays), and axe finds nothing
-// serious in any language.
+// serious on any public screen in any language.
 import { expect, test, type Page } from '@playwright/test'
 import { axeViolations, isSerious } from './axe'
 
@@ -66,6 +66,24 @@ test('switching the language keeps what was typed (no reload)', async ({ page })
   expect(await page.evaluate(() => localStorage.getItem('viti.locale'))).toBe('en')
 })
 
+test('the static pages’ words come only with them, and follow a switch made on them', async ({ page }) => {
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Browse by Location' })).toBeVisible()
+  await page.goto('/browse-farmers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse Farmers' })).toBeVisible()
+  expect(fetched.filter((path) => /\/(en|fj|hif)-static-/.test(path))).toEqual([])
+
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Viti Farmers' })).toBeVisible()
+  await picker(page, 'Language').selectOption('hif')
+  await expect(page.getByRole('heading', { level: 1, name: 'Viti Farmers ke baare me' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Hamaar Mission' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Kisan Dekhna Shuru Karo' })).toBeVisible()
+  expect(fetched.filter((path) => /\/(en|hif)-static-/.test(path))).toHaveLength(2)
+})
+
 test.describe('first guess from the browser languages', () => {
   test.use({ locale: 'fj' })
 
@@ -79,16 +97,24 @@ test.describe('first guess from the browser languages', () => {
   })
 })
 
+/** Every public and field screen (e2e/a11y.spec.ts's list): axe runs on each in each language. */
+const publicPages = ['/', '/browse-farmers', '/reviews', '/reviews/farms', '/farmer-signup', '/expert-signup', '/experts', '/about', '/how-it-works', '/terms-of-use', '/contact-us', '/analytics', '/login', '/outbox', '/no/such/page']
+
 for (const [locale, heading] of [
   ['en', 'Browse by Location'],
   ['fj', 'Raica ena Vanua'],
   ['hif', 'Jagah se dekho'],
 ] as const) {
-  test(`axe: the home page in ${locale} has no serious or critical violation`, async ({ page }) => {
+  test(`axe: every public screen in ${locale} has no serious or critical violation`, async ({ page }) => {
+    test.setTimeout(180_000)
     await page.addInitScript((chosen) => localStorage.setItem('viti.locale', chosen), locale)
     await page.goto('/')
     await expect(page.getByRole('heading', { name: heading })).toBeVisible()
-    const serious = (await axeViolations(page)).filter(isSerious)
-    expect(serious.map((v) => v.line)).toEqual([])
+    for (const path of publicPages) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'en' ? 'en-FJ' : locale)
+      const serious = (await axeViolations(page)).filter(isSerious)
+      expect.soft(serious.map((v) => v.line), `${path} in ${locale}`).toEqual([])
+    }
   })
 }

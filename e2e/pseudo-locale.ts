@@ -12,6 +12,9 @@ const ACCENTS: Record<string, string> = Object.fromEntries(
 export const PSEUDO_MARK = /[àƀçðéƒĝĥíĵķļɱñõþǫŕšţüṽŵẋýžÀƁÇÐÉƑĜĤÍĴĶĻṀÑÕÞǪŔŠŢÜṼŴẊÝŽ]/
 
 const accent = (text: string) => text.replace(/[a-zA-Z]/g, (c) => ACCENTS[c] ?? c)
+
+/** English words as the pseudo-locale shows them (without the brackets and padding), to find them on a screen. */
+export const pseudoWords = accent
 const padding = (length: number) => ' ' + '~'.repeat(Math.max(1, Math.ceil(length * 0.35)))
 
 type Compiled = string | (string | unknown[])[]

@@ -25,6 +25,7 @@ import {
   deleteItem as deleteOutboxItem, enqueue as enqueueItem, getItem, markStatus, photosOf, waitingAfter, waitingInOrder, type EnqueueInput, type WaitingOrder,
 } from './outbox'
 import { restoreOutboxItem } from './restore'
+import { outboxTexts } from './texts'
 import { createUploadGate, createUploadLane, type UploadGate, type UploadLane } from './upload-lane'
 import { defaultUploadTransport, type UploadTransport } from './upload-transport'
 
@@ -530,7 +531,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   async function sendItem(item: OutboxItem, current: DrainUploads): Promise<SendResult> {
     const token = needsAuth(item.kind) ? options.getAuthToken() : undefined
     if (needsAuth(item.kind) && !token) {
-      await withDb(() => markStatus(db, item.id, 'waiting', { lastError: { status: 401, message: 'Sign in again to send it.' }, nextAttemptAt: now() }, now()))
+      await withDb(() => markStatus(db, item.id, 'waiting', { lastError: { status: 401, message: outboxTexts.signInAgain }, nextAttemptAt: now() }, now()))
       pauseForAuth()
       return 'paused'
     }
@@ -550,7 +551,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       delivery = await deliver(sending, photos, token, current)
     } catch (error) {
       reportError(error)
-      delivery = { kind: 'retry', cause: 'unexpected', error: { message: 'Something went wrong on this phone while sending. It will be tried again.' } }
+      delivery = { kind: 'retry', cause: 'unexpected', error: { message: outboxTexts.phoneError } }
     }
     return settle(sending, delivery)
   }
@@ -597,7 +598,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       // refusal released the key, so the body may change: upload those photos again and retry,
       // once (fresh uploads make a second refusal land in needs attention).
       await withDb(() => db.outbox.update(item.id, { postedAt: undefined }))
-      return { kind: 'retry', cause: 'unexpected', error: { status: verdict.status, message: 'Some photos had to be uploaded again. It will be sent automatically.' } }
+      return { kind: 'retry', cause: 'unexpected', error: { status: verdict.status, message: outboxTexts.photosAgain } }
     }
     return verdict
   }
@@ -631,7 +632,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     if (issuedVerdict.kind !== 'ok') return issuedVerdict
     const read = readIssuedUpload(issuedVerdict.body)
     if (!read) {
-      return { kind: 'retry', cause: 'unexpected', error: { message: 'The server gave no upload address for a photo. It will be tried again.' } }
+      return { kind: 'retry', cause: 'unexpected', error: { message: outboxTexts.noUploadAddress } }
     }
     const issued: IssuedUpload = { ...read, issuedAt: now() }
     // Remembered before the PUT leaves, so a retry after a lost answer goes to the same URL.

@@ -4,6 +4,7 @@
 // No runtime import from api/contract: that pulls zod and every schema into whatever chunk
 // loads the engine (+34 KB gzip, see web/features/directory/texts.ts). The constants below are
 // copies; http.test.ts checks each one against the contract.
+import { outboxTexts } from './texts'
 import type { JsonValue, OutboxError, OutboxKind } from './types'
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
@@ -144,32 +145,32 @@ export function judge(answer: Answer): Verdict {
     case 'stopped':
       return { kind: 'stopped' }
     case 'timeout':
-      return { kind: 'retry', cause: 'network', error: { message: 'The connection timed out. It will be sent automatically.' } }
+      return { kind: 'retry', cause: 'network', error: { message: outboxTexts.timedOut } }
     case 'network':
-      return { kind: 'retry', cause: 'network', error: { message: 'No connection to the server. It will be sent automatically.' } }
+      return { kind: 'retry', cause: 'network', error: { message: outboxTexts.noConnection } }
     case 'response':
       break
   }
   const { status, body } = answer
   if (status >= 200 && status < 300) {
     if (answer.isJson || answer.text === '') return { kind: 'ok', status, body }
-    return { kind: 'retry', cause: 'unexpected', error: { status, message: 'The network answered with something other than the server (a Wi-Fi sign-in page?). It will be sent automatically.' } }
+    return { kind: 'retry', cause: 'unexpected', error: { status, message: outboxTexts.notOurServer } }
   }
   const serverMessage = messageOf(answer)
   if (status === 401) {
-    return { kind: 'auth', error: { status, message: 'Your session has expired. Sign in again to send it.' } }
+    return { kind: 'auth', error: { status, message: outboxTexts.sessionExpired } }
   }
   // An admin may flag the agent's password for change after sign-in: the item is fine, the agent must
   // change the password (and so sign in anew) before anything goes out, like a 401.
   if (status === 403 && codeOf(answer) === PASSWORD_CHANGE_REQUIRED_CODE) {
-    return { kind: 'auth', error: { status, message: serverMessage ?? 'Change your password to send it.' } }
+    return { kind: 'auth', error: { status, message: serverMessage ?? outboxTexts.changePassword } }
   }
   if (status >= 500 || RETRY_STATUSES.has(status)) {
     const message = status === 409 || status === 425
-      ? 'The server is still working on it. It will be checked again shortly.'
+      ? outboxTexts.stillWorking
       : status === 429
-        ? 'The server is busy. It will be sent automatically.'
-        : `The server had a problem (${status}). It will be sent automatically.`
+        ? outboxTexts.busy
+        : outboxTexts.serverProblem(status)
     return {
       kind: 'retry',
       cause: status >= 500 ? 'server' : 'busy',
@@ -178,9 +179,9 @@ export function judge(answer: Answer): Verdict {
     }
   }
   if (status === 413) {
-    return { kind: 'attention', status, body, error: { status, message: serverMessage ?? 'This is too large for the server (a photo may be too big).' } }
+    return { kind: 'attention', status, body, error: { status, message: serverMessage ?? outboxTexts.tooLarge } }
   }
-  return { kind: 'attention', status, body, error: { status, message: serverMessage ?? `The server did not accept this (${status}).` } }
+  return { kind: 'attention', status, body, error: { status, message: serverMessage ?? outboxTexts.notAccepted(status) } }
 }
 
 function codeOf(answer: Extract<Answer, { kind: 'response' }>): unknown {

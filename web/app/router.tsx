@@ -16,8 +16,8 @@ import { withAllCatalogs } from '../i18n/runtime'
 
 /** React.lazy for a named export; the screen renders once every catalog area it may show is loaded. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy's
-function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
-  const loadWithWords = withAllCatalogs(load)
+function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K, alsoStatic = false) {
+  const loadWithWords = withAllCatalogs(load, alsoStatic ? ['static'] : [])
   return lazy(async () => ({ default: (await loadWithWords())[name] }))
 }
 
@@ -28,11 +28,12 @@ const FarmReviewsPage = lazyNamed(() => import('../features/reviews/farm-reviews
 const ExpertsPage = lazyNamed(() => import('../features/experts/experts-page'), 'ExpertsPage')
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage')
 
+// The static pages' prose is its own catalog part (area `static`), fetched with their chunk only.
 const loadStatic = () => import('../features/static-pages/pages')
-const AboutPage = lazyNamed(loadStatic, 'AboutPage')
-const HowItWorksPage = lazyNamed(loadStatic, 'HowItWorksPage')
-const TermsOfUsePage = lazyNamed(loadStatic, 'TermsOfUsePage')
-const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage')
+const AboutPage = lazyNamed(loadStatic, 'AboutPage', true)
+const HowItWorksPage = lazyNamed(loadStatic, 'HowItWorksPage', true)
+const TermsOfUsePage = lazyNamed(loadStatic, 'TermsOfUsePage', true)
+const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage', true)
 
 const FarmerSignupPage = lazyNamed(() => import('../features/signup/farmer-signup-page'), 'FarmerSignupPage')
 const ExpertSignupPage = lazyNamed(() => import('../features/signup/expert-signup-page'), 'ExpertSignupPage')

@@ -4,8 +4,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import en from 'virtual:i18n-catalog/en-rest'
 import { messages } from '../../api/contract/messages'
-import { messageKeyOf, translateMessage } from './messages'
-import { allCatalogsReady, setLocale, t } from './runtime'
+import { outboxTexts } from '../../sync/outbox/texts'
+import { messageKeyOf, piecesAround, translateMessage } from './messages'
+import { catalogPartsReady, setLocale, t } from './runtime'
 
 type Sample = { values: Record<string, string | number>; english: string }
 
@@ -19,8 +20,8 @@ const samples: Record<string, (fn: (...args: never[]) => string) => Sample[]> = 
   'audit.purged': (fn) => [0, 1, 2, 17].map((count) => ({ values: { count }, english: (fn as (n: number) => string)(count) })),
 }
 
-// Forms' screens load every area before they render; so does this test.
-beforeAll(() => allCatalogsReady())
+// Forms' screens load every area before they render; so does this test (and the static pages' part).
+beforeAll(() => catalogPartsReady(['rest', 'static']))
 
 const entries = Object.entries(messages).flatMap(([group, texts]) => Object.entries(texts).map(([name, text]) => ({ path: `${group}.${name}`, key: `validation.${group}.${name}`, text })))
 
@@ -80,5 +81,39 @@ describe('translateMessage', () => {
   it('shows a text it does not know as it is', async () => {
     await setLocale('fj', false)
     expect(translateMessage('Something the server says that this build has never seen')).toBe('Something the server says that this build has never seen')
+  })
+})
+
+describe('piecesAround', () => {
+  afterEach(() => setLocale('en', false))
+
+  it('puts each element where the language puts its placeholder', async () => {
+    const elements = { connect: 'C', buy: 'B', improve: 'I' }
+    expect(piecesAround(t, 'static.about.mission.verbs', elements)).toEqual([
+      'C',
+      ' buyers and farmers directly. Help buyers ',
+      'B',
+      ' fresh, local food. ',
+      'I',
+      ' the livelihoods of farming families in villages and settlements across Fiji.',
+    ])
+    await setLocale('hif', false)
+    await catalogPartsReady(['static'])
+    expect(piecesAround(t, 'static.about.mission.verbs', elements).filter((p) => Object.values(elements).includes(p))).toEqual(['C', 'B', 'I'])
+  })
+})
+
+describe('the outbox engine’s texts (sync/outbox/texts.ts)', () => {
+  afterEach(() => setLocale('en', false))
+
+  it('each read back to its outbox.engine key, in English and in iTaukei', async () => {
+    const said = Object.entries(outboxTexts).map(([name, text]) => ({ key: `outbox.engine.${name}`, english: typeof text === 'string' ? text : text(503) }))
+    for (const { key, english } of said) {
+      expect(messageKeyOf(english)?.key, english).toBe(key)
+      expect(translateMessage(english)).toBe(english)
+    }
+    await setLocale('fj', false)
+    expect(translateMessage(outboxTexts.noConnection)).toBe('E sega ni taratara na sava. Ena vakau yani ga.')
+    expect(translateMessage(outboxTexts.serverProblem(503))).toBe('E a leqa na sava (503). Ena vakau yani ga.')
   })
 })

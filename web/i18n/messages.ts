@@ -1,7 +1,9 @@
 // Validation and error texts in the reader's language. api/contract/messages.ts stays their one English
 // source (the forms' zod schemas and the server's answers speak it, and the API keeps speaking English);
 // the English catalog's "validation" area holds the same texts under keys (a test keeps the two equal),
-// so an English text is found here and shown translated, whether the form or the server said it.
+// so an English text is found here and shown translated, whether the form or the server said it. The
+// outbox engine's texts (sync/outbox/texts.ts, kept in English on each item) are found the same way
+// under `outbox.engine.*`.
 // Parameterised texts ("Suva, Nadi are not on the locations list…") are matched by a pattern built from
 // the English message, their values read back out. A text this build does not know is shown as is.
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
@@ -9,7 +11,8 @@ import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
 import en from 'virtual:i18n-catalog/en-rest'
 import { t, useT } from './runtime'
 
-const AREA = 'validation.'
+/** Where English texts said by code live: the contract's messages, and the outbox engine's (sync/outbox/texts.ts). */
+const AREAS = ['validation.', 'outbox.engine.']
 
 type Values = Record<string, string | number>
 type Pattern = { key: string; regex: RegExp; read: (match: RegExpExecArray) => Values }
@@ -68,7 +71,7 @@ function patternOf(key: string, compiled: CompiledMessage): Pattern {
 const exact = new Map<string, string>()
 const patterns: Pattern[] = []
 for (const [key, compiled] of Object.entries(en)) {
-  if (!key.startsWith(AREA)) continue
+  if (!AREAS.some((area) => key.startsWith(area))) continue
   const parts = (typeof compiled === 'string' ? [compiled] : compiled) as CompiledMessage
   if (parts.every((part) => typeof part === 'string')) {
     const text = parts.join('')
@@ -110,4 +113,18 @@ export function textAround(translate: (key: string, values?: Record<string, unkn
   const mark = '\u0000'
   const [before = '', after = ''] = translate(key, { ...values, [placeholder]: mark }).split(mark)
   return [before, after]
+}
+
+/**
+ * `textAround` for a message with several elements (links, bold words): its words and the elements in
+ * the order the language puts them, e.g. `["Tap ", joinLink, " and fill in…"]`.
+ */
+export function piecesAround<E>(translate: (key: string, values?: Record<string, unknown>) => string, key: string, elements: Record<string, E>, values?: Record<string, unknown>): (string | E)[] {
+  const names = Object.keys(elements)
+  // Private-use marks no message holds; the text is split at them (a capturing split keeps each index).
+  const marks = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE000`]))
+  return translate(key, { ...values, ...marks })
+    .split(/\uE000(\d+)\uE000/)
+    .map((piece, i) => (i % 2 === 1 ? elements[names[Number(piece)]!]! : piece))
+    .filter((piece) => piece !== '')
 }

@@ -1,7 +1,8 @@
 // The one way screens get their words: `useT()` in components, `t()` elsewhere. English's first part
 // (the shell's and the home page's words) is in the entry chunk; its rest, and iTaukei and Fiji Hindi,
-// are fetched only when needed (scripts/i18n-catalogs.ts says which areas are "first"). English is the
-// fallback for a key a translation lacks. Staff corrections (overrides) are laid over the files' messages.
+// are fetched only when needed (scripts/i18n-catalogs.ts says which areas are "first", and which are
+// on-demand parts only their screens fetch: `static`). English is the fallback for a key a translation
+// lacks. Staff corrections (overrides) are laid over the files' messages.
 import { useSyncExternalStore } from 'react'
 import { i18n, type Messages } from '@lingui/core'
 import enFirst from 'virtual:i18n-catalog/en-first'
@@ -11,19 +12,35 @@ export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales'
 
 const STORAGE_KEY = 'viti.locale'
 
-type Part = 'first' | 'rest'
+/** A catalog chunk: the home's `first`, every screen's `rest`, and on-demand areas (`static`) only their screens load. */
+type Part = 'first' | 'rest' | 'static'
+type LaterPart = Exclude<Part, 'first'>
 type Loader = () => Promise<{ default: Messages }>
 
+const PARTS: readonly Part[] = ['first', 'rest', 'static']
+
 const loaders: Record<Locale, Record<Part, Loader>> = {
-  en: { first: () => Promise.resolve({ default: enFirst }), rest: () => import('virtual:i18n-catalog/en-rest') },
-  fj: { first: () => import('virtual:i18n-catalog/fj-first'), rest: () => import('virtual:i18n-catalog/fj-rest') },
-  hif: { first: () => import('virtual:i18n-catalog/hif-first'), rest: () => import('virtual:i18n-catalog/hif-rest') },
+  en: {
+    first: () => Promise.resolve({ default: enFirst }),
+    rest: () => import('virtual:i18n-catalog/en-rest'),
+    static: () => import('virtual:i18n-catalog/en-static'),
+  },
+  fj: {
+    first: () => import('virtual:i18n-catalog/fj-first'),
+    rest: () => import('virtual:i18n-catalog/fj-rest'),
+    static: () => import('virtual:i18n-catalog/fj-static'),
+  },
+  hif: {
+    first: () => import('virtual:i18n-catalog/hif-first'),
+    rest: () => import('virtual:i18n-catalog/hif-rest'),
+    static: () => import('virtual:i18n-catalog/hif-static'),
+  },
 }
 
 const files: Record<Locale, Partial<Record<Part, Messages>>> = { en: { first: enFirst }, fj: {}, hif: {} }
 const overrides: Partial<Record<Locale, Messages>> = {}
-/** Set once a screen beyond the home page asked for every area: from then on a switch loads both parts. */
-let restWanted = false
+/** The parts beyond `first` a screen has asked for: from then on a switch loads them too (English's and the language's). */
+const wanted = new Set<LaterPart>()
 
 async function load(locale: Locale, part: Part): Promise<void> {
   files[locale][part] ??= (await loaders[locale][part]()).default
@@ -34,9 +51,8 @@ let version = 0
 
 function apply(locale: Locale) {
   version += 1
-  const en = files.en
-  const chosen = files[locale]
-  i18n.load(locale, { ...en.first, ...en.rest, ...overrides.en, ...chosen.first, ...chosen.rest, ...overrides[locale] })
+  const merged = (messages: Partial<Record<Part, Messages>>) => Object.assign({}, ...PARTS.map((part) => messages[part])) as Messages
+  i18n.load(locale, { ...merged(files.en), ...overrides.en, ...merged(files[locale]), ...overrides[locale] })
   i18n.activate(locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en' ? 'en-FJ' : locale
 }
@@ -67,7 +83,7 @@ export function storedLocale(): string | null {
 
 /** Loads (once) and activates a language; remembers it on the device when `remember`. */
 export async function setLocale(locale: Locale, remember = true): Promise<void> {
-  await Promise.all([load(locale, 'first'), ...(restWanted ? [load('en', 'rest'), load(locale, 'rest')] : [])])
+  await Promise.all([load(locale, 'first'), ...[...wanted].flatMap((part) => [load('en', part), load(locale, part)])])
   apply(locale)
   if (remember) {
     try {
@@ -84,17 +100,22 @@ export async function setLocale(locale: Locale, remember = true): Promise<void> 
  * part that cannot load (offline, never stored) falls back to English; English's own failure rejects.
  */
 export async function allCatalogsReady(): Promise<void> {
-  restWanted = true
+  await catalogPartsReady(['rest'])
+}
+
+/** `allCatalogsReady` for the given parts: `['rest', 'static']` before a static page renders. */
+export async function catalogPartsReady(parts: readonly LaterPart[]): Promise<void> {
+  for (const part of parts) wanted.add(part)
   const locale = currentLocale()
-  if (files.en.rest && files[locale].rest) return
-  await load('en', 'rest')
-  if (locale !== 'en') await load(locale, 'rest').catch(() => undefined)
+  if (parts.every((part) => files.en[part] && files[locale][part])) return
+  await Promise.all(parts.map((part) => load('en', part)))
+  if (locale !== 'en') await Promise.all(parts.map((part) => load(locale, part).catch(() => undefined)))
   apply(currentLocale())
 }
 
-/** A lazy chunk's loader that also waits for every catalog area (React.lazy, dialogs). */
-export function withAllCatalogs<T>(loadChunk: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([loadChunk(), allCatalogsReady()]))[0]
+/** A lazy chunk's loader that also waits for every catalog area (React.lazy, dialogs); `also` adds on-demand parts. */
+export function withAllCatalogs<T>(loadChunk: () => Promise<T>, also: readonly Exclude<LaterPart, 'rest'>[] = []): () => Promise<T> {
+  return async () => (await Promise.all([loadChunk(), catalogPartsReady(['rest', ...also])]))[0]
 }
 
 /** Lays staff corrections (compiled messages from the server) over a language's files. */

@@ -1,12 +1,10 @@
 // Product-wide wording and links shared by the layout and the screens. Words a user reads come from
-// the catalogs (area "layout"); the English constants stay for screens not yet converted.
+// the catalogs (area "layout"); the product's name is kept as it is in every language.
 import { useEffect } from 'react'
 import { useT } from '../i18n/runtime'
 
 export const productName = 'Viti Farmers'
-export const mission = 'Connect - Buy - Improve'
 export const socialMediaUrl = 'https://www.facebook.com/vitifarmers'
-export const joinLabel = "Join Our Growers' Network"
 
 export interface NavLinkItem {
   to: string

@@ -16,6 +16,7 @@ import { toast } from '../../shared/ui/toast'
 import { PasswordSecurityPanel } from './password-security-panel'
 import { ButtonLink } from '../../shared/ui/button-link'
 import { useT } from '../../i18n/runtime'
+import { translateMessage } from '../../i18n/messages'
 
 /** Where to go after signing in: a same-site path from ?next= (e.g. the Outbox asking for it), else /admin. */
 export function afterSignIn(next: string | null): string {
@@ -45,14 +46,15 @@ export function LoginPage() {
       await signIn(credentials)
     } catch (error) {
       const message = error instanceof Error ? error.message : messages.auth.loginFailed
+      // The server's and the form's English texts, shown in the reader's language.
       toast({
-        title: messages.auth.loginFailed,
-        description: message === messages.auth.loginFailed ? undefined : message,
+        title: translateMessage(messages.auth.loginFailed),
+        description: message === messages.auth.loginFailed ? undefined : translateMessage(message),
         variant: 'destructive',
       })
       return
     }
-    toast({ title: messages.auth.loginSuccessful, description: messages.auth.welcome })
+    toast({ title: translateMessage(messages.auth.loginSuccessful), description: translateMessage(messages.auth.welcome) })
     void navigate(afterSignIn(searchParams.get('next')), { replace: true })
   })
 
@@ -62,13 +64,13 @@ export function LoginPage() {
         {t('auth.signIn.title')}
       </Heading>
       <Text color="fg.muted" mb="6">
-        {messages.auth.welcome}
+        {translateMessage(messages.auth.welcome)}
       </Text>
 
       {!isOnline && (
         <Box role="status" borderWidth="1px" borderColor="border.warning" bg="bg.warning" rounded="md" px="4" py="3" mb="4">
           <Text fontWeight="semibold" color="fg.warning">
-            {messages.offline.youAreOffline}
+            {translateMessage(messages.offline.youAreOffline)}
           </Text>
           <Text fontSize="sm">{t('auth.signIn.needsConnection')}</Text>
         </Box>
@@ -91,7 +93,7 @@ export function LoginPage() {
             />
             {errors.email && (
               <Text id={ids.emailError} color="fg.error" fontSize="sm" mt="1">
-                {errors.email.message}
+                {errors.email.message && translateMessage(errors.email.message)}
               </Text>
             )}
           </Box>
@@ -110,7 +112,7 @@ export function LoginPage() {
             />
             {errors.password && (
               <Text id={ids.passwordError} color="fg.error" fontSize="sm" mt="1">
-                {errors.password.message}
+                {errors.password.message && translateMessage(errors.password.message)}
               </Text>
             )}
           </Box>
@@ -130,7 +132,7 @@ export function LoginPage() {
               {t('auth.signIn.rememberMe')}
             </chakra.label>
             <Text id={ids.hint} fontSize="sm" color="fg.muted" ms="6">
-              {messages.auth.rememberMeHint}
+              {translateMessage(messages.auth.rememberMeHint)}
             </Text>
           </Box>
 

@@ -1,15 +1,30 @@
 // About, How It Works, Terms of Use, Contact Us: one lazy chunk (spec 000 §2 "Static pages").
-// Plain content with no data and no contract import, so the chunk stays a few kilobytes.
+// Plain content with no data and no contract import, so the chunk stays a few kilobytes. The words are
+// the catalogs' area `static`, its own part (scripts/i18n-catalogs.ts), which the router fetches with
+// this chunk only: the prose never weighs on the home page or on any other screen.
 import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
-import { joinLabel, mission, productName, socialMediaUrl, useDocumentTitle } from '../../shared/site'
+import { piecesAround } from '../../i18n/messages'
+import { useT } from '../../i18n/runtime'
+import { productName, socialMediaUrl, useDocumentTitle } from '../../shared/site'
 import { ButtonLink } from '../../shared/ui/button-link'
 
 /** The support address (clarifications, E-mail: support@ the product's domain). */
 const supportEmail = 'support@vitifarmers.org.fj'
-/** Spec 000 §2 and §9. */
-const officeHours = '8:00 AM–10:00 PM Fiji Time, Monday to Sunday'
+
+type T = ReturnType<typeof useT>
+
+/** A message with elements (links, bold words) where the language's grammar puts its placeholders. */
+function Rich({ t, id, elements }: { t: T; id: string; elements: Record<string, ReactNode> }) {
+  return (
+    <>
+      {piecesAround(t, id, elements, { productName }).map((piece, i) => (
+        <Fragment key={i}>{piece}</Fragment>
+      ))}
+    </>
+  )
+}
 
 function Page({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   useDocumentTitle(title)
@@ -54,6 +69,7 @@ function Bullets({ items }: { items: ReactNode[] }) {
 }
 
 function Steps({ steps }: { steps: { title: string; body: ReactNode }[] }) {
+  const t = useT()
   return (
     <chakra.ol listStyle="none" p="0" m="0" display="flex" flexDirection="column" gap="4">
       {steps.map((step, i) => (
@@ -71,9 +87,9 @@ function Steps({ steps }: { steps: { title: string; body: ReactNode }[] }) {
           >
             {i + 1}
           </Flex>
-          <Box>
+          <Box minW="0">
             <Heading as="h3" size="md">
-              <chakra.span srOnly>Step {i + 1}: </chakra.span>
+              <chakra.span srOnly>{t('static.how.step', { number: i + 1 })} </chakra.span>
               {step.title}
             </Heading>
             <Text mt="1" lineHeight="tall">
@@ -100,66 +116,40 @@ function Callout({ title, children }: { title: string; children: ReactNode }) {
 const inlineLink = { variant: 'underline', colorPalette: 'brand' } as const
 
 export function AboutPage() {
+  const t = useT()
+  const strong = (key: string) => <chakra.strong>{t(key)}</chakra.strong>
   return (
-    <Page
-      title={`About ${productName}`}
-      lead={`${productName} is Fiji's free public directory of local farmers. ${mission}: we connect the people who grow Fiji's food with the people who buy it.`}
-    >
-      <Section title="Our Mission">
+    <Page title={t('static.about.title', { productName })} lead={t('static.about.lead', { productName, mission: t('layout.mission') })}>
+      <Section title={t('static.about.mission.title')}>
+        <Text>{t('static.about.mission.body', { productName })}</Text>
         <Text>
-          Too much good produce never reaches a buyer, and too many buyers never meet the farmer down the road.{' '}
-          {productName} puts every listed farm in one place, searchable by town, city and produce, so a restaurant in Suva,
-          a market vendor in Labasa or a family in Nadi can find a grower and call them the same day.
-        </Text>
-        <Text>
-          <chakra.strong>Connect</chakra.strong> buyers and farmers directly. Help buyers <chakra.strong>Buy</chakra.strong> fresh,
-          local food. <chakra.strong>Improve</chakra.strong> the livelihoods of farming families in villages and settlements across
-          Fiji.
+          <Rich
+            t={t}
+            id="static.about.mission.verbs"
+            elements={{ connect: strong('static.about.mission.connect'), buy: strong('static.about.mission.buy'), improve: strong('static.about.mission.improve') }}
+          />
         </Text>
       </Section>
 
-      <Section title="For Buyers">
-        <Bullets
-          items={[
-            'Find farmers near you by town or city, or search for the produce you need.',
-            'See at a glance who offers delivery and who sells in bulk.',
-            'Call or e-mail farmers directly from their listing: no account, no forms, no waiting.',
-            'Buy fresher produce and know exactly who grew it.',
-            'Pay nothing to use the directory, ever.',
-          ]}
-        />
+      <Section title={t('static.forBuyers')}>
+        <Bullets items={['nearby', 'glance', 'direct', 'fresh', 'free'].map((name) => t(`static.about.buyers.${name}`))} />
       </Section>
 
-      <Section title="For Farmers">
-        <Bullets
-          items={[
-            'Reach households, restaurants, hotels, market vendors and exporters across Fiji.',
-            'Show your produce, your village and the towns you serve in one simple listing.',
-            'Keep the whole sale: buyers contact you directly and you set your own prices.',
-            'Sign up yourself online, or ask one of our data agents to sign you up in your village.',
-            'Get a verified listing, checked by our team, that buyers can trust.',
-          ]}
-        />
+      <Section title={t('static.forFarmers')}>
+        <Bullets items={['reach', 'show', 'keep', 'signup', 'verified'].map((name) => t(`static.about.farmers.${name}`))} />
       </Section>
 
-      <Section title="Handshake Only">
-        <Text>
-          {productName} is a handshake-only marketplace. We introduce buyers and farmers; every deal is agreed between the two
-          of you. We set no prices, handle no payments between buyer and farmer, arrange no deliveries and take no commission.
-        </Text>
+      <Section title={t('static.about.handshake.title')}>
+        <Text>{t('static.about.handshake.body', { productName })}</Text>
       </Section>
 
-      <Section title="Free for Buyers, Always">
-        <Text>
-          {productName} is a free, non-profit platform. Browsing and contacting farmers costs buyers nothing. Farmers pay only a
-          small daily listing fee to the platform, by M-PAiSA, which keeps the directory running. We take no commission on any
-          sale.
-        </Text>
+      <Section title={t('static.about.free.title')}>
+        <Text>{t('static.about.free.body', { productName })}</Text>
       </Section>
 
       <Box>
         <ButtonLink colorPalette="brand" size="lg">
-          <RouterLink to="/">Start Browsing Farmers</RouterLink>
+          <RouterLink to="/">{t('static.about.startBrowsing')}</RouterLink>
         </ButtonLink>
       </Box>
     </Page>
@@ -167,220 +157,165 @@ export function AboutPage() {
 }
 
 export function HowItWorksPage() {
+  const t = useT()
+  const step = (name: string, body?: ReactNode) => ({ title: t(`static.how.${name}.title`), body: body ?? t(`static.how.${name}.body`) })
   return (
-    <Page title="How It Works" lead="Whether you grow it or buy it, getting started on Viti Farmers takes a few minutes.">
-      <Section title="For Farmers">
+    <Page title={t('static.how.title')} lead={t('static.how.lead', { productName })}>
+      <Section title={t('static.forFarmers')}>
         <Steps
           steps={[
-            {
-              title: "Join the Growers' Network",
-              body: (
-                <>
-                  Tap{' '}
-                  <Link asChild {...inlineLink}>
-                    <RouterLink to="/farmer-signup">{joinLabel}</RouterLink>
-                  </Link>{' '}
-                  and fill in the short signup form, or ask a {productName} data agent to sign you up when they visit your village.
-                </>
-              ),
-            },
-            {
-              title: 'Share your farm details',
-              body: 'Tell us your name, phone number, village, the towns and cities you sell to and up to five things you grow. Please give a valid e-mail address: your approval notice is sent there.',
-            },
-            {
-              title: 'Go live once verified',
-              body: 'Our team checks every application. Once it is approved, your farm appears in the directory for the subscription dates you chose, and buyers can call or e-mail you directly.',
-            },
-            {
-              title: 'Support from our team',
-              body: (
-                <>
-                  Need to change your listing, add produce or renew your subscription? Our team is here to help,{' '}
-                  {officeHours}.{' '}
-                  <Link asChild {...inlineLink}>
-                    <RouterLink to="/contact-us">Contact us</RouterLink>
-                  </Link>
-                  .
-                </>
-              ),
-            },
+            step(
+              'farmers.join',
+              <Rich
+                t={t}
+                id="static.how.farmers.join.body"
+                elements={{
+                  join: (
+                    <Link asChild {...inlineLink}>
+                      <RouterLink to="/farmer-signup">{t('layout.join')}</RouterLink>
+                    </Link>
+                  ),
+                }}
+              />,
+            ),
+            step('farmers.details'),
+            step('farmers.live'),
+            step(
+              'farmers.support',
+              <Rich
+                t={t}
+                id="static.how.farmers.support.body"
+                elements={{
+                  officeHours: t('static.officeHours'),
+                  contactUs: (
+                    <Link asChild {...inlineLink}>
+                      <RouterLink to="/contact-us">{t('static.how.farmers.support.contactUs')}</RouterLink>
+                    </Link>
+                  ),
+                }}
+              />,
+            ),
           ]}
         />
       </Section>
 
-      <Section title="For Buyers">
-        <Steps
-          steps={[
-            {
-              title: 'Browse',
-              body: 'Search for a farmer or produce, or choose your town or city. Tick Delivery Available or Bulk Available to narrow the list.',
-            },
-            {
-              title: 'Connect',
-              body: "Call or e-mail the farmer straight from their listing. There is no account to create and nothing to pay.",
-            },
-            {
-              title: 'Order',
-              body: 'Agree on what you need, the quantity, the price and how you will collect it or have it delivered, directly with the farmer.',
-            },
-            {
-              title: 'Receive',
-              body: 'Collect your produce or receive your delivery and pay the farmer as you agreed. Then leave a review to help other buyers.',
-            },
-          ]}
-        />
-        <Callout title="A note for buyers">
-          Prices are set by each farmer. Please don&apos;t ask for discounts: fair prices keep local farms growing and fresh food on
-          Fiji&apos;s tables.
-        </Callout>
+      <Section title={t('static.forBuyers')}>
+        <Steps steps={['browse', 'connect', 'order', 'receive'].map((name) => step(`buyers.${name}`))} />
+        <Callout title={t('static.how.buyers.note.title')}>{t('static.how.buyers.note.body')}</Callout>
       </Section>
 
       <Flex gap="3" wrap="wrap">
         <ButtonLink colorPalette="brand">
-          <RouterLink to="/browse-farmers">Browse Farmers</RouterLink>
+          <RouterLink to="/browse-farmers">{t('layout.nav.browseFarmers')}</RouterLink>
         </ButtonLink>
         <ButtonLink variant="outline" colorPalette="brand">
-          <RouterLink to="/farmer-signup">{joinLabel}</RouterLink>
+          <RouterLink to="/farmer-signup">{t('layout.join')}</RouterLink>
         </ButtonLink>
       </Flex>
     </Page>
   )
 }
 
+/** The Terms of Use's sections after Prohibited Use, in the spec's order. */
+const termsSections = ['conduct', 'disclaimer', 'compliance', 'changes', 'reject', 'public'] as const
+
 export function TermsOfUsePage() {
+  const t = useT()
   return (
-    <Page
-      title="Terms of Use"
-      lead={`These terms apply to everyone who uses ${productName}: buyers, farmers, experts and our own staff. By using the site or listing a farm you agree to them.`}
-    >
-      <Section title="Permitted Use">
-        <Text>
-          {productName} is a directory for finding and contacting farmers and agriculture experts in Fiji. You may browse
-          listings, contact farmers and experts about genuine farm produce and advice, leave honest reviews, and list a farm
-          you own or are authorised to represent.
-        </Text>
+    <Page title={t('static.terms.title')} lead={t('static.terms.lead', { productName })}>
+      <Section title={t('static.terms.permitted.title')}>
+        <Text>{t('static.terms.permitted.body', { productName })}</Text>
       </Section>
 
-      <Section title="Prohibited Use">
-        <Text>You must not use {productName} to list, offer, seek or promote:</Text>
-        <Bullets
-          items={[
-            'illicit drugs or any controlled substance;',
-            'goods prohibited or restricted under the rules of the Fiji Revenue and Customs Service or the Fiji Police Force, including protected species and anything that may not be sold or moved without a permit you do not hold;',
-            'hate speech, harassment, threats or content that demeans anyone for their race, religion, ethnicity, gender or any other personal characteristic;',
-            'fraudulent listings: false names, farms or produce that do not exist, other people\'s contact details, or misleading claims.',
-          ]}
-        />
-        <Text>You must also not copy the directory in bulk, send spam to listed farmers or experts, or try to disrupt the service.</Text>
+      <Section title={t('static.terms.prohibited.title')}>
+        <Text>{t('static.terms.prohibited.intro', { productName })}</Text>
+        <Bullets items={['drugs', 'goods', 'hate', 'fraud'].map((name) => t(`static.terms.prohibited.${name}`))} />
+        <Text>{t('static.terms.prohibited.also')}</Text>
       </Section>
 
-      <Section title="Conduct">
-        <Text>
-          Treat everyone you meet through {productName} with respect. Be honest about what you grow, what you need and what you
-          can pay. Keep to what you agree, and tell the other person early if something changes. Reviews must describe your own
-          real experience.
-        </Text>
-      </Section>
-
-      <Section title="Platform Disclaimer">
-        <Text>
-          {productName} is a handshake-only directory. We do not take part in any sale: we set no prices, handle no payments
-          between buyers and farmers, arrange no deliveries and take no commission. We check applications before they are
-          listed, but we cannot guarantee the quality, quantity, safety or availability of any produce, or the conduct of any
-          user. Every agreement is made between the buyer and the farmer, at their own risk.
-        </Text>
-      </Section>
-
-      <Section title="Compliance">
-        <Text>
-          You are responsible for following the laws of Fiji that apply to what you grow, sell or buy, including biosecurity,
-          food safety, labelling, tax and licensing rules. We cooperate with lawful requests from the Fiji authorities.
-        </Text>
-      </Section>
-
-      <Section title="Changes">
-        <Text>
-          We may update these terms as the platform grows. The current version is always on this page, and continuing to use{' '}
-          {productName} after a change means you accept the updated terms.
-        </Text>
-      </Section>
-
-      <Section title="Right to Reject or Remove Listings">
-        <Text>
-          We may reject any application, and suspend or remove any listing, review or expert profile, at any time and without
-          notice, if we believe it breaks these terms, is inaccurate, or puts buyers, farmers or the platform at risk.
-        </Text>
-      </Section>
-
-      <Section title="Public Information">
-        <Text>
-          A listing is public. The name, phone number, e-mail address, website, village, tikina, towns served and produce you
-          give us may be shown to anyone who visits {productName}, so that buyers can contact you. Only share details you are
-          happy to make public. Payment details you give us (such as an M-PAiSA receipt) are used by our team only and are never
-          shown publicly.
-        </Text>
-      </Section>
+      {termsSections.map((name) => (
+        <Section key={name} title={t(`static.terms.${name}.title`)}>
+          <Text>{t(`static.terms.${name}.body`, { productName })}</Text>
+        </Section>
+      ))}
 
       <Text color="fg.muted">
-        Questions about these terms? E-mail{' '}
-        <Link href={`mailto:${supportEmail}`} {...inlineLink}>
-          {supportEmail}
-        </Link>
-        .
+        <Rich
+          t={t}
+          id="static.terms.questions"
+          elements={{
+            email: (
+              <Link href={`mailto:${supportEmail}`} {...inlineLink}>
+                {supportEmail}
+              </Link>
+            ),
+          }}
+        />
       </Text>
     </Page>
   )
 }
 
 export function ContactUsPage() {
+  const t = useT()
   return (
-    <Page title="Contact Us" lead={`We're here to help farmers, buyers and experts get the most out of ${productName}.`}>
+    <Page title={t('static.contact.title')} lead={t('static.contact.lead', { productName })}>
       <Flex gap="5" direction={{ base: 'column', md: 'row' }}>
         <Box as="section" aria-labelledby="contact-email" flex="1" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6">
           <Heading as="h2" id="contact-email" size="lg" color="brand.900">
-            Email Support
+            {t('static.contact.email.title')}
           </Heading>
-          <Text mt="2">Questions about a listing, your signup, or the directory? Write to us:</Text>
+          <Text mt="2">{t('static.contact.email.body')}</Text>
           <Link href={`mailto:${supportEmail}`} mt="3" fontSize="lg" fontWeight="semibold" {...inlineLink} overflowWrap="anywhere">
             {supportEmail}
           </Link>
           <Text mt="3" fontSize="sm" color="fg.muted">
-            Farmers: please include your farm name and phone number so we can find your listing quickly.
+            {t('static.contact.email.farmers')}
           </Text>
         </Box>
         <Box as="section" aria-labelledby="contact-hours" flex="1" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6">
           <Heading as="h2" id="contact-hours" size="lg" color="brand.900">
-            Office Hours
+            {t('static.contact.hours.title')}
           </Heading>
           <Text mt="2" fontSize="lg" fontWeight="semibold">
-            {officeHours}
+            {t('static.officeHours')}
           </Text>
           <Text mt="3" fontSize="sm" color="fg.muted">
-            We reply to messages received outside these hours on the next working morning.
+            {t('static.contact.hours.note')}
           </Text>
         </Box>
       </Flex>
 
-      <Section title="Follow Us">
+      <Section title={t('static.contact.follow.title')}>
         <Text>
-          News, farmer stories and market tips on{' '}
-          <Link href={socialMediaUrl} target="_blank" rel="noopener noreferrer" {...inlineLink}>
-            {productName} on Facebook
-            <chakra.span srOnly> (opens in a new tab)</chakra.span>
-          </Link>
-          .
+          <Rich
+            t={t}
+            id="static.contact.follow.body"
+            elements={{
+              facebook: (
+                <Link href={socialMediaUrl} target="_blank" rel="noopener noreferrer" {...inlineLink}>
+                  {t('static.contact.follow.link', { productName })}
+                  <chakra.span srOnly> {t('layout.opensInNewTab')}</chakra.span>
+                </Link>
+              ),
+            }}
+          />
         </Text>
       </Section>
 
-      <Section title="Looking for Farming Advice?">
+      <Section title={t('static.contact.advice.title')}>
         <Text>
-          Our directory of subject matter experts lists agronomists, vets and extension officers you can contact directly,
-          free of charge.{' '}
-          <Link asChild {...inlineLink}>
-            <RouterLink to="/experts">Talk to an expert</RouterLink>
-          </Link>
-          .
+          <Rich
+            t={t}
+            id="static.contact.advice.body"
+            elements={{
+              experts: (
+                <Link asChild {...inlineLink}>
+                  <RouterLink to="/experts">{t('static.contact.advice.link')}</RouterLink>
+                </Link>
+              ),
+            }}
+          />
         </Text>
       </Section>
     </Page>
