@@ -14,12 +14,25 @@ export const appPagePaths: readonly string[] = [
 
 const knownPaths = new Set(appPagePaths.map((p) => p.toLowerCase()))
 
+/** The page of one farmer (issue 21): a link worth sharing, rendered by the server with its preview meta. */
+export const FARMER_PAGE_PATTERN = '/farmers/:id'
+/** The only pattern with a parameter; the id must look like a farmer's (a UUID), or the path is no page. */
+const farmerPagePattern = /^\/farmers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+
+export const farmerPagePath = (farmerId: string) => `/farmers/${farmerId}`
+
+/** The farmer id a /farmers/<id> path names (lower case, as stored), or undefined for any other path. */
+export function farmerIdOfPath(pathname: string): string | undefined {
+  return farmerPagePattern.exec(pathname)?.[1]?.toLowerCase()
+}
+
 /**
  * True when the app shows a real screen (not its not-found screen) at `pathname`. Matches as
- * React Router does: case-insensitive, one trailing slash allowed.
+ * React Router does: case-insensitive, one trailing slash allowed. A farmer page's path is a page
+ * here; whether that farmer is listed is the server's question (api/farmer-page.ts answers 404).
  */
 export function isAppPage(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-  return knownPaths.has(clean.toLowerCase())
+  return knownPaths.has(clean.toLowerCase()) || farmerIdOfPath(pathname) !== undefined
 }
 
