@@ -3,12 +3,12 @@
 // chunks import (hooks.ts, queue.ts, drafts.ts, use-draft.ts, reference.ts, backup.ts).
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { SESSION_CHANGED_EVENT, readSession } from '../api'
+import { whenIdle } from '../when-idle'
 
 /** The runtime (Dexie database, engine singleton, queueing): a chunk of its own. */
 export const loadOutbox = () => import('./runtime')
 
-export { whenIdle } from '../when-idle'
-import { whenIdle } from '../when-idle'
+export { whenIdle }
 
 // A public visitor who never queued anything never loads the outbox (Dexie, zod, the engine):
 // it starts only on a phone that has used it, or for a signed-in user (data agents, staff).
