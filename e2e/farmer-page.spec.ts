@@ -81,3 +81,19 @@ test("the sitemap lists the listed farmers' pages; robots.txt is unchanged", asy
   const robots = await (await request.get('/robots.txt')).text()
   for (const path of ['/admin', '/login', '/outbox', '/api/']) expect(robots).toContain(`Disallow: ${path}`)
 })
+
+test('the installed app opens a farmer page it never opened, offline, from the copy of the directory', async ({ page, context, request }) => {
+  const id = await farmerId(request, 'Sunita Devi')
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await expect
+    .poll(() => page.evaluate(async () => ((await caches.match('/api/directory/snapshot')) ? 'kept' : 'missing')), { timeout: 20_000 })
+    .toBe('kept')
+  await context.setOffline(true)
+  await page.goto(`/farmers/${id}`)
+  const card = page.getByRole('article', { name: 'Sunita Devi' })
+  await expect(card.getByRole('heading', { level: 1, name: 'Sunita Devi' })).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Call Sunita Devi' })).toHaveAttribute('href', /^tel:\+6790101\d{3}$/)
+  await context.setOffline(false)
+})
