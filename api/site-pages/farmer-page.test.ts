@@ -27,6 +27,7 @@ const photoId = '0b9f3c52-6f0e-4c5e-9a1e-4d2b7c8e9f01'
 let api: TestApp
 let webDir: string
 let listed: string
+let dollar: string
 let inactive: string
 let lapsed: string
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
     email: 'mere@example.fj',
     photoUrls: [`/objects/uploads/${photoId}`],
   })
+  dollar = await insertFarmer(api.db, { name: "Ana $' $& Farm", produce: ['Kava'] })
   inactive = await insertFarmer(api.db, { name: 'Inactive Farmer', isActive: 0 })
   lapsed = await insertFarmer(api.db, { name: 'Lapsed Farmer', from: -40, to: -5 })
 })
@@ -83,6 +85,13 @@ describe('/farmers/<id>', () => {
     expect(metaContent(html, 'name', 'twitter:image')).toBe(`${api.baseUrl}/objects/uploads/${photoId}/thumb`)
     // The app still starts on it.
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>')
+  })
+
+  it("keeps a name's $ patterns as text (no replacement pattern runs)", async () => {
+    const html = await (await api.fetch(`/farmers/${dollar}`)).text()
+    expect(html).toContain("<h1>Ana $&#39; $&amp; Farm</h1>")
+    expect(html).toContain("<title>Ana $&#39; $&amp; Farm — Viti Farmers</title>")
+    expect(html.match(/<div id="root">/g)).toHaveLength(1)
   })
 
   it('is found by an upper-case id and a trailing slash, as the app router matches', async () => {

@@ -90,7 +90,8 @@ export function farmerBody(farmer: PublicFarmer, t: Words): string {
 export function farmerPageHtml(indexHtml: string, farmer: PublicFarmer, t: Words, pageUrl: string, origin: string): string {
   const withoutOwnHead = indexHtml.replace(/<title>[^<]*<\/title>\s*/, '').replace(/<meta\s+name="description"[^>]*>\s*/, '')
   if (!withoutOwnHead.includes('</head>') || !withoutOwnHead.includes('<div id="root"></div>')) throw new Error('index.html has no </head> or empty #root')
-  return withoutOwnHead
-    .replace('</head>', `  ${farmerHead(farmer, pageUrl, origin)}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${farmerBody(farmer, t)}</div>`)
+  // Replacer functions, not strings: a '$&' or "$'" in a farmer's name must stay text.
+  const head = `  ${farmerHead(farmer, pageUrl, origin)}\n  </head>`
+  const root = `<div id="root">${farmerBody(farmer, t)}</div>`
+  return withoutOwnHead.replace('</head>', () => head).replace('<div id="root"></div>', () => root)
 }
