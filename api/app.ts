@@ -24,6 +24,7 @@ import { expertsRouter } from './experts/router'
 import { uploadsRouter } from './uploads/router'
 import { analyticsRouter } from './analytics/router'
 import { webAppRouter } from './web-app'
+import { sitePages } from './site-pages/site-pages'
 import { referenceAdminRouter } from './reference-admin/router'
 import { expertsAdminRouter } from './experts-admin/router'
 import { moderationRouter } from './moderation/router'
@@ -133,7 +134,7 @@ function buildApp(deps: AppDeps) {
   app.use(translationsRouter(db, { catalogDir: deps.catalogDir, answers }))
   app.use('/api', apiNotFound)
 
-  if (deps.webDir) app.use(webAppRouter(deps.webDir))
+  if (deps.webDir) app.use(webAppRouter(deps.webDir, sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl })))
   app.use(errorHandler(logger))
   return app
 }

@@ -18,6 +18,8 @@ export type AppConfig = {
   /** Number of reverse-proxy hops whose X-Forwarded-For is trusted (0: none). A count, not `true`, so a client cannot spoof its IP past the per-IP limits. */
   trustProxyHops: number
   version: string
+  /** The public address (SITE_URL, no trailing slash) for absolute links in share previews and the sitemap; unset: the request's own origin. */
+  siteUrl?: string
 }
 
 export const DEFAULT_PORT = 3000
@@ -88,6 +90,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wrong('DATABASE_URL must be a PostgreSQL connection string, e.g. postgres://vf:secret@db:5432/vf (unset it to use the embedded SQLite database in DATA_DIR).')
   }
 
+  const siteUrl = set(env.SITE_URL)?.replace(/\/+$/, '')
+  if (siteUrl !== undefined && !/^https?:\/\/[^\s/]+$/i.test(siteUrl)) wrong(`SITE_URL must be the site's public address, e.g. https://vitifarmers.org.fj (got "${env.SITE_URL}").`)
+
   if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined) throw new ConfigError(problems)
   return {
     port,
@@ -101,5 +106,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
     trustProxyHops,
     version: env.npm_package_version ?? '0.1.0',
+    siteUrl,
   }
 }

@@ -2,11 +2,16 @@
 // scripts/precompress.ts), picked by Accept-Encoding; hashed assets are immutable, while
 // index.html, the service worker and the manifest are always revalidated so a new deployment is
 // seen (and then offered, prompt mode). A path the app has no screen for answers 404 with
-// index.html, whose router then shows the not-found screen.
+// index.html, whose router then shows the not-found screen. Two pages are the server's own (issue
+// 21, api/site-pages/): a listed farmer's /farmers/<id>, index.html with the farmer's card and share
+// preview in it (an unknown or unlisted farmer: 404, the not-found screen), and sitemap.xml.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
-import { isAppPage } from './contract'
+import { farmerIdOfPath, farmerPagePath, isAppPage } from './contract'
+import { farmerPageHtml } from './site-pages/farmer-page'
+import type { SitePages } from './site-pages/site-pages'
+import { sitemapXml } from './site-pages/sitemap'
 
 const alwaysRevalidate = /(^|[/\\])(index\.html|sw\.js|registerSW\.js|workbox-[^/\\]+\.js|manifest\.webmanifest)$/
 const precompressedSuffix = /\.(br|gz)$/
@@ -87,7 +92,21 @@ function sendWebFile(req: Request, res: Response, file: string, status = 200): P
   })
 }
 
-export function webAppRouter(webDir: string) {
+/** The public origin for absolute links: SITE_URL, else the request's own (behind TRUST_PROXY, the proxy's). */
+const originOf = (req: Request, pages: SitePages) => pages.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`
+
+/** A listed farmer's page: index.html with the card and its preview meta; never kept by a shared cache (the listing changes). */
+async function sendFarmerPage(req: Request, res: Response, indexFile: string, pages: SitePages, farmerId: string): Promise<boolean> {
+  const farmer = await pages.farmer(farmerId)
+  if (!farmer) return false
+  const origin = originOf(req, pages)
+  const html = farmerPageHtml(await fs.promises.readFile(indexFile, 'utf8'), farmer, pages.words, origin + farmerPagePath(farmer.id), origin)
+  res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
+  res.send(html)
+  return true
+}
+
+export function webAppRouter(webDir: string, pages?: SitePages) {
   const root = path.resolve(webDir)
   const indexFile = path.join(root, 'index.html')
   const router = Router()
@@ -97,6 +116,16 @@ export function webAppRouter(webDir: string) {
     // API and photo paths are never the web app's (a missing one is their own 404).
     if (/^\/(api|objects)(\/|$)/.test(req.path)) return next()
     try {
+      if (pages && req.path === '/sitemap.xml') {
+        res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600')
+        res.send(sitemapXml(originOf(req, pages), await pages.listedFarmerIds()))
+        return
+      }
+      const farmerId = farmerIdOfPath(req.path)
+      if (pages && farmerId && fs.existsSync(indexFile)) {
+        if (await sendFarmerPage(req, res, indexFile, pages, farmerId)) return
+        return await sendWebFile(req, res, indexFile, 404)
+      }
       const file = fileFor(root, req.path)
       if (file) return await sendWebFile(req, res, file)
       if (!fs.existsSync(indexFile)) return next()

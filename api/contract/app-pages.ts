@@ -2,9 +2,9 @@
 // (web/app/router.tsx renders each) and the server (api/web-app.ts answers any other path 404
 // with the app's not-found screen). No zod needed: plain data, safe in every bundle.
 import { adminScreens } from './permissions.ts'
-import { publicPagePaths } from './public-pages.ts'
+import { farmerIdOfPath, publicPagePaths } from './public-pages.ts'
 
-export { isPublicPageView, publicPagePaths, type PublicPagePath } from './public-pages.ts'
+export { FARMER_PAGE_PATTERN, farmerIdOfPath, farmerPagePath, isPublicPageView, publicPagePaths, type PublicPagePath } from './public-pages.ts'
 
 /** Every path the app renders a screen for: the public pages, /admin and each /admin/* screen with its aliases. */
 export const appPagePaths: readonly string[] = [
@@ -16,10 +16,11 @@ const knownPaths = new Set(appPagePaths.map((p) => p.toLowerCase()))
 
 /**
  * True when the app shows a real screen (not its not-found screen) at `pathname`. Matches as
- * React Router does: case-insensitive, one trailing slash allowed.
+ * React Router does: case-insensitive, one trailing slash allowed. A farmer page's path is a page
+ * here; whether that farmer is listed is the server's question (api/farmer-page.ts answers 404).
  */
 export function isAppPage(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-  return knownPaths.has(clean.toLowerCase())
+  return knownPaths.has(clean.toLowerCase()) || farmerIdOfPath(pathname) !== undefined
 }
 

@@ -32,3 +32,24 @@ export function photoThumbnailPath(photoPath: string): string {
   const path = displayPhotoPath(photoPath)
   return PHOTO_PATH_REGEX.test(path) ? `${path}/thumb` : path
 }
+
+// ---- contact links (a farmer card's buttons, in the app and on the server's farmer page)
+
+/** tel: link, keeping only digits and a leading +. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim()
+  const digits = trimmed.replace(/\D/g, '')
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`
+}
+
+/** WhatsApp link: https://wa.me/<digits>, with Fiji's 679 added to a local 7-digit number. */
+export function whatsappHref(phone: string): string | null {
+  let digits = phone.replace(/\D/g, '')
+  if (digits.startsWith('00')) digits = digits.slice(2)
+  if (digits.length === 7) digits = `679${digits}`
+  return digits.length >= 8 ? `https://wa.me/${digits}` : null
+}
+
+export function mailtoHref(email: string): string {
+  return `mailto:${email.trim()}`
+}

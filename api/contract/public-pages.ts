@@ -22,6 +22,18 @@ export const publicPagePaths = [
 
 export type PublicPagePath = (typeof publicPagePaths)[number]
 
+/** The page of one farmer (issue 21): a link worth sharing, rendered by the server with its preview meta. */
+export const FARMER_PAGE_PATTERN = '/farmers/:id'
+/** The only pattern with a parameter; the id must look like a farmer's (a UUID), or the path is no page. */
+const farmerPagePattern = /^\/farmers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+
+export const farmerPagePath = (farmerId: string) => `/farmers/${farmerId}`
+
+/** The farmer id a /farmers/<id> path names (lower case, as stored), or undefined for any other path. */
+export function farmerIdOfPath(pathname: string): string | undefined {
+  return farmerPagePattern.exec(pathname)?.[1]?.toLowerCase()
+}
+
 /** Staff pages: sign-in and the data agent's outbox. With /admin, never a public page view. */
 const staffPublicPaths = new Set<string>(['/login', '/outbox'])
 

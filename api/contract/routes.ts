@@ -72,6 +72,7 @@ export const routes = [
   { method: 'GET', path: '/api/produce/by-location/:city', access: 'public', params: farmers.CityParamSchema, response: list(farmers.ProduceInCitySchema), summary: 'Produce sold in a city' },
   { method: 'GET', path: '/api/farmers', access: 'public', query: farmers.PublicFarmersQuerySchema, response: farmers.PublicFarmerPageSchema, summary: 'A page of listed farmers, optionally searched (search, delivery=true, bulk=true, page, limit); premium first, then name' },
   { method: 'GET', path: '/api/farmers/by-location-and-produce/:city/:produce', access: 'public', params: farmers.CityProduceParamSchema, query: farmers.FarmerPageQuerySchema, response: farmers.PublicFarmerPageSchema, summary: 'A page of the listed farmers of a city selling a produce' },
+  { method: 'GET', path: '/api/farmers/:id', access: 'public', params: IdParamSchema, response: farmers.PublicFarmerSchema, summary: "One listed farmer's card (the farmer page /farmers/<id>); 404 for an unknown or unlisted farmer" },
   { method: 'GET', path: '/api/directory/snapshot', access: 'public', response: farmers.DirectorySnapshotSchema, summary: 'Every listed farmer in one compact answer (cities and produce by index), the copy a phone keeps to browse offline; ETag' },
 
   // ---- languages (issue 20): staff corrections over the catalog files

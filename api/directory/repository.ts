@@ -187,6 +187,17 @@ export function directoryRepository(db: Kysely<Database>) {
       return all.map(toListedFarmer)
     },
 
+    /** One farmer by id when listed today (active, in subscription), else undefined (the farmer page's 404). */
+    async listedFarmerById(id: string, now: Date): Promise<ListedFarmer | undefined> {
+      const [row] = await rows(sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f where f."id" = ${id} and ${listedSql('f', now)}`)
+      return row && toListedFarmer(row)
+    },
+
+    /** Every listed farmer's id (the sitemap). */
+    async listedFarmerIds(now: Date): Promise<string[]> {
+      return (await rows(sql<{ id: string }>`select f."id" as "id" from farmers as f where ${listedSql('f', now)}`)).map((r) => r.id)
+    },
+
     activeProduce: () =>
       db
         .selectFrom('produce')

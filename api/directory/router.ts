@@ -8,6 +8,7 @@ import {
   CityParamSchema,
   CityProduceParamSchema,
   FarmerPageQuerySchema,
+  IdParamSchema,
   IntIdParamSchema,
   PublicFarmersQuerySchema,
   type FarmerPageQuery,
@@ -49,6 +50,11 @@ export function directoryRouter(db: Kysely<Database>, mailDomain: string, answer
       const { city, produce } = params<{ city: string; produce: string }>(res)
       return service.farmersByCityAndProduce(city, produce, page(res), now)
     }),
+  )
+  // After the /api/farmers/<word> lists above: Express would otherwise take 'locations' for an id.
+  on('GET /api/farmers/:id',
+    validate({ params: IdParamSchema }),
+    answer((_req, res, now) => service.farmer(params<{ id: string }>(res).id, now)),
   )
   // The offline copy: one answer, kept and ETagged like the others (a phone revalidates it to a 304).
   on('GET /api/directory/snapshot', answer((_req, _res, now) => service.directorySnapshot(now)))

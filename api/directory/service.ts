@@ -183,6 +183,16 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
     },
 
     /** The home page search: every word must appear in the name, a produce, the village, tikina or a city. */
+    /** One listed farmer's card (the farmer page, /farmers/<id>); 404 for an unknown or unlisted farmer. */
+    async farmer(id: string, now = new Date()): Promise<PublicFarmer> {
+      const farmer = await repository.listedFarmerById(id.toLowerCase(), now)
+      if (!farmer) throw notFound(messages.common.notFound)
+      return toPublicFarmer(farmer)
+    },
+
+    /** Every listed farmer's id (the sitemap's farmer pages). */
+    listedFarmerIds: (now = new Date()) => repository.listedFarmerIds(now),
+
     async searchFarmers(query: PublicFarmersQuery, now = new Date()): Promise<PublicFarmerPage> {
       const { farmerCount, farmers } = await repository.searchPage(searchWords(query.search ?? ''), query, now)
       return { farmerCount, page: query.page, limit: query.limit, farmers: farmers.map(toPublicFarmer) }

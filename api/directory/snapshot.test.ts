@@ -108,6 +108,9 @@ describe("the phone's answers from the copy are the server's", () => {
     for (const search of ['', 'tomato', 'TOMATOES nadi', 'sabeto', 'papaya', 'zzz']) {
       for (const page of pages) urls.push(`/api/farmers?search=${enc(search)}${page.replace('?', '&')}`)
     }
+    // Each farmer's own card (the farmer page), upper-case id too.
+    for (const [id] of copy.rows) urls.push(`/api/farmers/${id}`)
+    urls.push(`/api/farmers/${copy.rows[0]![0].toUpperCase()}`)
     expect(urls.length).toBeGreaterThan(200)
     for (const url of urls) {
       const res = await api.fetch(url)
@@ -118,7 +121,7 @@ describe("the phone's answers from the copy are the server's", () => {
 
   it('has no answer where the server refuses, nor for what is not a directory list', async () => {
     const copy = indexCopy(await snapshot())
-    for (const url of ['/api/produce/availability/999999/farmers', '/api/farmers?page=0', '/api/farmers/locations/Nadi/farmers?limit=abc']) {
+    for (const url of ['/api/produce/availability/999999/farmers', '/api/farmers?page=0', '/api/farmers/00000000-0000-4000-8000-000000000000', '/api/farmers/locations/Nadi/farmers?limit=abc']) {
       expect((await api.fetch(url)).status, url).toBeGreaterThanOrEqual(400)
       expect(answerFromCopy(copy, url), url).toBeUndefined()
     }

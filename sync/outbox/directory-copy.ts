@@ -201,6 +201,12 @@ export function answerFromCopy(copy: IndexedCopy, url: string): unknown {
     if (segment(third) === undefined) return undefined
     return city === undefined ? [] : produceCounts(copy, copy.byCity[city]!).map(({ index, farmerCount }): ProduceInCity => ({ name: copy.produce[index]!.name, farmerCount }))
   }
+  if (first === 'farmers' && parts.length === 3 && second) {
+    // One farmer's card (the farmer page). Not in the copy: unlisted, a 404 online; no answer here either.
+    const id = second.toLowerCase()
+    const position = copy.rows.findIndex((row) => row[0] === id)
+    return position === -1 ? undefined : cardAt(copy, position)
+  }
   const query = pageQuery(params)
   if (!query) return undefined
   if (first === 'farmers' && second === 'locations' && fourth === 'farmers' && parts.length === 5) {

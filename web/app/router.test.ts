@@ -16,6 +16,10 @@ describe('router', () => {
     expect(pattern).not.toBe('*')
   })
 
+  it('shows a farmer page at /farmers/<id>', () => {
+    expect(matchedPattern('/farmers/3f2b8c1e-9a4d-4e6f-8b1a-2c3d4e5f6a7b')).toBe('farmers/:id')
+  })
+
   it.each(['/nope', '/admin/nope', '/reviews/farms/extra'])('sends %s to the not-found screen', (path) => {
     expect(matchedPattern(path)).toBe('*')
   })
@@ -26,6 +30,8 @@ describe('router', () => {
 
   it('has no page the contract does not list (the server would answer it 404)', () => {
     const patterns = routes[0]!.children!.filter((r) => r.path !== '*').map((r) => (r.index ? '/' : `/${r.path}`))
-    for (const pattern of patterns) expect(isAppPage(pattern), pattern).toBe(true)
+    // A parameter stands for a real value (a farmer's UUID): the contract checks its shape.
+    const sample = (pattern: string) => pattern.replace(':id', '3f2b8c1e-9a4d-4e6f-8b1a-2c3d4e5f6a7b')
+    for (const pattern of patterns) expect(isAppPage(sample(pattern)), pattern).toBe(true)
   })
 })

@@ -8,6 +8,7 @@
 import { lazy, type ComponentType, type ReactElement } from 'react'
 import { useRoutes, type RouteObject } from 'react-router-dom'
 import type { PublicPagePath } from '../../api/contract'
+import { FARMER_PAGE_PATTERN } from '../../api/contract/public-pages'
 import type { AdminScreen } from '../features/admin/screens'
 import { HomePage } from '../features/directory/home-page'
 import { NotFoundPage } from '../features/static-pages/not-found-page'
@@ -25,6 +26,7 @@ const BrowseFarmersPage = lazyNamed(() => import('../features/directory/browse-p
 // Two chunks: the platform reviews list renders without the farm reviews' dialog code.
 const ReviewsPage = lazyNamed(() => import('../features/reviews/reviews-page'), 'ReviewsPage')
 const FarmReviewsPage = lazyNamed(() => import('../features/reviews/farm-reviews-page'), 'FarmReviewsPage')
+const FarmerPage = lazyNamed(() => import('../features/directory/farmer-page'), 'FarmerPage')
 const ExpertsPage = lazyNamed(() => import('../features/experts/experts-page'), 'ExpertsPage')
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-page'), 'AnalyticsPage')
 
@@ -101,6 +103,8 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       ...Object.entries(publicPages).map(([path, element]): RouteObject => (path === '/' ? { index: true, element } : { path: path.slice(1), element })),
+      // A farmer's own page (issue 21); the contract knows the pattern (isAppPage).
+      { path: FARMER_PAGE_PATTERN.slice(1), element: <FarmerPage notFound={<NotFoundPage />} /> },
       { path: 'admin', element: <AdminDashboardPage /> },
       ...(Object.keys(adminScreens) as AdminScreen[]).map((screen) => ({
         path: `admin/${screen}`,

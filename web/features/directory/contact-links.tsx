@@ -1,10 +1,11 @@
 // Call, WhatsApp and Email for a farmer: tel:, https://wa.me/<digits> and mailto: links, each
-// recorded as a farmer click (first-party analytics).
+// recorded as a farmer click (first-party analytics); then Share, the farmer page's link.
 import { Flex } from '@chakra-ui/react'
 import { trackFarmerClick } from '../../shared/analytics'
 import { mailtoHref, publicEmail, telHref, whatsappHref } from './directory-logic'
 import { ButtonLink } from '../../shared/ui/button-link'
 import { useT } from '../../i18n/runtime'
+import { ShareFarmer } from './share-farmer'
 
 export interface ContactFarmer {
   id: string
@@ -18,7 +19,6 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
   const phone = farmer.phone?.trim() || null
   const whatsapp = phone ? whatsappHref(phone) : null
   const email = publicEmail(farmer.email)
-  if (!phone && !email) return null
   return (
     <Flex gap="2" wrap="wrap">
       {phone ? (
@@ -48,6 +48,7 @@ export function ContactLinks({ farmer }: { farmer: ContactFarmer }) {
           </a>
         </ButtonLink>
       ) : null}
+      <ShareFarmer farmer={farmer} />
     </Flex>
   )
 }

@@ -184,24 +184,8 @@ export function citiesWithFarmers<T extends { city: string; farmerCount: number 
 
 // ---- contact links
 
-/** tel: link, keeping only digits and a leading +. */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim()
-  const digits = trimmed.replace(/\D/g, '')
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`
-}
-
-/** WhatsApp link: https://wa.me/<digits>, with Fiji's 679 added to a local 7-digit number. */
-export function whatsappHref(phone: string): string | null {
-  let digits = phone.replace(/\D/g, '')
-  if (digits.startsWith('00')) digits = digits.slice(2)
-  if (digits.length === 7) digits = `679${digits}`
-  return digits.length >= 8 ? `https://wa.me/${digits}` : null
-}
-
-export function mailtoHref(email: string): string {
-  return `mailto:${email.trim()}`
-}
+// The links themselves live in the contract (zod-free): the server's farmer page renders the same ones.
+export { mailtoHref, telHref, whatsappHref } from '../../../api/contract/display'
 
 /** The e-mail a card may show: null for none or an internal placeholder address. */
 export function publicEmail(email: string | null | undefined): string | null {

@@ -80,7 +80,8 @@ function CardPhoto({ farmer, photoUrl }: { farmer: PublicFarmer; photoUrl: strin
   )
 }
 
-export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarmer; headingLevel?: 'h3' | 'h4' }) {
+/** `headingLevel` h1 on the farmer's own page, where the card is the page. */
+export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarmer; headingLevel?: 'h1' | 'h3' | 'h4' }) {
   const t = useT()
   const email = publicEmail(farmer.email)
   const website = safeWebsite(farmer.website)

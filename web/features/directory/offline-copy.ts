@@ -6,7 +6,7 @@
 import { hashKey, useQueryClient, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { defaultQueryFn, queryKeyToUrl } from '../../shared/api'
-import { whenIdle } from '../../shared/outbox'
+import { whenIdle } from '../../shared/when-idle'
 
 const loadStore = () => import('../../../sync/outbox/directory-copy-store')
 

@@ -3,23 +3,12 @@
 // chunks import (hooks.ts, queue.ts, drafts.ts, use-draft.ts, reference.ts, backup.ts).
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { SESSION_CHANGED_EVENT, readSession } from '../api'
+import { whenIdle } from '../when-idle'
 
 /** The runtime (Dexie database, engine singleton, queueing): a chunk of its own. */
 export const loadOutbox = () => import('./runtime')
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number }
-
-/** Runs `callback` once the page is idle after its first paint (a timeout caps the wait). */
-export function whenIdle(callback: () => void, timeoutMs = 2_000): void {
-  if (typeof window === 'undefined') return
-  const win = window as IdleWindow
-  const afterPaint = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(callback, { timeout: timeoutMs })
-    else setTimeout(callback, 200)
-  }
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(afterPaint, 0))
-  else setTimeout(afterPaint, 0)
-}
+export { whenIdle }
 
 // A public visitor who never queued anything never loads the outbox (Dexie, zod, the engine):
 // it starts only on a phone that has used it, or for a signed-in user (data agents, staff).

@@ -1,0 +1,51 @@
+// "Share" for a farmer (issue 21): the link to the farmer's own page (/farmers/<id>, whose preview
+// card chat apps show). The phone's share sheet where the browser has one (Web Share API); else
+// "Copy link" and "Share on WhatsApp" (https://wa.me/?text=…, any recipient).
+import { Button, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { farmerPagePath } from '../../../api/contract/public-pages'
+import { ButtonLink } from '../../shared/ui/button-link'
+import { useT } from '../../i18n/runtime'
+
+type Copy = 'idle' | 'copied' | 'failed'
+
+export function ShareFarmer({ farmer }: { farmer: { id: string; name: string } }) {
+  const t = useT()
+  const [copy, setCopy] = useState<Copy>('idle')
+  const url = `${window.location.origin}${farmerPagePath(farmer.id)}`
+  const text = t('directory.share.text', { name: farmer.name })
+  const label = { name: farmer.name }
+
+  if (typeof navigator.share === 'function') {
+    const share = () => {
+      // A dismissed share sheet rejects (AbortError): nothing to tell.
+      navigator.share({ title: farmer.name, text, url }).catch(() => undefined)
+    }
+    return (
+      <Button size="sm" variant="outline" colorPalette="brand" onClick={share} aria-label={t('directory.share.shareLabel', label)}>
+        {t('directory.share.share')}
+      </Button>
+    )
+  }
+
+  const copyLink = () => {
+    // No clipboard (plain http on a LAN): the link is shown to copy by hand.
+    const write = navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard'))
+    write.then(() => setCopy('copied'), () => setCopy('failed'))
+  }
+  return (
+    <>
+      <Button size="sm" variant="outline" colorPalette="brand" onClick={copyLink} aria-label={t('directory.share.copyLinkLabel', label)}>
+        {t('directory.share.copyLink')}
+      </Button>
+      <ButtonLink size="sm" variant="outline" colorPalette="brand">
+        <a href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`} target="_blank" rel="noopener noreferrer" aria-label={t('directory.share.whatsAppLabel', label)}>
+          {t('directory.share.whatsApp')}
+        </a>
+      </ButtonLink>
+      <Text role="status" fontSize="sm" flexBasis="100%" overflowWrap="anywhere" hidden={copy === 'idle'}>
+        {copy === 'copied' ? t('directory.share.copied') : copy === 'failed' ? t('directory.share.copyFailed', { url }) : ''}
+      </Text>
+    </>
+  )
+}
