@@ -7,7 +7,8 @@
 //    database), and p50/max of a few requests each right after a directory write (cold: the query
 //    runs, as after every write or on a cache miss).
 // 2. req/s of one and of two servers on the PostgreSQL database behind a small round-robin reverse
-//    proxy (below, in this process: no Docker here), and of one server without the proxy.
+//    proxy (below, in this process: no Docker here), and of one server without the proxy: three
+//    rounds taken in turn, the median printed beside each round's figure.
 // The load average is printed beside every figure. Every loop is bounded; traffic stays on loopback.
 import fs from 'node:fs'
 import http from 'node:http'
@@ -27,8 +28,14 @@ const WARM_REQUESTS = 200
 const COLD_REQUESTS = 10
 const LOAD_SECONDS = 5
 const LOAD_CONNECTIONS = 16
+const LOAD_ROUNDS = 3
 
 type Latency = { p50: number; p99: number; max: number }
+
+/** The run with the median req/s. */
+function median(results: readonly LoadResult[]): LoadResult {
+  return [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)]!
+}
 
 function quantiles(times: number[]): Latency {
   const sorted = [...times].sort((a, b) => a - b)
@@ -214,18 +221,22 @@ export async function printPostgresBench(count = 100_000): Promise<void> {
     const one = await roundRobinProxy([pgServer.baseUrl])
     const two = await roundRobinProxy([pgServer.baseUrl, pgServerB.baseUrl])
     try {
-      console.log(`\n  req/s on PostgreSQL, ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s (autocannon in its own process; the proxy is this process; 2 cores shared by everything: servers, proxy, load generator, PostgreSQL):`)
-      console.log(`  ${'endpoint'.padEnd(58)} ${'1 direct'.padStart(9)} ${'1 proxied'.padStart(10)} ${'2 proxied'.padStart(10)}  ${'p99 ms (2)'.padStart(10)}  load`)
+      console.log(`\n  req/s on PostgreSQL, ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s, median of ${LOAD_ROUNDS} rounds taken in turn (autocannon in its own process; the proxy is this process; 2 cores shared by everything: servers, proxy, load generator, PostgreSQL):`)
+      console.log(`  ${'endpoint'.padEnd(58)} ${'1 direct'.padStart(9)} ${'1 proxied'.padStart(10)} ${'2 proxied'.padStart(10)}  ${'p99 ms (2)'.padStart(10)}  ${'load'.padStart(5)}  rounds (direct/1/2)`)
       for (const endpoint of loadEndpoints) {
         try {
-          const results: LoadResult[] = []
-          for (const base of [pgServer.baseUrl, one.url, two.url]) {
-            const result = await loadTest(`${base}${endpoint}`, { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS })
-            if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load via ${base}`)
-            results.push(result)
+          // In turn, round after round, so a burst of load from elsewhere falls on every column alike.
+          const rounds: LoadResult[][] = [[], [], []]
+          for (let round = 0; round < LOAD_ROUNDS; round++) {
+            for (const [i, base] of [pgServer.baseUrl, one.url, two.url].entries()) {
+              const result = await loadTest(`${base}${endpoint}`, { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS })
+              if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load via ${base}`)
+              rounds[i]!.push(result)
+            }
           }
-          const [direct, oneProxied, twoProxied] = results as [LoadResult, LoadResult, LoadResult]
-          console.log(`  ${endpoint.padEnd(58)} ${direct.rps.toFixed(0).padStart(9)} ${oneProxied.rps.toFixed(0).padStart(10)} ${twoProxied.rps.toFixed(0).padStart(10)}  ${twoProxied.p99.toFixed(1).padStart(10)}  ${twoProxied.loadAverage.toFixed(2)}`)
+          const [direct, oneProxied, twoProxied] = rounds.map(median) as [LoadResult, LoadResult, LoadResult]
+          const each = rounds.map((results) => results.map((r) => r.rps.toFixed(0)).join(' ')).join(' / ')
+          console.log(`  ${endpoint.padEnd(58)} ${direct.rps.toFixed(0).padStart(9)} ${oneProxied.rps.toFixed(0).padStart(10)} ${twoProxied.rps.toFixed(0).padStart(10)}  ${twoProxied.p99.toFixed(1).padStart(10)}  ${twoProxied.loadAverage.toFixed(2).padStart(5)}  ${each}`)
         } catch (error) {
           console.log(`  ${endpoint}: FAILED — ${error instanceof Error ? error.message : String(error)} (${loadAverageNote()})`)
           process.exitCode = 1
