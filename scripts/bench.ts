@@ -11,6 +11,8 @@
 //      bytes (same Content-Encoding) from memory in the same run.
 //    The machine's load average is printed beside each figure.
 // 3. A mixed load at 100,000 farmers (scripts/bench/mixed-load.ts): the server in its own process.
+// 4. The directory on PostgreSQL beside SQLite at 100,000 farmers (p50/p99, warm and cold), and req/s
+//    of one vs two servers on one PostgreSQL behind a small reverse proxy (scripts/bench/postgres.ts).
 // Every loop is bounded in count and time and talks only to 127.0.0.1. A part that fails is
 // reported and the bench goes on to its end (exit code 1).
 import fs from 'node:fs'
@@ -26,11 +28,17 @@ import { printOutboxBench } from './bench/outbox'
 import { BROWSER_HEADERS, benchPart, loadAverageNote, loadTest } from './bench/load'
 import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
 import { printMixedLoad } from './bench/mixed-load'
+import { printPostgresBench } from './bench/postgres'
 
 // --outbox: only P5, the outbox's drain (no build needed; a few minutes).
 if (process.argv.includes('--outbox')) {
   await printOutboxBench()
   process.exit(0)
+}
+// --postgres: only part 4, PostgreSQL beside SQLite and one vs two servers (no build needed; --quick: 10,000 farmers).
+if (process.argv.includes('--postgres')) {
+  await benchPart('PostgreSQL', () => printPostgresBench(process.argv.includes('--quick') ? 10_000 : 100_000))
+  process.exit()
 }
 
 const SIZES = [10_000, 100_000]
@@ -183,6 +191,8 @@ for (const count of sizes) await benchPart(`Directory at ${count.toLocaleString(
 agent.destroy()
 // A real day (issue 19): public load, farm reviews, a staff member's list and export, a health prober.
 await benchPart('Mixed load', () => printMixedLoad(process.argv.includes('--quick') ? 10_000 : 100_000))
+// Issue 18: the directory on PostgreSQL beside SQLite, and one vs two servers behind a proxy.
+await benchPart('PostgreSQL', () => printPostgresBench(process.argv.includes('--quick') ? 10_000 : 100_000))
 
 await benchPart('Lighthouse', () => lighthouseBench())
 // P1 as really served (scripts/bench/home-js.ts) and P5, the outbox's drain (scripts/bench/outbox.ts).

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
 import { ExpertRegistrationSchema, type ExpertRegistration } from '../contract'
-import { sqliteIdempotencyStore } from '../idempotency/store'
+import { databaseIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
@@ -14,7 +14,7 @@ import { contractRouter } from '../http/contract-router'
 
 export function expertsRouter(db: Kysely<Database>, logger: Logger) {
   const service = expertsService(db)
-  const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const idempotent = idempotency(databaseIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'expert-signup' })
   const { router, on } = contractRouter()
   on('GET /api/public/experts', async (_req, res) => {

@@ -12,7 +12,7 @@ import {
   type FarmsWithRatingsQuery,
 } from '../contract'
 import { cachedAnswers, type AnswerCacheOptions } from '../directory/answer-cache'
-import { sqliteIdempotencyStore } from '../idempotency/store'
+import { databaseIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
@@ -22,7 +22,7 @@ import { contractRouter } from '../http/contract-router'
 
 export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers: AnswerCacheOptions = {}) {
   const service = farmReviewsService(db)
-  const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const idempotent = idempotency(databaseIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // The answer a real review gets, echoing what the bot sent.
   const bot = honeypot((body) => ({
     id: randomUUID(),

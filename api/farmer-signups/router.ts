@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema'
 import { idempotency } from '../../sync/server/idempotency'
 import { actorOf } from '../audit/staff-write'
 import { FarmerSignupSchema, type FarmerSignup } from '../contract'
-import { sqliteIdempotencyStore } from '../idempotency/store'
+import { databaseIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
 import { validate } from '../middleware/validate'
@@ -17,7 +17,7 @@ import { contractRouter } from '../http/contract-router'
 export function farmerSignupsRouter(db: Kysely<Database>, logger: Logger) {
   const service = farmerSignupsService(db)
   // Mounted after authenticate(), so a key is scoped to the signed-in agent who sent it.
-  const idempotent = idempotency(sqliteIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  const idempotent = idempotency(databaseIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // Before the key check, so a flood is refused before any database work; a replay is given back.
   const publicLimit = perAddressLimit({ ...RATE_LIMITS.publicForm, name: 'farmer-signup' })
   // Signed-in agents count per account: a town's agents share one carrier address.

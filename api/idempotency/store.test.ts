@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES } from '../../sync/server/
 import { requestFingerprint } from '../../sync/server/fingerprint'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { JPEG_BYTES, PNG_BYTES, uploadPhoto } from '../uploads/testing'
-import { purgeExpiredIdempotencyKeys, sqliteIdempotencyStore } from './store'
+import { databaseIdempotencyStore, purgeExpiredIdempotencyKeys } from './store'
 
 let api: TestApp
 beforeAll(async () => {
@@ -77,7 +77,7 @@ describe('keys expire after 30 days', () => {
     const expired = storedKey(randomUUID(), body, daysAgo(40))
     const kept = storedKey(randomUUID(), body, daysAgo(10))
     await api.db.insertInto('idempotency_keys').values([expired, kept]).execute()
-    const store = sqliteIdempotencyStore(api.db)
+    const store = databaseIdempotencyStore(api.db)
     await store.claim({ scope: 'test', key: randomUUID(), fingerprint: 'f', lockToken: 'l', now: new Date(), staleAfterMs: 60_000, ttlMs: IDEMPOTENCY_KEY_TTL_MS })
     const left = await api.db.selectFrom('idempotency_keys').select('key').where('key', 'in', [expired.key, kept.key]).execute()
     expect(left.map((row) => row.key)).toEqual([kept.key])
@@ -137,7 +137,7 @@ describe('one key sent many times at once', () => {
   })
 
   it('gives the claim to exactly one of many claims racing on the database (as from several servers)', async () => {
-    const store = sqliteIdempotencyStore(api.db)
+    const store = databaseIdempotencyStore(api.db)
     const key = randomUUID()
     const claim = () => store.claim({ scope: 'race', key, fingerprint: 'f', lockToken: randomUUID(), now: new Date(), staleAfterMs: 60_000, ttlMs: IDEMPOTENCY_KEY_TTL_MS })
     const results = await Promise.allSettled(Array.from({ length: 40 }, claim))

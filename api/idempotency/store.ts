@@ -19,7 +19,8 @@ export async function purgeExpiredIdempotencyKeys(db: Kysely<Database>, before: 
   return Number(result.numDeletedRows)
 }
 
-export function sqliteIdempotencyStore(db: Kysely<Database>): IdempotencyStore<Tx> {
+/** The Idempotency-Key store over the app's database (SQLite or PostgreSQL: one table, its unique key and transactions). */
+export function databaseIdempotencyStore(db: Kysely<Database>): IdempotencyStore<Tx> {
   let lastPurgeAt = -Infinity
   return {
     claim: async ({ scope, key, fingerprint, lockToken, now, staleAfterMs, ttlMs }) => {

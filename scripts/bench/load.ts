@@ -74,3 +74,15 @@ export async function benchPart(name: string, part: () => Promise<unknown>) {
     process.exitCode = 1
   }
 }
+
+/**
+ * `amount` sequential requests on one keep-alive connection from a process of its own
+ * (latency-child.mjs), timed to the microsecond: p50 / p99 / max in ms, and the non-2xx count.
+ */
+export async function sequentialLatency(url: string, { amount = 200, headers = BROWSER_HEADERS }: { amount?: number; headers?: Record<string, string> } = {}) {
+  const options = JSON.stringify({ url, amount, headers })
+  const { stdout } = await run(process.execPath, [path.resolve('scripts/bench/latency-child.mjs'), options], { maxBuffer: 16 * 1024 * 1024, timeout: 180_000 })
+  const { times, non2xx } = JSON.parse(stdout) as { times: number[]; non2xx: number }
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN
+  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] ?? NaN, non2xx, loadAverage: os.loadavg()[0]! }
+}

@@ -9,6 +9,9 @@
 // keep-alive socket) and are never aborted when the client goes away: a request that reached
 // the server always runs to its end, as on a real network. When the server is down the proxy
 // answers 502, as a reverse proxy would.
+// With several targets (servers on one database), each upstream attempt (a retry, each copy of a
+// duplicate) goes to one of them drawn at random from its own seeded generator, as a round-robin-less
+// load balancer would; a target that is down answers 502 like a lone server that is down.
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import { listenOnLoopback } from './server-process'
@@ -37,6 +40,8 @@ export interface ChaosStats {
   statusesUpstream: Record<string, number>
   /** Upstream answers carrying Idempotent-Replayed: true. */
   replays: number
+  /** Upstream attempts by target, in the order of `targets`. */
+  forwardedTo: number[]
 }
 
 export interface ChaosProxy {
@@ -58,17 +63,28 @@ interface Upstream {
 const UPSTREAM_TIMEOUT_MS = 60_000
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length'])
 
+export interface ProxyTarget {
+  host: string
+  port: number
+}
+
 export async function startChaosProxy(options: {
-  target: { host: string; port: number }
+  /** One server, or several on one database: each upstream attempt goes to one drawn by `route`. */
+  target: ProxyTarget | readonly ProxyTarget[]
   random: () => number
+  /** Draws the target of each upstream attempt (several targets only); default Math.random. */
+  route?: () => number
   rates?: ChaosRates
   /** Only paths starting with this are subjected to chaos (default: all). */
   chaosPathPrefix?: string
 }): Promise<ChaosProxy> {
   const rates = options.rates ?? DEFAULT_CHAOS_RATES
+  const targets: readonly ProxyTarget[] = 'port' in options.target ? [options.target] : options.target
+  if (targets.length === 0) throw new Error('the chaos proxy needs a target')
+  const route = options.route ?? Math.random
   const stats: ChaosStats = {
     requests: 0, droppedRequests: 0, droppedResponses: 0, duplicated: 0, passed: 0, forwarded: 0,
-    upstreamFailures: 0, statusesReturned: {}, statusesUpstream: {}, replays: 0,
+    upstreamFailures: 0, statusesReturned: {}, statusesUpstream: {}, replays: 0, forwardedTo: targets.map(() => 0),
   }
   const sockets = new Set<Socket>()
   const inFlight = new Set<Promise<unknown>>()
@@ -83,6 +99,9 @@ export async function startChaosProxy(options: {
 
   function forward(req: http.IncomingMessage, body: Buffer): Promise<Upstream | Error> {
     stats.forwarded++
+    const index = targets.length === 1 ? 0 : Math.min(targets.length - 1, Math.floor(route() * targets.length))
+    const target = targets[index]!
+    stats.forwardedTo[index] = (stats.forwardedTo[index] ?? 0) + 1
     const headers: http.OutgoingHttpHeaders = {}
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value
@@ -97,7 +116,7 @@ export async function startChaosProxy(options: {
         resolve(error)
       }
       const upstream = http.request(
-        { host: options.target.host, port: options.target.port, method: req.method, path: req.url, headers, agent: false },
+        { host: target.host, port: target.port, method: req.method, path: req.url, headers, agent: false },
         (res) => {
           const chunks: Buffer[] = []
           res.on('data', (chunk: Buffer) => chunks.push(chunk))
