@@ -6,6 +6,8 @@ import { UploadUrlResponseSchema, messages, type FarmerSignupInput } from '../co
 import { bearer, createStaffUser, tokenFor } from '../testing/staff'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { JPEG_BYTES } from '../uploads/testing'
+import { requestFingerprint } from '../../sync/server/fingerprint'
+import { databaseIdempotencyStore } from '../idempotency/store'
 import { RATE_LIMITS, SIGNED_IN_LIMITS } from './rate-limit'
 
 let api: TestApp
@@ -96,6 +98,23 @@ describe('public writes are limited per client address', { timeout: 60_000 }, ()
     expect(referenced).toHaveLength(150)
     // …and a colleague on the same address still posts a review meanwhile.
     expect((await post('/api/public/reviews', address, review(0), { 'idempotency-key': randomUUID() })).status).toBe(201)
+  })
+
+  it("a phone's retries answered 409 while its first request still runs are not counted", async () => {
+    const address = freshAddress()
+    const key = randomUUID()
+    const body = review(7)
+    // The first request with this key is still running (its claim is held), as when a slow server
+    // has not answered yet and the outbox sends the item again.
+    const claim = await databaseIdempotencyStore(api.db).claim({
+      scope: 'POST /api/public/reviews', key, fingerprint: requestFingerprint('POST', '/api/public/reviews', body),
+      lockToken: randomUUID(), now: new Date(), staleAfterMs: 60_000, ttlMs: 30 * 24 * 3_600_000,
+    })
+    expect(claim.kind).toBe('claimed')
+    const retries = await statuses(RATE_LIMITS.publicForm.limit + 20, () => post('/api/public/reviews', address, body, { 'idempotency-key': key }))
+    expect(retries.every((status) => status === 409)).toBe(true)
+    // The retries used none of the budget: another review from the same address is still taken.
+    expect((await post('/api/public/reviews', address, review(8), { 'idempotency-key': randomUUID() })).status).toBe(201)
   })
 
   it('a replay of a stored Idempotency-Key is not counted', async () => {

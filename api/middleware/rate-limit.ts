@@ -53,15 +53,16 @@ export function useRateLimitStore(factory: RateLimitStoreFactory): () => void {
 export interface RateLimitOptions extends RateBudget {
   /**
    * Requests that end this way are given back to the budget. Default: replays of a stored
-   * Idempotency-Key (they write nothing: the stored answer is sent again).
+   * Idempotency-Key (the stored answer is sent again) and the 409 for a key whose first request is
+   * still running: both write nothing, and counting them let a phone's own retries use up its budget.
    */
   isRefunded?: (res: Response) => boolean
   /** Names this limiter's counters in the shared store: the same on every server, unique per limiter. */
   name: string
 }
 
-/** A replay answered from the Idempotency-Key store (sync/server/idempotency.ts marks it). */
-export const isIdempotentReplay = (res: Response) => res.getHeader('Idempotent-Replayed') === 'true'
+/** A replay answered from the Idempotency-Key store, or its 409 while the key's first request runs (sync/server/idempotency.ts marks both). */
+export const isIdempotentReplay = (res: Response) => res.getHeader('Idempotent-Replayed') === 'true' || res.locals.isIdempotencyInProgress === true
 
 function limiter(
   { windowMs, limit, isRefunded = isIdempotentReplay, name }: RateLimitOptions,

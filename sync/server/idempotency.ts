@@ -105,6 +105,8 @@ export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: Idempotenc
       return
     }
     if (claim.kind === 'processing') {
+      // The same item again while its first request runs: it writes nothing, so rate limits give it back.
+      res.locals.isIdempotencyInProgress = true
       res.status(409).set('Retry-After', '1').json({ message: IDEMPOTENCY_MESSAGES.inProgress })
       return
     }
