@@ -11,7 +11,7 @@ const TABLES = [
   'subject_matter_experts', 'expert_fields', 'search_analytics', 'visitor_countries', 'page_views',
   'farmer_clicks', 'idempotency_keys', 'uploads', 'outgoing_emails',
   'farmer_cities', 'farmer_produce', 'directory_version',
-  'farm_review_version', 'analytics_totals',
+  'farm_review_version', 'analytics_totals', 'platform_review_version',
   'translations', 'translation_version',
   'login_failures', 'rate_limit_hits', 'job_leases',
 ]

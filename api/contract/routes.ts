@@ -94,7 +94,7 @@ export const routes = [
   { method: 'GET', path: '/api/public/expert-fields', access: 'public', response: list(experts.ExpertFieldSchema), summary: 'Expertise options for the registration form (kept offline)' },
 
   // ---- reviews (public)
-  { method: 'GET', path: '/api/public/reviews', access: 'public', response: list(reviews.PublicPlatformReviewSchema), summary: 'Approved platform reviews, newest first' },
+  { method: 'GET', path: '/api/public/reviews', access: 'public', query: reviews.PublicReviewsQuerySchema, response: reviews.PublicReviewPageSchema, summary: 'A page of approved platform reviews newest first (?page, ?limit ≤ 50), with the overall rating and counts of the whole list' },
   { method: 'POST', path: '/api/public/reviews', access: 'public', body: reviews.PlatformReviewCreateSchema, response: reviews.ReviewCreatedResponseSchema, isQueued: true, summary: 'Submit a platform review (pending moderation)' },
   { method: 'GET', path: '/api/farms-with-ratings', access: 'public', query: reviews.FarmsWithRatingsQuerySchema, response: reviews.FarmsWithRatingsPageSchema, summary: 'A page of listed farms by name with average rating and count (optionally of one city or one farm)' },
   { method: 'GET', path: '/api/farm-reviews', access: 'public', query: reviews.FarmReviewsQuerySchema, response: reviews.FarmReviewPageSchema, summary: 'A page of farm reviews newest first, optionally of one farm' },
