@@ -150,8 +150,10 @@ export const routes = [
   { method: 'DELETE', path: '/api/admin/locations/:id', access: 'locations.manage', params: IntIdParamSchema, response: Ok, summary: 'Delete location; removed from every farmer' },
 
   // ---- signups and audit
-  { method: 'GET', path: '/api/admin/signups', access: 'signups.process', response: list(signup.FarmerSignupRecordSchema), summary: 'All signups, newest first' },
-  { method: 'GET', path: '/api/admin/signups/data-agent', access: 'daSignups.view', query: signup.DataAgentSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'Signups made by data agents' },
+  { method: 'GET', path: '/api/admin/signups', access: 'signups.process', query: signup.AdminSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'One page of signups (status, search, sort, page, pageSize); X-Total-Count counts all matches' },
+  { method: 'GET', path: '/api/admin/signups/data-agent', access: 'daSignups.view', query: signup.DataAgentSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'One page of the signups made by data agents, newest first (range, page, pageSize); X-Total-Count counts the range' },
+  { method: 'GET', path: '/api/admin/signups/data-agent/summary', access: 'daSignups.view', query: signup.DataAgentRangeQuerySchema, response: signup.DataAgentSignupsSummarySchema, summary: "The DA report's counts by status and per agent over the whole range" },
+  { method: 'GET', path: '/api/admin/signups/data-agent/export', access: 'daSignups.view', query: signup.DataAgentRangeQuerySchema, responseType: 'csv', summary: 'Data agent signups CSV of the whole range, streamed' },
   { method: 'POST', path: '/api/admin/signups/:id/process', access: 'signups.process', params: IdParamSchema, body: signup.SignupProcessSchema, response: signup.FarmerSignupRecordSchema, summary: 'Approve (creates farmer + payment, e-mails) or reject; 409 on duplicate e-mail' },
   { method: 'DELETE', path: '/api/admin/signups/purge', access: 'signups.purge', body: PurgeBodySchema, response: PurgeResponseSchema, summary: 'Purge processed signups created in a date range' },
   { method: 'GET', path: '/api/admin/audit-logs', access: 'audit.view', query: AuditLogsQuerySchema, response: list(AuditLogSchema), summary: 'Audit log, newest first; ?limit= (default 500, max 1000) and ?before=<id> page back' },
