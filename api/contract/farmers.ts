@@ -304,6 +304,22 @@ export const FarmerPaymentSchema = z.object({
 })
 export type FarmerPayment = z.infer<typeof FarmerPaymentSchema>
 
+/** Payment records per page of the staff list, by default and at most. */
+export const ADMIN_PAYMENTS_PAGE_DEFAULT = 50
+export const ADMIN_PAYMENTS_PAGE_MAX = 200
+
+/**
+ * GET /api/admin/farmers/payments: one page of payment records newest first (the id breaking ties),
+ * searched over the farmer's name and phone, the M-PAiSA and the receipt number, in SQL. Strict: an
+ * unknown parameter is a 400. X-Total-Count counts the matches.
+ */
+export const AdminPaymentsQuerySchema = z.strictObject({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_PAYMENTS_PAGE_MAX).default(ADMIN_PAYMENTS_PAGE_DEFAULT),
+})
+export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>
+
 /** PATCH /api/admin/farmers/:id/payment (paymentDate ISO). */
 export const FarmerPaymentUpdateSchema = z.object({
   mpaisaNumber: optionalText(50),

@@ -184,7 +184,17 @@ export function farmersRepository(db: Kysely<Database>) {
     inTrial: () =>
       db.selectFrom('farmers').selectAll().where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)])).orderBy('trialStartDate', (ob) => ob.desc().nullsLast()).execute(),
     activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
-    payments: () => db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
+    /** One page of payment records newest first (index of migration 0005), and the number matching the search. */
+    async paymentPage(search: string | undefined, page: { offset: number; limit: number }): Promise<{ rows: Selectable<FarmerPaymentsTable>[]; total: number }> {
+      const searched = db.selectFrom('farmer_payments').where((eb) => {
+        if (!search) return eb.and([])
+        const pattern = likePattern(search)
+        return eb.or((['farmerName', 'farmerPhone', 'mpaisaNumber', 'mpaisaReceiptNumber'] as const).map((column) => p.caselessLike(column, pattern)))
+      })
+      const rows = await searched.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()
+      const { count } = await searched.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      return { rows, total: Number(count) }
+    },
     /** Every payment newest first, a chunk per query (keyset on createdAt, id), for the report. */
     async *paymentChunks(size = EXPORT_CHUNK_ROWS): AsyncGenerator<Selectable<FarmerPaymentsTable>[]> {
       let last: Selectable<FarmerPaymentsTable> | undefined

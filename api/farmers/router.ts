@@ -11,6 +11,8 @@ import {
   FarmerUpdateSchema,
   IdParamSchema,
   TOTAL_COUNT_HEADER,
+  AdminPaymentsQuerySchema,
+  type AdminPaymentsQuery,
   type AdminFarmersExportQuery,
   type AdminFarmersQuery,
   type FarmerCreate,
@@ -51,8 +53,10 @@ export function farmersRouter(db: Kysely<Database>) {
     res.json(await service.activePending())
   })
 
-  on('GET /api/admin/farmers/payments', noStore, async (_req, res) => {
-    res.json(await service.payments())
+  on('GET /api/admin/farmers/payments', noStore, validate({ query: AdminPaymentsQuerySchema }), async (_req, res) => {
+    const { payments, total } = await service.payments(res.locals.query as AdminPaymentsQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(payments)
   })
 
   on('GET /api/admin/farmers/payments/report', async (_req, res) => {

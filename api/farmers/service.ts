@@ -16,6 +16,7 @@ import {
   type CostBreakdown,
   type ExpiredFarmer,
   type FarmerCreate,
+  type AdminPaymentsQuery,
   type FarmerPayment,
   type FarmerPaymentUpdate,
   type FarmerSubscriptionUpdate,
@@ -315,7 +316,11 @@ export function farmersService(db: Kysely<Database>) {
       return costBreakdown(farmers, await dailyRateOf(db), today(now))
     },
 
-    payments: async (): Promise<FarmerPayment[]> => (await repository.payments()).map(toFarmerPayment),
+    /** One page of payment records newest first, and the count of all matching the search. */
+    async payments(query: AdminPaymentsQuery): Promise<{ payments: FarmerPayment[]; total: number }> {
+      const { rows, total } = await repository.paymentPage(query.search || undefined, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize })
+      return { payments: rows.map(toFarmerPayment), total }
+    },
 
     /** The payment report's records, newest first, a chunk at a time. */
     async *paymentRecords(): AsyncGenerator<CsvValue[][]> {

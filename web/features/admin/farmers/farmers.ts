@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CostBreakdown } from '../../../../api/contract/costing'
 import {
   ADMIN_FARMERS_PAGE_DEFAULT,
+  ADMIN_PAYMENTS_PAGE_DEFAULT,
   TOTAL_COUNT_HEADER,
   type ActivePendingFarmer,
   type AdminFarmer,
@@ -21,6 +22,7 @@ import { messages } from '../../../../api/contract/messages'
 import type { Settings, SettingsUpdate } from '../../../../api/contract/settings'
 import { apiFetch, apiRequest } from '../../../shared/api'
 import { useLoadErrorToast } from '../feedback'
+import { usePagedList } from '../ui/paged-list'
 
 const m = messages.farmers
 
@@ -126,7 +128,14 @@ export const useCostBreakdown = () => useList<CostBreakdown>('/api/admin/cost-br
 export const useActivePending = () => useList<ActivePendingFarmer[]>('/api/admin/farmers/active-pending', m.failedToFetchPending)
 export const useExpiredFarmers = () => useList<ExpiredFarmer[]>('/api/admin/expired-farmers', m.failedToFetchExpired)
 export const useTrialFarmers = () => useList<TrialFarmer[]>('/api/admin/trial-farmers', m.failedToFetchTrial)
-export const usePayments = () => useList<FarmerPayment[]>('/api/admin/farmers/payments', 'Failed to fetch payments')
+/** One page of payment records newest first, searched by the server; `total` counts every match. */
+export function usePayments(search: string, page: number) {
+  const params = new URLSearchParams()
+  if (search.trim()) params.set('search', search.trim())
+  params.set('page', String(page))
+  params.set('pageSize', String(ADMIN_PAYMENTS_PAGE_DEFAULT))
+  return usePagedList<FarmerPayment>('/api/admin/farmers/payments', params, 'Failed to fetch payments')
+}
 
 export const statusLabels: Record<AdminFarmer['displayStatus'], string> = {
   inactive: 'Inactive',
