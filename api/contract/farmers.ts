@@ -330,6 +330,27 @@ export type FarmerPaymentUpdate = z.infer<typeof FarmerPaymentUpdateSchema>
 
 // ---- lists behind the dashboard cards
 
+/**
+ * ?page= and ?pageSize= of the expired, active-pending and trial lists (issue 19): one page, the
+ * count of the whole list in X-Total-Count, the screens' cards from each list's summary. Strict.
+ */
+export const SubscriptionListQuerySchema = z.strictObject({
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
+})
+export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuerySchema>
+
+const count = z.number().int().nonnegative()
+/** GET /api/admin/expired-farmers/summary: expired 30 days or fewer, 31 to 90, over 90 (the whole list). */
+export const ExpiredSummarySchema = z.object({ total: count, recent: count, long: count, veryLong: count })
+export type ExpiredSummary = z.infer<typeof ExpiredSummarySchema>
+/** GET /api/admin/farmers/active-pending/summary: every pending activation, within 7 days, within 1 day. */
+export const ActivePendingSummarySchema = z.object({ total: count, thisWeek: count, tomorrow: count })
+export type ActivePendingSummary = z.infer<typeof ActivePendingSummarySchema>
+/** GET /api/admin/trial-farmers/summary: active and expired trials (the whole list). */
+export const TrialSummarySchema = z.object({ total: count, active: count, expired: count })
+export type TrialSummary = z.infer<typeof TrialSummarySchema>
+
 /** GET /api/admin/expired-farmers item. */
 export const ExpiredFarmerSchema = z.object({
   id: z.uuid(),

@@ -119,7 +119,8 @@ export const routes = [
   { method: 'GET', path: '/api/admin/farmers', access: 'farmers.view', query: farmers.AdminFarmersQuerySchema, response: list(farmers.AdminFarmerSchema), summary: 'One page of farmers (search, status, city, produce, sort, page, pageSize); X-Total-Count counts all matches' },
   { method: 'POST', path: '/api/admin/farmers', access: 'farmers.create', body: farmers.FarmerCreateSchema, response: farmers.AdminFarmerSchema, summary: 'Add farmer' },
   { method: 'GET', path: '/api/admin/farmers/export', access: 'farmers.export', query: farmers.AdminFarmersExportQuerySchema, responseType: 'csv', summary: 'Farmers CSV of every farmer the filters match, streamed' },
-  { method: 'GET', path: '/api/admin/farmers/active-pending', access: 'activePending.view', response: list(farmers.ActivePendingFarmerSchema), summary: 'Farmers with a future activation date' },
+  { method: 'GET', path: '/api/admin/farmers/active-pending', access: 'activePending.view', query: farmers.SubscriptionListQuerySchema, response: list(farmers.ActivePendingFarmerSchema), summary: 'One page of the farmers with a future activation date, soonest first (page, pageSize); X-Total-Count counts them all' },
+  { method: 'GET', path: '/api/admin/farmers/active-pending/summary', access: 'activePending.view', response: farmers.ActivePendingSummarySchema, summary: 'Pending activations: all, within 7 days, within 1 day (counted in SQL)' },
   { method: 'GET', path: '/api/admin/farmers/payments', access: 'payments.manage', query: farmers.AdminPaymentsQuerySchema, response: list(farmers.FarmerPaymentSchema), summary: 'One page of payment records newest first (search, page, pageSize); X-Total-Count counts all matches' },
   { method: 'GET', path: '/api/admin/farmers/payments/report', access: 'payments.manage', responseType: 'csv', summary: 'Payment report CSV of every payment, newest first, streamed by keyset chunks' },
   { method: 'PATCH', path: '/api/admin/farmers/:id', access: 'farmers.toggles', params: IdParamSchema, body: farmers.FarmerUpdateSchema, response: farmers.AdminFarmerSchema, summary: 'Change farmer fields; the server also requires farmerPatchCapability(body)' },
@@ -127,8 +128,10 @@ export const routes = [
   { method: 'PATCH', path: '/api/admin/farmers/:id/subscription', access: 'farmers.subscription', params: IdParamSchema, body: farmers.FarmerSubscriptionUpdateSchema, response: farmers.AdminFarmerSchema, summary: 'Edit subscription dates and active flag' },
   { method: 'POST', path: '/api/admin/farmers/:id/activate-trial', access: 'trial.start', params: IdParamSchema, response: farmers.AdminFarmerSchema, summary: 'Start a trial of trialPeriodDays' },
   { method: 'PATCH', path: '/api/admin/farmers/:id/payment', access: 'payments.manage', params: IdParamSchema, body: farmers.FarmerPaymentUpdateSchema, response: farmers.FarmerPaymentSchema, summary: "Edit a farmer's payment details" },
-  { method: 'GET', path: '/api/admin/expired-farmers', access: 'expired.view', response: list(farmers.ExpiredFarmerSchema), summary: 'Expired farmers' },
-  { method: 'GET', path: '/api/admin/trial-farmers', access: 'trialPeriod.view', response: list(farmers.TrialFarmerSchema), summary: 'Farmers in trial' },
+  { method: 'GET', path: '/api/admin/expired-farmers', access: 'expired.view', query: farmers.SubscriptionListQuerySchema, response: list(farmers.ExpiredFarmerSchema), summary: 'One page of the expired farmers, most recently ended first (page, pageSize); X-Total-Count counts them all' },
+  { method: 'GET', path: '/api/admin/expired-farmers/summary', access: 'expired.view', response: farmers.ExpiredSummarySchema, summary: 'Expired farmers by days since the end: ≤ 30, 31–90, > 90 (counted in SQL)' },
+  { method: 'GET', path: '/api/admin/trial-farmers', access: 'trialPeriod.view', query: farmers.SubscriptionListQuerySchema, response: list(farmers.TrialFarmerSchema), summary: 'One page of the farmers in trial, latest start first (page, pageSize); X-Total-Count counts them all' },
+  { method: 'GET', path: '/api/admin/trial-farmers/summary', access: 'trialPeriod.view', response: farmers.TrialSummarySchema, summary: 'Trials: active and expired (counted in SQL)' },
 
   // ---- settings
   { method: 'GET', path: '/api/admin/settings', access: 'costing.view', response: settings.SettingsSchema, summary: 'dailyRate and trialPeriodDays' },

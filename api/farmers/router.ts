@@ -12,6 +12,8 @@ import {
   IdParamSchema,
   TOTAL_COUNT_HEADER,
   AdminPaymentsQuerySchema,
+  SubscriptionListQuerySchema,
+  type SubscriptionListQuery,
   type AdminPaymentsQuery,
   type AdminFarmersExportQuery,
   type AdminFarmersQuery,
@@ -49,8 +51,14 @@ export function farmersRouter(db: Kysely<Database>) {
     await streamCsv(res, 'farmers', FARMER_CSV_COLUMNS, service.exportRecords(res.locals.query as AdminFarmersExportQuery))
   })
 
-  on('GET /api/admin/farmers/active-pending', noStore, async (_req, res) => {
-    res.json(await service.activePending())
+  on('GET /api/admin/farmers/active-pending', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.activePending(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
+  })
+
+  on('GET /api/admin/farmers/active-pending/summary', noStore, async (_req, res) => {
+    res.json(await service.activePendingSummary())
   })
 
   on('GET /api/admin/farmers/payments', noStore, validate({ query: AdminPaymentsQuerySchema }), async (_req, res) => {
@@ -85,12 +93,24 @@ export function farmersRouter(db: Kysely<Database>) {
     res.json(await service.updatePayment(actorOf(req, res), idOf(res.locals), res.locals.body as FarmerPaymentUpdate))
   })
 
-  on('GET /api/admin/expired-farmers', noStore, async (_req, res) => {
-    res.json(await service.expired())
+  on('GET /api/admin/expired-farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.expired(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
   })
 
-  on('GET /api/admin/trial-farmers', noStore, async (_req, res) => {
-    res.json(await service.trialFarmers())
+  on('GET /api/admin/expired-farmers/summary', noStore, async (_req, res) => {
+    res.json(await service.expiredSummary())
+  })
+
+  on('GET /api/admin/trial-farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.trialFarmers(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
+  })
+
+  on('GET /api/admin/trial-farmers/summary', noStore, async (_req, res) => {
+    res.json(await service.trialSummary())
   })
 
   on('GET /api/admin/cost-breakdown', noStore, async (_req, res) => {
