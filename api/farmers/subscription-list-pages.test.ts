@@ -4,7 +4,9 @@
 // on SQLite and PostgreSQL alike, bare dates and instants on the Fiji calendar.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Insertable } from 'kysely'
 import { z } from 'zod'
+import type { FarmersTable } from '../../db/schema'
 import {
   ActivePendingFarmerSchema,
   ActivePendingSummarySchema,
@@ -28,7 +30,7 @@ const day = (offset: number, asInstant = false) => (asInstant ? fijiMidnightIso(
 beforeAll(async () => {
   api = await startTestApp()
   admin = (await signInAs(api.db, 'global_admin', 'Ana Global')).headers
-  const farmer = (name: string, fields: Record<string, unknown>) => ({ id: randomUUID(), name, phone: '+679 1', isActive: 0, isTrialActive: 0, subscriptionStart: null, subscriptionEnd: null, trialStartDate: null, trialEndDate: null, ...fields })
+  const farmer = (name: string, fields: Partial<Insertable<FarmersTable>>): Insertable<FarmersTable> => ({ id: randomUUID(), name, phone: '+679 1', isActive: 0, isTrialActive: 0, subscriptionStart: null, subscriptionEnd: null, trialStartDate: null, trialEndDate: null, ...fields })
   const rows = [
     // Expired: on each side of the 30- and 90-day edges, as bare dates and as instants.
     ...[1, 30, 31, 90, 91, 200].flatMap((ago) => [
