@@ -115,7 +115,7 @@ function buildApp(deps: AppDeps) {
   app.use(referenceRouter(db, answers))
   app.use(directoryRouter(db, config.mailDomain, answers))
   app.use(farmerSignupsRouter(db, logger))
-  app.use(reviewsRouter(db, logger))
+  app.use(reviewsRouter(db, logger, answers))
   app.use(farmReviewsRouter(db, logger, answers))
   app.use(expertsRouter(db, logger))
   app.use(analyticsRouter(db, config.countryHeader))

@@ -11,7 +11,7 @@ const TABLES = [
   'subject_matter_experts', 'expert_fields', 'search_analytics', 'visitor_countries', 'page_views',
   'farmer_clicks', 'idempotency_keys', 'uploads', 'outgoing_emails',
   'farmer_cities', 'farmer_produce', 'directory_version',
-  'farm_review_version', 'analytics_totals',
+  'farm_review_version', 'analytics_totals', 'platform_review_version',
   'translations', 'translation_version',
   'login_failures', 'rate_limit_hits', 'job_leases',
 ]
@@ -37,6 +37,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
         'farm_reviews_farmId_idx', 'search_analytics_searchDate_idx', 'page_views_createdAt_idx',
         'page_views_visitorId_idx', 'farmers_order_idx', 'farmer_cities_order_idx', 'farmer_produce_listed_idx',
         'farm_reviews_rating_idx', 'farmers_name_idx', 'farmer_cities_name_idx',
+        'platform_reviews_public_idx', 'farmer_signups_status_created_idx', 'farmer_signups_status_processed_idx', 'farmer_signups_created_id_idx',
       ]),
     )
   })

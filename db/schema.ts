@@ -332,6 +332,12 @@ export interface FarmReviewVersionTable {
   version: number
 }
 
+/** Moves with every write to platform_reviews (migration 0009); the public reviews' answers key on it. */
+export interface PlatformReviewVersionTable {
+  id: number
+  version: number
+}
+
 /** The public analytics summary's counters, kept with each page view (migration 0005). */
 export interface AnalyticsTotalsTable {
   id: number
@@ -406,6 +412,7 @@ export interface Database {
   farmer_produce: FarmerProduceTable
   directory_version: DirectoryVersionTable
   farm_review_version: FarmReviewVersionTable
+  platform_review_version: PlatformReviewVersionTable
   analytics_totals: AnalyticsTotalsTable
   translations: TranslationsTable
   translation_version: TranslationVersionTable

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { e2eAdmin } from './fixtures'
+import { showEveryReview } from './review-pages'
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
@@ -31,6 +32,7 @@ test('the reviews page badges demo reviews as Demo, a real one as Verified, and 
   expect(approved.status(), await approved.text()).toBe(200)
 
   await page.goto('/reviews')
+  await showEveryReview(page, request)
   const reviews = page.getByTestId('platform-review')
   const ana = reviews.filter({ hasText: 'Ana L.' })
   await expect(ana.getByTestId('demo-badge')).toHaveText('Demo')

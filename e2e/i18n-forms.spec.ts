@@ -30,7 +30,8 @@ async function signInAsNewAgent(page: Page, request: APIRequestContext) {
 
 /** The signups with this name, as the back office sees them. */
 async function signupsNamed(request: APIRequestContext, name: string): Promise<unknown[]> {
-  const answer = await request.get('/api/admin/signups', { headers: await adminHeaders(request) })
+  // Searched by the name: the list pages on the server (issue 19).
+  const answer = await request.get(`/api/admin/signups?search=${encodeURIComponent(name)}&pageSize=200`, { headers: await adminHeaders(request) })
   expect(answer.ok()).toBe(true)
   return ((await answer.json()) as { name: string }[]).filter((row) => row.name === name)
 }

@@ -92,7 +92,8 @@ interface SignupRow {
  * while that endpoint is not built, the server's SQLite file opened read-only.
  */
 async function signupsNamed(request: APIRequestContext, name: string): Promise<SignupRow[]> {
-  const answer = await request.get('/api/admin/signups', { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
+  // The list pages on the server (issue 19): searched by the name, so every row with it is on the one page.
+  const answer = await request.get(`/api/admin/signups?search=${encodeURIComponent(name)}&pageSize=200`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } })
   if (answer.ok()) return ((await answer.json()) as SignupRow[]).filter((row) => row.name === name)
   const db = new Database(path.join(dataDir, 'viti-farmers.sqlite'), { readonly: true, fileMustExist: true })
   try {

@@ -1,8 +1,11 @@
 // Platform reviews (home form → moderation → /reviews) and farm reviews (/reviews/farms)
 // against the real server and its demo reviews (db/seed/demo-data.ts).
 import AxeBuilder from '@axe-core/playwright'
+import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ratingLabel } from '../api/contract/display'
+import { e2eAdmin } from './fixtures'
+import { publicReviews, showEveryReview } from './review-pages'
 
 function words(count: number, prefix: string): string {
   return Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(' ')
@@ -79,9 +82,10 @@ test('a platform review from the home page is thanked, and waits for moderation 
   await expect(page.getByText('E2E Tester')).toHaveCount(0)
 })
 
-test('the reviews page shows the approved demo reviews, marked Demo and left out of the average and count', async ({ page }) => {
+test('the reviews page shows the approved demo reviews, marked Demo and left out of the average and count', async ({ page, request }) => {
   await page.goto('/reviews')
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible()
+  await showEveryReview(page, request)
   const reviews = page.getByTestId('platform-review')
   // The seed approves four (db/seed/demo-data.ts); the pending and rejected ones never show. They
   // are demo reviews: badged 'Demo', never 'Verified Review', not counted in the overall rating.
@@ -148,6 +152,52 @@ async function submitFarmReview(page: Page, stars: number, comment: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Review submitted successfully! Thank you for your feedback.' })).toBeVisible()
   await expect(dialog).toBeHidden()
 }
+
+test('the reviews page loads a page at a time as the visitor scrolls, rates the whole list, and shows the pages a phone has seen offline', async ({ page, context, request }) => {
+  test.setTimeout(120_000)
+  const marker = `paged-${randomUUID().slice(0, 8)}`
+  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
+  expect(login.status()).toBe(200)
+  const admin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  // More than a page of approved reviews (20 a page), whatever other specs have approved.
+  for (let i = 0; i < 21; i++) {
+    const posted = await request.post('/api/public/reviews', {
+      headers: { 'Idempotency-Key': randomUUID() },
+      data: { userName: `Paged Buyer ${i}`, rating: (i % 5) + 1, comment: `Bought fresh bele and dalo at Suva market, review ${i} ${marker}` },
+    })
+    expect(posted.status(), await posted.text()).toBe(201)
+    const { id } = (await posted.json()) as { id: string }
+    expect((await request.patch(`/api/admin/reviews/${id}`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200)
+  }
+
+  // The service worker in control first, so the pages read below are kept on the phone.
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await page.goto('/reviews')
+  const cards = page.getByTestId('platform-review')
+  await expect(cards).toHaveCount(20)
+  // The summary is the whole list's, not the page's.
+  const whole = await publicReviews(request)
+  expect(whole.reviewCount).toBeGreaterThan(20)
+  const summary = page.getByTestId('reviews-summary')
+  await expect(summary.getByTestId('review-count')).toHaveText(`Based on ${whole.ratedCount} reviews`)
+  await expect(summary.getByTestId('average-rating')).toHaveText((Math.round(whole.averageRating * 10) / 10).toFixed(1))
+
+  // Scrolling to the end brings the next page by itself.
+  await page.getByRole('button', { name: /^Show more reviews/ }).scrollIntoViewIfNeeded()
+  await expect.poll(() => cards.count()).toBeGreaterThan(20)
+  const seen = await cards.count()
+
+  // Offline, the phone still shows the pages it has seen, and scrolling brings the second again.
+  await context.setOffline(true)
+  await page.reload()
+  await expect(cards).toHaveCount(20)
+  await expect(summary.getByTestId('review-count')).toHaveText(`Based on ${whole.ratedCount} reviews`)
+  await page.getByRole('button', { name: /^Show more reviews/ }).scrollIntoViewIfNeeded()
+  await expect(cards).toHaveCount(seen)
+  await context.setOffline(false)
+})
 
 test('a farm review changes the farm card’s count and average', async ({ page }) => {
   await page.goto('/reviews/farms')

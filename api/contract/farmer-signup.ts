@@ -117,8 +117,63 @@ export const SignupPurgeSchema = PurgeBodySchema
 export type SignupPurge = z.infer<typeof SignupPurgeSchema>
 export const SignupPurgeResponseSchema = PurgeResponseSchema
 
-/** GET /api/admin/signups/data-agent: signups made by data agents, for the DA report. */
-export const DataAgentSignupsQuerySchema = z.object({
-  range: z.enum(['today', 'last7days', 'lastMonth', 'last3Months']).optional(),
+/** Signups per page of the staff lists, by default and at most (issue 19: never the whole country at once). */
+export const ADMIN_SIGNUPS_PAGE_DEFAULT = 50
+export const ADMIN_SIGNUPS_PAGE_MAX = 200
+
+const staffPage = {
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_SIGNUPS_PAGE_MAX).default(ADMIN_SIGNUPS_PAGE_DEFAULT),
+}
+
+/** Which signups the approvals screen lists: one status, or every processed one (approved and rejected). */
+export const signupListStatuses = ['pending', 'approved', 'rejected', 'processed'] as const
+/** Newest submitted first (the pending list) or newest decision first (recent decisions); the id breaks ties. */
+export const signupListSorts = ['-createdAt', '-processedAt'] as const
+export type SignupListStatus = (typeof signupListStatuses)[number]
+export type SignupListSort = (typeof signupListSorts)[number]
+
+/**
+ * GET /api/admin/signups: one page of signups, filtered by status and a search over name, phone and
+ * e-mail, in SQL. Strict: an unknown parameter is a 400, never an unpaged answer. X-Total-Count
+ * counts the matches.
+ */
+export const AdminSignupsQuerySchema = z.strictObject({
+  status: z.enum(signupListStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(signupListSorts).default('-createdAt'),
+  ...staffPage,
 })
+export type AdminSignupsQuery = z.infer<typeof AdminSignupsQuerySchema>
+export type AdminSignupsQueryInput = z.input<typeof AdminSignupsQuerySchema>
+
+const dataAgentRange = { range: z.enum(['today', 'last7days', 'lastMonth', 'last3Months']).optional() }
+
+/** GET /api/admin/signups/data-agent: one page of the signups made by data agents, newest first, for the DA report. */
+export const DataAgentSignupsQuerySchema = z.strictObject({ ...dataAgentRange, ...staffPage })
 export type DataAgentSignupsQuery = z.infer<typeof DataAgentSignupsQuerySchema>
+/** The DA report's summary and CSV export: the same range, every signup in it. */
+export const DataAgentRangeQuerySchema = z.strictObject(dataAgentRange)
+export type DataAgentRangeQuery = z.infer<typeof DataAgentRangeQuerySchema>
+
+/** One data agent's row of the report: success rate = approved / total, rounded to a percent (spec 001 §2). */
+export const DataAgentSummaryRowSchema = z.object({
+  agent: z.string(),
+  total: z.number().int().nonnegative(),
+  approved: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  successRate: z.number().int().min(0).max(100),
+})
+export type DataAgentSummaryRow = z.infer<typeof DataAgentSummaryRowSchema>
+
+/** GET /api/admin/signups/data-agent/summary: the report's counts over the whole range, counted in SQL. */
+export const DataAgentSignupsSummarySchema = z.object({
+  total: z.number().int().nonnegative(),
+  approved: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  /** Most signups first, then by name; agents are staff accounts, so the list stays short. */
+  agents: z.array(DataAgentSummaryRowSchema),
+})
+export type DataAgentSignupsSummary = z.infer<typeof DataAgentSignupsSummarySchema>

@@ -304,6 +304,22 @@ export const FarmerPaymentSchema = z.object({
 })
 export type FarmerPayment = z.infer<typeof FarmerPaymentSchema>
 
+/** Payment records per page of the staff list, by default and at most. */
+export const ADMIN_PAYMENTS_PAGE_DEFAULT = 50
+export const ADMIN_PAYMENTS_PAGE_MAX = 200
+
+/**
+ * GET /api/admin/farmers/payments: one page of payment records newest first (the id breaking ties),
+ * searched over the farmer's name and phone, the M-PAiSA and the receipt number, in SQL. Strict: an
+ * unknown parameter is a 400. X-Total-Count counts the matches.
+ */
+export const AdminPaymentsQuerySchema = z.strictObject({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_PAYMENTS_PAGE_MAX).default(ADMIN_PAYMENTS_PAGE_DEFAULT),
+})
+export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>
+
 /** PATCH /api/admin/farmers/:id/payment (paymentDate ISO). */
 export const FarmerPaymentUpdateSchema = z.object({
   mpaisaNumber: optionalText(50),
@@ -313,6 +329,27 @@ export const FarmerPaymentUpdateSchema = z.object({
 export type FarmerPaymentUpdate = z.infer<typeof FarmerPaymentUpdateSchema>
 
 // ---- lists behind the dashboard cards
+
+/**
+ * ?page= and ?pageSize= of the expired, active-pending and trial lists (issue 19): one page, the
+ * count of the whole list in X-Total-Count, the screens' cards from each list's summary. Strict.
+ */
+export const SubscriptionListQuerySchema = z.strictObject({
+  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
+})
+export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuerySchema>
+
+const count = z.number().int().nonnegative()
+/** GET /api/admin/expired-farmers/summary: expired 30 days or fewer, 31 to 90, over 90 (the whole list). */
+export const ExpiredSummarySchema = z.object({ total: count, recent: count, long: count, veryLong: count })
+export type ExpiredSummary = z.infer<typeof ExpiredSummarySchema>
+/** GET /api/admin/farmers/active-pending/summary: every pending activation, within 7 days, within 1 day. */
+export const ActivePendingSummarySchema = z.object({ total: count, thisWeek: count, tomorrow: count })
+export type ActivePendingSummary = z.infer<typeof ActivePendingSummarySchema>
+/** GET /api/admin/trial-farmers/summary: active and expired trials (the whole list). */
+export const TrialSummarySchema = z.object({ total: count, active: count, expired: count })
+export type TrialSummary = z.infer<typeof TrialSummarySchema>
 
 /** GET /api/admin/expired-farmers item. */
 export const ExpiredFarmerSchema = z.object({

@@ -116,6 +116,8 @@ export const messages = {
     rejected: 'Signup rejected successfully',
     purged: (n: number) => `Successfully purged ${n} processed ${n === 1 ? 'signup' : 'signups'}`,
     noMatches: 'No signups found matching current filters',
+    /** product: the data-agent report's CSV (streamed by the server since issue 19) could not be downloaded. */
+    failedToGenerateReport: 'Failed to generate data agent report.',
   },
 
   purge: {

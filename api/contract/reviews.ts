@@ -95,6 +95,25 @@ export const PublicPlatformReviewSchema = PlatformReviewSchema.pick({
 })
 export type PublicPlatformReview = z.infer<typeof PublicPlatformReviewSchema>
 
+/** GET /api/public/reviews?page=…&limit=…: a page of approved reviews, newest first (the directory's page limits). */
+export const PublicReviewsQuerySchema = FarmerPageQuerySchema.pick({ page: true, limit: true })
+export type PublicReviewsQuery = z.infer<typeof PublicReviewsQuerySchema>
+
+/**
+ * One page of approved platform reviews. The summary counts the whole list, not the page:
+ * `reviewCount` every approved review (demo ones included, for paging), `ratedCount` and
+ * `averageRating` (0 for none) only the real ones — a demo review never counts in the overall rating.
+ */
+export const PublicReviewPageSchema = z.object({
+  reviewCount: z.number().int().nonnegative(),
+  ratedCount: z.number().int().nonnegative(),
+  averageRating: z.number().min(0).max(5),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  reviews: z.array(PublicPlatformReviewSchema),
+})
+export type PublicReviewPage = z.infer<typeof PublicReviewPageSchema>
+
 export const ReviewCreatedResponseSchema = z.object({ id: z.uuid(), status: z.literal('pending') })
 export type ReviewCreatedResponse = z.infer<typeof ReviewCreatedResponseSchema>
 

@@ -95,7 +95,7 @@ export const routes = [
   { method: 'GET', path: '/api/public/expert-fields', access: 'public', response: list(experts.ExpertFieldSchema), summary: 'Expertise options for the registration form (kept offline)' },
 
   // ---- reviews (public)
-  { method: 'GET', path: '/api/public/reviews', access: 'public', response: list(reviews.PublicPlatformReviewSchema), summary: 'Approved platform reviews, newest first' },
+  { method: 'GET', path: '/api/public/reviews', access: 'public', query: reviews.PublicReviewsQuerySchema, response: reviews.PublicReviewPageSchema, summary: 'A page of approved platform reviews newest first (?page, ?limit ≤ 50), with the overall rating and counts of the whole list' },
   { method: 'POST', path: '/api/public/reviews', access: 'public', body: reviews.PlatformReviewCreateSchema, response: reviews.ReviewCreatedResponseSchema, isQueued: true, summary: 'Submit a platform review (pending moderation)' },
   { method: 'GET', path: '/api/farms-with-ratings', access: 'public', query: reviews.FarmsWithRatingsQuerySchema, response: reviews.FarmsWithRatingsPageSchema, summary: 'A page of listed farms by name with average rating and count (optionally of one city or one farm)' },
   { method: 'GET', path: '/api/farm-reviews', access: 'public', query: reviews.FarmReviewsQuerySchema, response: reviews.FarmReviewPageSchema, summary: 'A page of farm reviews newest first, optionally of one farm' },
@@ -120,16 +120,19 @@ export const routes = [
   { method: 'GET', path: '/api/admin/farmers', access: 'farmers.view', query: farmers.AdminFarmersQuerySchema, response: list(farmers.AdminFarmerSchema), summary: 'One page of farmers (search, status, city, produce, sort, page, pageSize); X-Total-Count counts all matches' },
   { method: 'POST', path: '/api/admin/farmers', access: 'farmers.create', body: farmers.FarmerCreateSchema, response: farmers.AdminFarmerSchema, summary: 'Add farmer' },
   { method: 'GET', path: '/api/admin/farmers/export', access: 'farmers.export', query: farmers.AdminFarmersExportQuerySchema, responseType: 'csv', summary: 'Farmers CSV of every farmer the filters match, streamed' },
-  { method: 'GET', path: '/api/admin/farmers/active-pending', access: 'activePending.view', response: list(farmers.ActivePendingFarmerSchema), summary: 'Farmers with a future activation date' },
-  { method: 'GET', path: '/api/admin/farmers/payments', access: 'payments.manage', response: list(farmers.FarmerPaymentSchema), summary: 'Payment records' },
-  { method: 'GET', path: '/api/admin/farmers/payments/report', access: 'payments.manage', responseType: 'csv', summary: 'Payment report CSV' },
+  { method: 'GET', path: '/api/admin/farmers/active-pending', access: 'activePending.view', query: farmers.SubscriptionListQuerySchema, response: list(farmers.ActivePendingFarmerSchema), summary: 'One page of the farmers with a future activation date, soonest first (page, pageSize); X-Total-Count counts them all' },
+  { method: 'GET', path: '/api/admin/farmers/active-pending/summary', access: 'activePending.view', response: farmers.ActivePendingSummarySchema, summary: 'Pending activations: all, within 7 days, within 1 day (counted in SQL)' },
+  { method: 'GET', path: '/api/admin/farmers/payments', access: 'payments.manage', query: farmers.AdminPaymentsQuerySchema, response: list(farmers.FarmerPaymentSchema), summary: 'One page of payment records newest first (search, page, pageSize); X-Total-Count counts all matches' },
+  { method: 'GET', path: '/api/admin/farmers/payments/report', access: 'payments.manage', responseType: 'csv', summary: 'Payment report CSV of every payment, newest first, streamed by keyset chunks' },
   { method: 'PATCH', path: '/api/admin/farmers/:id', access: 'farmers.toggles', params: IdParamSchema, body: farmers.FarmerUpdateSchema, response: farmers.AdminFarmerSchema, summary: 'Change farmer fields; the server also requires farmerPatchCapability(body)' },
   { method: 'DELETE', path: '/api/admin/farmers/:id', access: 'farmers.delete', params: IdParamSchema, response: Ok, summary: 'Delete farmer (and its farm reviews)' },
   { method: 'PATCH', path: '/api/admin/farmers/:id/subscription', access: 'farmers.subscription', params: IdParamSchema, body: farmers.FarmerSubscriptionUpdateSchema, response: farmers.AdminFarmerSchema, summary: 'Edit subscription dates and active flag' },
   { method: 'POST', path: '/api/admin/farmers/:id/activate-trial', access: 'trial.start', params: IdParamSchema, response: farmers.AdminFarmerSchema, summary: 'Start a trial of trialPeriodDays' },
   { method: 'PATCH', path: '/api/admin/farmers/:id/payment', access: 'payments.manage', params: IdParamSchema, body: farmers.FarmerPaymentUpdateSchema, response: farmers.FarmerPaymentSchema, summary: "Edit a farmer's payment details" },
-  { method: 'GET', path: '/api/admin/expired-farmers', access: 'expired.view', response: list(farmers.ExpiredFarmerSchema), summary: 'Expired farmers' },
-  { method: 'GET', path: '/api/admin/trial-farmers', access: 'trialPeriod.view', response: list(farmers.TrialFarmerSchema), summary: 'Farmers in trial' },
+  { method: 'GET', path: '/api/admin/expired-farmers', access: 'expired.view', query: farmers.SubscriptionListQuerySchema, response: list(farmers.ExpiredFarmerSchema), summary: 'One page of the expired farmers, most recently ended first (page, pageSize); X-Total-Count counts them all' },
+  { method: 'GET', path: '/api/admin/expired-farmers/summary', access: 'expired.view', response: farmers.ExpiredSummarySchema, summary: 'Expired farmers by days since the end: ≤ 30, 31–90, > 90 (counted in SQL)' },
+  { method: 'GET', path: '/api/admin/trial-farmers', access: 'trialPeriod.view', query: farmers.SubscriptionListQuerySchema, response: list(farmers.TrialFarmerSchema), summary: 'One page of the farmers in trial, latest start first (page, pageSize); X-Total-Count counts them all' },
+  { method: 'GET', path: '/api/admin/trial-farmers/summary', access: 'trialPeriod.view', response: farmers.TrialSummarySchema, summary: 'Trials: active and expired (counted in SQL)' },
 
   // ---- settings
   { method: 'GET', path: '/api/admin/settings', access: 'costing.view', response: settings.SettingsSchema, summary: 'dailyRate and trialPeriodDays' },
@@ -151,8 +154,10 @@ export const routes = [
   { method: 'DELETE', path: '/api/admin/locations/:id', access: 'locations.manage', params: IntIdParamSchema, response: Ok, summary: 'Delete location; removed from every farmer' },
 
   // ---- signups and audit
-  { method: 'GET', path: '/api/admin/signups', access: 'signups.process', response: list(signup.FarmerSignupRecordSchema), summary: 'All signups, newest first' },
-  { method: 'GET', path: '/api/admin/signups/data-agent', access: 'daSignups.view', query: signup.DataAgentSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'Signups made by data agents' },
+  { method: 'GET', path: '/api/admin/signups', access: 'signups.process', query: signup.AdminSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'One page of signups (status, search, sort, page, pageSize); X-Total-Count counts all matches' },
+  { method: 'GET', path: '/api/admin/signups/data-agent', access: 'daSignups.view', query: signup.DataAgentSignupsQuerySchema, response: list(signup.FarmerSignupRecordSchema), summary: 'One page of the signups made by data agents, newest first (range, page, pageSize); X-Total-Count counts the range' },
+  { method: 'GET', path: '/api/admin/signups/data-agent/summary', access: 'daSignups.view', query: signup.DataAgentRangeQuerySchema, response: signup.DataAgentSignupsSummarySchema, summary: "The DA report's counts by status and per agent over the whole range" },
+  { method: 'GET', path: '/api/admin/signups/data-agent/export', access: 'daSignups.view', query: signup.DataAgentRangeQuerySchema, responseType: 'csv', summary: 'Data agent signups CSV of the whole range, streamed' },
   { method: 'POST', path: '/api/admin/signups/:id/process', access: 'signups.process', params: IdParamSchema, body: signup.SignupProcessSchema, response: signup.FarmerSignupRecordSchema, summary: 'Approve (creates farmer + payment, e-mails) or reject; 409 on duplicate e-mail' },
   { method: 'DELETE', path: '/api/admin/signups/purge', access: 'signups.purge', body: PurgeBodySchema, response: PurgeResponseSchema, summary: 'Purge processed signups created in a date range' },
   { method: 'GET', path: '/api/admin/audit-logs', access: 'audit.view', query: AuditLogsQuerySchema, response: list(AuditLogSchema), summary: 'Audit log, newest first; ?limit= (default 500, max 1000) and ?before=<id> page back' },

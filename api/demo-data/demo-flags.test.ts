@@ -18,7 +18,7 @@ import {
   FarmerSignupRecordSchema,
   PlatformReviewSchema,
   PublicExpertSchema,
-  PublicPlatformReviewSchema,
+  PublicReviewPageSchema,
 } from '../contract'
 import { insertFarmer } from '../directory/testing'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
@@ -56,7 +56,7 @@ function expectOnlyRealUnflagged(rows: { id: string; isDemo: boolean }[], realId
 describe('isDemo in the API answers', () => {
   it('flags the demo platform reviews on the public list and in moderation', async () => {
     // Four demo reviews are approved (db/seed/demo-data.ts), seven seeded in all.
-    expectOnlyRealUnflagged(await get('/api/public/reviews', z.array(PublicPlatformReviewSchema)), real.review, 4)
+    expectOnlyRealUnflagged((await get('/api/public/reviews?limit=50', PublicReviewPageSchema)).reviews, real.review, 4)
     expectOnlyRealUnflagged(await get('/api/admin/reviews', z.array(PlatformReviewSchema), admin), real.review, 7)
   })
 

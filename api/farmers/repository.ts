@@ -97,6 +97,12 @@ function statusFilter(eb: ExpressionBuilder<Database, 'farmers'>, status: Farmer
 export function farmersRepository(db: Kysely<Database>) {
   const p = portable(db)
   const julian = julianWith(p)
+  // The three lists behind the dashboard cards, each a page at a time with its cards counted in SQL.
+  const startsAfter = (today: string) =>
+    db.selectFrom('farmers').where('subscriptionStart', 'is not', null).where(julian(sql.ref('subscriptionStart')), '>=', julian(fijiMidnightIso(addDays(today, 1))))
+  const endsBefore = (today: string) =>
+    db.selectFrom('farmers').where('subscriptionEnd', 'is not', null).where(julian(sql.ref('subscriptionEnd')), '<', julian(fijiMidnightIso(today)))
+  const inTrial = () => db.selectFrom('farmers').where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)]))
   const filtered = (filters: FarmerFilters, today: string) =>
     db.selectFrom('farmers').where((eb) => {
       const conditions: Expression<SqlBool>[] = []
@@ -163,28 +169,63 @@ export function farmersRepository(db: Kysely<Database>) {
     insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
     update: (id: string, patch: Updateable<FarmersTable>) => db.updateTable('farmers').set(patch).where('id', '=', id).execute(),
     delete: (id: string) => db.deleteFrom('farmers').where('id', '=', id).execute(),
-    /** Farmers whose start lies after today (Fiji): the active-pending list. */
-    startingAfter: (today: string) =>
-      db
-        .selectFrom('farmers')
-        .selectAll()
-        .where('subscriptionStart', 'is not', null)
-        .where(julian(sql.ref('subscriptionStart')), '>=', julian(fijiMidnightIso(addDays(today, 1))))
-        .orderBy('subscriptionStart')
-        .execute(),
-    /** Farmers whose end date has passed (Fiji): the expired list. */
-    endedBefore: (today: string) =>
-      db
-        .selectFrom('farmers')
-        .selectAll()
-        .where('subscriptionEnd', 'is not', null)
-        .where(julian(sql.ref('subscriptionEnd')), '<', julian(fijiMidnightIso(today)))
-        .orderBy('subscriptionEnd', 'desc')
-        .execute(),
-    inTrial: () =>
-      db.selectFrom('farmers').selectAll().where((eb) => eb.or([eb('isTrialActive', '=', 1), eb('trialStartDate', 'is not', null)])).orderBy('trialStartDate', (ob) => ob.desc().nullsLast()).execute(),
+    /** One page of the farmers whose start lies after today (Fiji), soonest first: the active-pending list. */
+    startingAfter: (today: string, page: { offset: number; limit: number }) =>
+      startsAfter(today).selectAll().orderBy('subscriptionStart').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    /** The active-pending cards: every pending activation, those within 7 days and within 1 day. */
+    startingAfterCounts: async (today: string) => {
+      const row = await startsAfter(today)
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          sql<number | string>`count(case when ${julian(sql.ref('subscriptionStart'))} < ${julian(fijiMidnightIso(addDays(today, 8)))} then 1 end)`.as('thisWeek'),
+          sql<number | string>`count(case when ${julian(sql.ref('subscriptionStart'))} < ${julian(fijiMidnightIso(addDays(today, 2)))} then 1 end)`.as('tomorrow'),
+        ])
+        .executeTakeFirstOrThrow()
+      return { total: Number(row.total), thisWeek: Number(row.thisWeek), tomorrow: Number(row.tomorrow) }
+    },
+    /** One page of the farmers whose end date has passed (Fiji), most recently ended first: the expired list. */
+    endedBefore: (today: string, page: { offset: number; limit: number }) =>
+      endsBefore(today).selectAll().orderBy('subscriptionEnd', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    /** The expired cards: ended 30 days ago or fewer, 31 to 90, over 90 (days since the end, as the list counts them). */
+    endedBeforeCounts: async (today: string) => {
+      const since = (days: number) => julian(fijiMidnightIso(addDays(today, -days)))
+      const end = julian(sql.ref('subscriptionEnd'))
+      const row = await endsBefore(today)
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          sql<number | string>`count(case when ${end} >= ${since(30)} then 1 end)`.as('recent'),
+          sql<number | string>`count(case when ${end} < ${since(30)} and ${end} >= ${since(90)} then 1 end)`.as('long'),
+        ])
+        .executeTakeFirstOrThrow()
+      const total = Number(row.total)
+      return { total, recent: Number(row.recent), long: Number(row.long), veryLong: total - Number(row.recent) - Number(row.long) }
+    },
+    /** One page of the farmers in trial (or once in trial), latest start first. */
+    inTrial: (page: { offset: number; limit: number }) =>
+      inTrial().selectAll().orderBy('trialStartDate', (ob) => ob.desc().nullsLast()).orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    /** The trial cards: active trials (flag on, end date today or later in Fiji) and the rest. */
+    inTrialCounts: async (today: string) => {
+      const row = await inTrial()
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          sql<number | string>`count(case when "isTrialActive" = 1 and "trialEndDate" is not null and ${julian(sql.ref('trialEndDate'))} >= ${julian(fijiMidnightIso(today))} then 1 end)`.as('active'),
+        ])
+        .executeTakeFirstOrThrow()
+      const total = Number(row.total)
+      return { total, active: Number(row.active), expired: total - Number(row.active) }
+    },
     activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
-    payments: () => db.selectFrom('farmer_payments').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
+    /** One page of payment records newest first (index of migration 0005), and the number matching the search. */
+    async paymentPage(search: string | undefined, page: { offset: number; limit: number }): Promise<{ rows: Selectable<FarmerPaymentsTable>[]; total: number }> {
+      const searched = db.selectFrom('farmer_payments').where((eb) => {
+        if (!search) return eb.and([])
+        const pattern = likePattern(search)
+        return eb.or((['farmerName', 'farmerPhone', 'mpaisaNumber', 'mpaisaReceiptNumber'] as const).map((column) => p.caselessLike(column, pattern)))
+      })
+      const rows = await searched.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute()
+      const { count } = await searched.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      return { rows, total: Number(count) }
+    },
     /** Every payment newest first, a chunk per query (keyset on createdAt, id), for the report. */
     async *paymentChunks(size = EXPORT_CHUNK_ROWS): AsyncGenerator<Selectable<FarmerPaymentsTable>[]> {
       let last: Selectable<FarmerPaymentsTable> | undefined

@@ -11,6 +11,10 @@ import {
   FarmerUpdateSchema,
   IdParamSchema,
   TOTAL_COUNT_HEADER,
+  AdminPaymentsQuerySchema,
+  SubscriptionListQuerySchema,
+  type SubscriptionListQuery,
+  type AdminPaymentsQuery,
   type AdminFarmersExportQuery,
   type AdminFarmersQuery,
   type FarmerCreate,
@@ -47,12 +51,20 @@ export function farmersRouter(db: Kysely<Database>) {
     await streamCsv(res, 'farmers', FARMER_CSV_COLUMNS, service.exportRecords(res.locals.query as AdminFarmersExportQuery))
   })
 
-  on('GET /api/admin/farmers/active-pending', noStore, async (_req, res) => {
-    res.json(await service.activePending())
+  on('GET /api/admin/farmers/active-pending', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.activePending(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
   })
 
-  on('GET /api/admin/farmers/payments', noStore, async (_req, res) => {
-    res.json(await service.payments())
+  on('GET /api/admin/farmers/active-pending/summary', noStore, async (_req, res) => {
+    res.json(await service.activePendingSummary())
+  })
+
+  on('GET /api/admin/farmers/payments', noStore, validate({ query: AdminPaymentsQuerySchema }), async (_req, res) => {
+    const { payments, total } = await service.payments(res.locals.query as AdminPaymentsQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(payments)
   })
 
   on('GET /api/admin/farmers/payments/report', async (_req, res) => {
@@ -81,12 +93,24 @@ export function farmersRouter(db: Kysely<Database>) {
     res.json(await service.updatePayment(actorOf(req, res), idOf(res.locals), res.locals.body as FarmerPaymentUpdate))
   })
 
-  on('GET /api/admin/expired-farmers', noStore, async (_req, res) => {
-    res.json(await service.expired())
+  on('GET /api/admin/expired-farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.expired(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
   })
 
-  on('GET /api/admin/trial-farmers', noStore, async (_req, res) => {
-    res.json(await service.trialFarmers())
+  on('GET /api/admin/expired-farmers/summary', noStore, async (_req, res) => {
+    res.json(await service.expiredSummary())
+  })
+
+  on('GET /api/admin/trial-farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.trialFarmers(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
+  })
+
+  on('GET /api/admin/trial-farmers/summary', noStore, async (_req, res) => {
+    res.json(await service.trialSummary())
   })
 
   on('GET /api/admin/cost-breakdown', noStore, async (_req, res) => {

@@ -16,6 +16,11 @@ import {
   type CostBreakdown,
   type ExpiredFarmer,
   type FarmerCreate,
+  type AdminPaymentsQuery,
+  type ActivePendingSummary,
+  type ExpiredSummary,
+  type SubscriptionListQuery,
+  type TrialSummary,
   type FarmerPayment,
   type FarmerPaymentUpdate,
   type FarmerSubscriptionUpdate,
@@ -87,6 +92,9 @@ function describeChanges(before: AdminFarmer, patch: Record<string, unknown>): s
     .map((key) => `${key}: ${JSON.stringify(before[key as keyof AdminFarmer])} → ${JSON.stringify(patch[key])}`)
   return changes.length ? changes.join('; ') : 'No changes'
 }
+
+/** A list query's page as the repository takes it. */
+const pageOf = (query: { page: number; pageSize: number }) => ({ offset: (query.page - 1) * query.pageSize, limit: query.pageSize })
 
 export function farmersService(db: Kysely<Database>) {
   const repository = farmersRepository(db)
@@ -250,9 +258,11 @@ export function farmersService(db: Kysely<Database>) {
       for await (const rows of repository.chunks(filters, day)) yield rows.map((row) => farmerCsvRecord(toAdminFarmer(row, day)))
     },
 
-    async activePending(now = new Date()): Promise<ActivePendingFarmer[]> {
+    /** One page of the pending activations, soonest first, and the count of them all. */
+    async activePending(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: ActivePendingFarmer[]; total: number }> {
       const day = today(now)
-      return (await repository.startingAfter(day)).map((row) => ({
+      const [rows, { total }] = [await repository.startingAfter(day, pageOf(query)), await repository.startingAfterCounts(day)]
+      return { total, farmers: rows.map((row) => ({
         id: row.id,
         name: row.name,
         town: row.town,
@@ -265,12 +275,15 @@ export function farmersService(db: Kysely<Database>) {
         daysUntilActive: daysUntilActive(row.subscriptionStart!, day),
         status: 'Pending' as const,
         isDemo: row.isDemo === 1,
-      }))
+      })) }
     },
+    activePendingSummary: (now = new Date()): Promise<ActivePendingSummary> => repository.startingAfterCounts(today(now)),
 
-    async expired(now = new Date()): Promise<ExpiredFarmer[]> {
+    /** One page of the expired farmers, most recently ended first, and the count of them all. */
+    async expired(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: ExpiredFarmer[]; total: number }> {
       const day = today(now)
-      return (await repository.endedBefore(day)).map((row) => ({
+      const [rows, { total }] = [await repository.endedBefore(day, pageOf(query)), await repository.endedBeforeCounts(day)]
+      return { total, farmers: rows.map((row) => ({
         id: row.id,
         name: row.name,
         phone: row.phone,
@@ -279,12 +292,15 @@ export function farmersService(db: Kysely<Database>) {
         subscriptionStart: row.subscriptionStart,
         subscriptionEnd: row.subscriptionEnd,
         isDemo: row.isDemo === 1,
-      }))
+      })) }
     },
+    expiredSummary: (now = new Date()): Promise<ExpiredSummary> => repository.endedBeforeCounts(today(now)),
 
-    async trialFarmers(now = new Date()): Promise<TrialFarmer[]> {
+    /** One page of the farmers in trial, latest start first, and the count of them all. */
+    async trialFarmers(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: TrialFarmer[]; total: number }> {
       const day = today(now)
-      return (await repository.inTrial()).map((row) => {
+      const [rows, { total }] = [await repository.inTrial(pageOf(query)), await repository.inTrialCounts(day)]
+      return { total, farmers: rows.map((row) => {
         const trial = { isTrialActive: row.isTrialActive === 1, trialStartDate: row.trialStartDate, trialEndDate: row.trialEndDate }
         return {
           id: row.id,
@@ -296,8 +312,9 @@ export function farmersService(db: Kysely<Database>) {
           trialEndDate: row.trialEndDate,
           isDemo: row.isDemo === 1,
         }
-      })
+      }) }
     },
+    trialSummary: (now = new Date()): Promise<TrialSummary> => repository.inTrialCounts(today(now)),
 
     async costBreakdown(now = new Date()): Promise<CostBreakdown> {
       const rows = await repository.all()
@@ -315,7 +332,11 @@ export function farmersService(db: Kysely<Database>) {
       return costBreakdown(farmers, await dailyRateOf(db), today(now))
     },
 
-    payments: async (): Promise<FarmerPayment[]> => (await repository.payments()).map(toFarmerPayment),
+    /** One page of payment records newest first, and the count of all matching the search. */
+    async payments(query: AdminPaymentsQuery): Promise<{ payments: FarmerPayment[]; total: number }> {
+      const { rows, total } = await repository.paymentPage(query.search || undefined, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize })
+      return { payments: rows.map(toFarmerPayment), total }
+    },
 
     /** The payment report's records, newest first, a chunk at a time. */
     async *paymentRecords(): AsyncGenerator<CsvValue[][]> {

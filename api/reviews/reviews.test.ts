@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { PublicPlatformReviewSchema, ReviewCreatedResponseSchema, messages } from '../contract'
+import { PublicPlatformReviewSchema, PublicReviewPageSchema, ReviewCreatedResponseSchema, messages } from '../contract'
 import { queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
@@ -13,7 +13,28 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 const comment = 'Found a great dalo grower near Nausori within a day, thank you.'
-const publicReviews = async () => z.array(PublicPlatformReviewSchema.strict()).parse(await (await api.fetch('/api/public/reviews')).json())
+const page = async (query = '') => {
+  const res = await api.fetch(`/api/public/reviews${query}`)
+  expect(res.status).toBe(200)
+  return PublicReviewPageSchema.extend({ reviews: z.array(PublicPlatformReviewSchema.strict()) }).strict().parse(await res.json())
+}
+/** Every approved review, page after page. */
+const publicReviews = async () => {
+  const all = []
+  for (let n = 1; ; n++) {
+    const answer = await page(`?page=${n}&limit=50`)
+    all.push(...answer.reviews)
+    if (answer.reviews.length < 50) return all
+  }
+}
+const addApproved = async (count: number, isDemo: 0 | 1, rating: (i: number) => number) => {
+  const base = Date.parse('2026-03-01T00:00:00.000Z')
+  const rows = Array.from({ length: count }, (_, i) => {
+    const at = new Date(base + (isDemo ? 500_000 : 0) + i * 60_000).toISOString()
+    return { id: randomUUID(), userName: `Paged ${isDemo}-${i}`, rating: rating(i), comment: `Paged review number ${i} of the list.`, status: 'approved' as const, createdAt: at, updatedAt: at, isDemo }
+  })
+  await api.db.insertInto('platform_reviews').values(rows).execute()
+}
 
 describe('GET /api/public/reviews', () => {
   it('lists approved reviews only, newest first, without the reviewer e-mail', async () => {
@@ -23,6 +44,55 @@ describe('GET /api/public/reviews', () => {
     expect(list.length).toBeGreaterThan(0)
     const dates = list.map((r) => r.createdAt)
     expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('pages the list: each page continues the one before, the counts and overall rating are of the whole list', async () => {
+    await addApproved(23, 0, (i) => (i % 5) + 1)
+    await addApproved(4, 1, () => 1)
+    const approved = await api.db.selectFrom('platform_reviews').select(['id', 'rating', 'isDemo']).where('status', '=', 'approved').execute()
+    const real = approved.filter((r) => r.isDemo === 0)
+    // The division /reviews made over the whole list before it was paged.
+    const average = real.reduce((sum, r) => sum + r.rating, 0) / real.length
+
+    const first = await page('?limit=10')
+    expect(first).toMatchObject({ page: 1, limit: 10, reviewCount: approved.length, ratedCount: real.length, averageRating: average })
+    expect(first.reviews).toHaveLength(10)
+    const pages = [first]
+    for (let n = 2; n <= Math.ceil(approved.length / 10); n++) pages.push(await page(`?page=${n}&limit=10`))
+    for (const later of pages) expect(later).toMatchObject({ reviewCount: approved.length, ratedCount: real.length, averageRating: average })
+    const ids = pages.flatMap((p) => p.reviews.map((r) => r.id))
+    expect(new Set(ids).size).toBe(approved.length)
+    expect(ids).toEqual((await publicReviews()).map((r) => r.id))
+    expect((await page(`?page=${pages.length + 1}&limit=10`)).reviews).toEqual([])
+  })
+
+  it('answers 20 by default and at most 50 a page', async () => {
+    expect((await page()).reviews).toHaveLength(20)
+    expect(await page('?limit=500')).toMatchObject({ limit: 50 })
+  })
+
+  it('refuses an unknown or malformed parameter (400) instead of an unpaged answer', async () => {
+    for (const query of ['?offset=10', '?x=1', '?page=0', '?limit=abc']) {
+      expect((await api.fetch(`/api/public/reviews${query}`)).status, query).toBe(400)
+    }
+  })
+
+  it('is kept like the directory answers: a 304 while nothing changed, a new answer once a review is approved', async () => {
+    const first = await api.fetch('/api/public/reviews')
+    const etag = first.headers.get('etag')!
+    expect(etag).toBeTruthy()
+    await first.arrayBuffer()
+    // As a browser revalidates (fetch adds no-cache to a hand-made If-None-Match otherwise).
+    const revalidate = { 'if-none-match': etag, 'cache-control': 'max-age=0' }
+    const again = await api.fetch('/api/public/reviews', { headers: revalidate })
+    expect([again.status, again.headers.get('etag')]).toEqual([304, etag])
+    const created = ReviewCreatedResponseSchema.parse(await (await api.postJson('/api/public/reviews', { rating: 2, comment }, queuedKey())).json())
+    // A pending review changes no answer's content.
+    expect((await api.fetch('/api/public/reviews', { headers: revalidate })).status).toBe(304)
+    await api.db.updateTable('platform_reviews').set({ status: 'approved', createdAt: '2099-01-01T00:00:00.000Z' }).where('id', '=', created.id).execute()
+    const after = await api.fetch('/api/public/reviews', { headers: revalidate })
+    expect(after.status).toBe(200)
+    expect(((await after.json()) as { reviews: { id: string }[] }).reviews[0]?.id).toBe(created.id)
   })
 })
 

@@ -4,13 +4,26 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { recordIdempotent } from '../../sync/server/idempotency'
-import type { PlatformReviewCreate, PublicPlatformReview, ReviewCreatedResponse } from '../contract'
+import type { PlatformReviewCreate, PublicReviewPage, PublicReviewsQuery, ReviewCreatedResponse } from '../contract'
 import { reviewsRepository } from './repository'
 
 export function reviewsService(db: Kysely<Database>) {
   const repository = reviewsRepository(db)
   return {
-    approved: async (): Promise<PublicPlatformReview[]> => (await repository.approved()).map((r) => ({ ...r, isDemo: r.isDemo === 1 })),
+    version: repository.version,
+
+    /** A page of approved reviews newest first, with the overall rating and counts of the whole approved list. */
+    async approvedPage(query: PublicReviewsQuery): Promise<PublicReviewPage> {
+      const [summary, rows] = [await repository.approvedSummary(), await repository.approvedPage((query.page - 1) * query.limit, query.limit)]
+      return {
+        reviewCount: summary.reviewCount,
+        ratedCount: summary.ratedCount,
+        averageRating: summary.ratedCount === 0 ? 0 : summary.ratingSum / summary.ratedCount,
+        page: query.page,
+        limit: query.limit,
+        reviews: rows.map((r) => ({ ...r, isDemo: r.isDemo === 1 })),
+      }
+    },
 
     async submit(review: PlatformReviewCreate, locals: Record<string, unknown>): Promise<ReviewCreatedResponse> {
       const now = new Date().toISOString()

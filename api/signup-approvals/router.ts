@@ -3,7 +3,12 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import {
+  AdminSignupsQuerySchema,
+  DataAgentRangeQuerySchema,
   DataAgentSignupsQuerySchema,
+  TOTAL_COUNT_HEADER,
+  type AdminSignupsQuery,
+  type DataAgentRangeQuery,
   IdParamSchema,
   SignupProcessSchema,
   SignupPurgeSchema,
@@ -17,18 +22,32 @@ import { noStore } from '../auth/http'
 import { actorOf } from '../audit/staff-write'
 import { contractRouter } from '../http/contract-router'
 import { validate } from '../middleware/validate'
-import { signupApprovalsService, type SignupApprovalDeps } from './service'
+import { streamCsv } from '../http/csv'
+import { DA_SIGNUP_CSV_COLUMNS, signupApprovalsService, type SignupApprovalDeps } from './service'
 
 export function signupApprovalsRouter(db: Kysely<Database>, deps: SignupApprovalDeps) {
   const service = signupApprovalsService(db, deps)
   const { router, on } = contractRouter()
 
-  on('GET /api/admin/signups', noStore, async (_req, res) => {
-    res.json(await service.list())
+  // One page at a time (issue 19, decision 018): the count of all matches in X-Total-Count.
+  on('GET /api/admin/signups', noStore, validate({ query: AdminSignupsQuerySchema }), async (_req, res) => {
+    const { records, total } = await service.list(res.locals.query as AdminSignupsQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(records)
   })
 
   on('GET /api/admin/signups/data-agent', noStore, validate({ query: DataAgentSignupsQuerySchema }), async (_req, res) => {
-    res.json(await service.listByDataAgents(res.locals.query as DataAgentSignupsQuery))
+    const { records, total } = await service.listByDataAgents(res.locals.query as DataAgentSignupsQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(records)
+  })
+
+  on('GET /api/admin/signups/data-agent/summary', noStore, validate({ query: DataAgentRangeQuerySchema }), async (_req, res) => {
+    res.json(await service.dataAgentSummary(res.locals.query as DataAgentRangeQuery))
+  })
+
+  on('GET /api/admin/signups/data-agent/export', validate({ query: DataAgentRangeQuerySchema }), async (_req, res) => {
+    await streamCsv(res, 'data-agent-signups', DA_SIGNUP_CSV_COLUMNS, service.dataAgentRecords(res.locals.query as DataAgentRangeQuery))
   })
 
   on('POST /api/admin/signups/:id/process', validate({ params: IdParamSchema, body: SignupProcessSchema }), async (req, res) => {

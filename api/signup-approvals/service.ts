@@ -6,7 +6,18 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Database } from '../../db/schema'
-import { messages, senderAddresses, type DataAgentSignupsQuery, type FarmerSignupRecord, type PurgeBody, type SignupProcess } from '../contract'
+import {
+  messages,
+  senderAddresses,
+  type AdminSignupsQuery,
+  type DataAgentRangeQuery,
+  type DataAgentSignupsQuery,
+  type DataAgentSignupsSummary,
+  type FarmerSignupRecord,
+  type PurgeBody,
+  type SignupProcess,
+} from '../contract'
+import { csvDateTime, type CsvValue } from '../http/csv'
 import { HttpError } from '../errors'
 import { staffWrite, type Actor } from '../audit/staff-write'
 import { purgeRange } from '../audit/purge-range'
@@ -22,7 +33,7 @@ export interface SignupApprovalDeps {
 }
 
 /** The instant from which a data-agent report range counts (Fiji calendar days). */
-export function rangeStart(range: DataAgentSignupsQuery['range'], now = new Date()): string | null {
+export function rangeStart(range: DataAgentRangeQuery['range'], now = new Date()): string | null {
   const today = DateTime.fromJSDate(now, { zone: FIJI_ZONE }).startOf('day')
   switch (range) {
     case 'today':
@@ -65,11 +76,44 @@ export function listedEmail(signup: FarmerSignupRecord, mailDomain: string) {
   }
 }
 
+export const DA_SIGNUP_CSV_COLUMNS = ['ID', 'Farmer Name', 'Phone', 'Email', 'Village', 'Tikina', 'Cities', 'Produce', 'Data Agent', 'Status', 'Rejection Reason', 'Submitted At', 'Processed At'] as const
+
+export function dataAgentCsvRecord(s: FarmerSignupRecord): CsvValue[] {
+  return [s.id, s.name, s.phone, s.email, s.town, s.tikina, s.cities.join('; '), s.produce.join('; '), s.dataAgentName, s.status, s.rejectionReason, csvDateTime(s.createdAt), csvDateTime(s.processedAt)]
+}
+
 export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprovalDeps) {
   const repository = signupApprovalsRepository(db)
   return {
-    list: () => repository.list(),
-    listByDataAgents: (query: DataAgentSignupsQuery) => repository.listByDataAgents(rangeStart(query.range)),
+    /** One page of the approvals screen's list, filtered and sorted in SQL, with the count of all matches. */
+    list: (query: AdminSignupsQuery) =>
+      repository.page({ status: query.status, search: query.search || undefined, sort: query.sort }, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+
+    /** One page of the data-agent report, with the count of its whole range. */
+    listByDataAgents: (query: DataAgentSignupsQuery) => repository.dataAgentPage(rangeStart(query.range), { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+
+    /** The report's cards and per-agent table, counted in SQL over the whole range. */
+    async dataAgentSummary(query: DataAgentRangeQuery): Promise<DataAgentSignupsSummary> {
+      const summary: DataAgentSignupsSummary = { total: 0, approved: 0, rejected: 0, pending: 0, agents: [] }
+      const byAgent = new Map<string, DataAgentSignupsSummary['agents'][number]>()
+      for (const { agent, status, count } of await repository.dataAgentCounts(rangeStart(query.range))) {
+        const row = byAgent.get(agent) ?? { agent, total: 0, approved: 0, rejected: 0, pending: 0, successRate: 0 }
+        row.total += count
+        row[status] += count
+        byAgent.set(agent, row)
+        summary.total += count
+        summary[status] += count
+      }
+      summary.agents = [...byAgent.values()]
+        .map((row) => ({ ...row, successRate: Math.round((row.approved / row.total) * 100) }))
+        .sort((a, b) => b.total - a.total || a.agent.localeCompare(b.agent))
+      return summary
+    },
+
+    /** The report's CSV records, newest first, a chunk at a time. */
+    async *dataAgentRecords(query: DataAgentRangeQuery): AsyncGenerator<CsvValue[][]> {
+      for await (const records of repository.dataAgentChunks(rangeStart(query.range))) yield records.map(dataAgentCsvRecord)
+    },
 
     async process(actor: Actor, id: string, decision: SignupProcess): Promise<FarmerSignupRecord> {
       const now = new Date().toISOString()

@@ -10,6 +10,8 @@ import { farmReviewSenders } from './0005-farm-review-senders'
 import { demoMarks } from './0006-demo-marks'
 import { sharedState } from './0007-shared-state'
 import { translations } from './0008-translations'
+import { publicReviewPages } from './0009-public-review-pages'
+import { signupListOrder } from './0010-signup-list-order'
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0006-demo-marks': demoMarks,
   '0007-shared-state': sharedState,
   '0008-translations': translations,
+  '0009-public-review-pages': publicReviewPages,
+  '0010-signup-list-order': signupListOrder,
 }

@@ -133,6 +133,15 @@ export function queryKeyToUrl(queryKey: readonly unknown[]): string {
   return queryKey.map((segment) => String(segment)).join('/')
 }
 
+/**
+ * True for the query of `url` and for each page of it, which a paged list keys under the URL with
+ * its query string (`/api/public/reviews?page=2&limit=20`): a write refreshes every page shown.
+ */
+export function isQueryOfUrl(queryKey: readonly unknown[], url: string): boolean {
+  const first = queryKey[0]
+  return typeof first === 'string' && (first === url || first.startsWith(`${url}?`))
+}
+
 /** Default query function: GET the joined query key, parse JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiFetch(queryKeyToUrl(queryKey), { method: 'GET', signal }).then((res) => res.json() as Promise<unknown>)

@@ -14,6 +14,7 @@ import {
   countWords,
   messages,
 } from '../../../api/contract'
+import { isQueryOfUrl } from '../../shared/api'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
@@ -132,7 +133,7 @@ export function PlatformReviewForm() {
       }
       if (outcome.kind === 'sent') {
         toast({ title: translateMessage(m.submittedTitle), description: translateMessage(m.submittedDescription) })
-        void queryClient.invalidateQueries({ queryKey: ['/api/public/reviews'] })
+        void queryClient.invalidateQueries({ predicate: (query) => isQueryOfUrl(query.queryKey, '/api/public/reviews') })
       } else {
         toast({ title: savedTexts.title, description: translate('reviews.form.savedOnPhone', { reason: savedTexts.description[outcome.reason] }) })
       }

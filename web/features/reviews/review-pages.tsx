@@ -3,15 +3,17 @@
 // worker keeps every page a phone has seen, and a write refetches exactly the pages shown.
 import { Button } from '@chakra-ui/react'
 import { useQueries } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { LoadError, Loading } from '../../shared/ui/load-state'
 import { reviewsQueryFn } from './fresh-fetch'
 import { pageUrl } from './format'
 
-export interface Pages<T> {
+export interface Pages<T, A = unknown> {
   items: T[]
   /** The whole list's count (the last loaded page's). */
   count: number
+  /** The last loaded page's whole answer (for what it says of the whole list besides the count). */
+  latest: A | undefined
   isPending: boolean
   isError: boolean
   isLoadingMore: boolean
@@ -21,7 +23,7 @@ export interface Pages<T> {
 }
 
 /** Pages of `url` from page 1, `limit` each; `read` takes a page's items and the whole list's count, `keyOf` names an item once. */
-export function usePages<A, T>(url: string, limit: number, read: (answer: A) => { items: T[]; count: number }, keyOf: (item: T) => string): Pages<T> {
+export function usePages<A, T>(url: string, limit: number, read: (answer: A) => { items: T[]; count: number }, keyOf: (item: T) => string): Pages<T, A> {
   // The page count belongs to one list: another url (city, farm) starts again at page 1.
   const [wanted, setWanted] = useState({ url, pages: 1 })
   const pages = wanted.url === url ? wanted.pages : 1
@@ -31,8 +33,10 @@ export function usePages<A, T>(url: string, limit: number, read: (answer: A) => 
   const seen = new Set<string>()
   const items: T[] = []
   let count = 0
+  let latest: A | undefined
   for (const result of results) {
     if (!result.data) continue
+    latest = result.data
     const answer = read(result.data)
     count = answer.count
     for (const item of answer.items) {
@@ -45,6 +49,7 @@ export function usePages<A, T>(url: string, limit: number, read: (answer: A) => 
   return {
     items,
     count,
+    latest,
     isPending: results[0]?.isPending ?? true,
     isError,
     isLoadingMore: results.some((r) => r.isPending && !r.isError),
@@ -54,13 +59,31 @@ export function usePages<A, T>(url: string, limit: number, read: (answer: A) => 
   }
 }
 
-/** "Show more" under a paged list, with its loading and failure states; `label` words it for the count left. */
-export function ShowMore({ pages, label, errorMessage }: { pages: Pages<unknown>; label: (more: number) => string; errorMessage: string }) {
+/**
+ * "Show more" under a paged list, with its loading and failure states; `label` words it for the count
+ * left. With `isLoadedOnScroll` the next page also comes by itself once the button scrolls into view
+ * (the button stays, for keyboards and for a phone whose browser has no IntersectionObserver).
+ */
+export function ShowMore({ pages, label, errorMessage, isLoadedOnScroll = false }: { pages: Pages<unknown>; label: (more: number) => string; errorMessage: string; isLoadedOnScroll?: boolean }) {
+  const [button, setButton] = useState<HTMLButtonElement | null>(null)
+  const { showMore } = pages
+  const canLoad = isLoadedOnScroll && pages.hasMore && !pages.isError && !pages.isLoadingMore
+  useEffect(() => {
+    if (!canLoad || !button || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect()
+        showMore()
+      }
+    }, { rootMargin: '200px' })
+    observer.observe(button)
+    return () => observer.disconnect()
+  }, [canLoad, button, showMore])
   if (pages.isError) return <LoadError py="3" message={errorMessage} onRetry={pages.retry} />
   if (pages.isLoadingMore) return <Loading py="3" />
   if (!pages.hasMore) return null
   return (
-    <Button mt="4" variant="outline" colorPalette="brand" onClick={pages.showMore}>
+    <Button ref={setButton} mt="4" variant="outline" colorPalette="brand" onClick={pages.showMore}>
       {label(pages.count - pages.items.length)}
     </Button>
   )

@@ -1,19 +1,22 @@
 // Platform reviews (/reviews): the average with its label, the count, and the approved reviews
 // ('Verified Review', name or 'Anonymous User', Fiji date, rating/5 with label, the comment
-// as a quote). Links to the farm reviews and to the home page's review form.
+// as a quote), a page at a time. Links to the farm reviews and to the home page's review form.
 import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
-import type { PublicPlatformReview } from '../../../api/contract'
+import type { PublicPlatformReview, PublicReviewPage } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
 import { Pill } from '../../shared/ui/pill'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Stars } from '../../shared/ui/star-rating'
-import { averageRating, formatAverage, formatFijiDateTime, ratingText } from './format'
+import { formatAverage, formatFijiDateTime, ratingText } from './format'
+import { ShowMore, usePages } from './review-pages'
 import { useT } from '../../i18n/runtime'
 import { LoadError, Loading } from '../../shared/ui/load-state'
 import { ButtonLink } from '../../shared/ui/button-link'
+
+const PUBLIC_REVIEWS_URL = '/api/public/reviews'
+const REVIEWS_PER_PAGE = 20
 
 function ReviewItem({ review }: { review: PublicPlatformReview }) {
   const t = useT()
@@ -45,12 +48,16 @@ function ReviewItem({ review }: { review: PublicPlatformReview }) {
 export function ReviewsPage() {
   const t = useT()
   useDocumentTitle(t('reviews.page.title'))
+  // A page at a time, newest first; the next comes as the visitor scrolls to the end (or presses
+  // "Show more"). Each page is its own URL, so the service worker keeps every page the phone has seen.
+  const reviews = usePages(PUBLIC_REVIEWS_URL, REVIEWS_PER_PAGE, (a: PublicReviewPage) => ({ items: a.reviews, count: a.reviewCount }), (r: PublicPlatformReview) => r.id)
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
-  const reviews = useDeferredValue(useQuery<PublicPlatformReview[]>({ queryKey: ['/api/public/reviews'] }))
-  const list = reviews.data ?? []
-  // Demo reviews are samples: shown, badged, never counted in the overall rating.
-  const counted = list.filter((review) => !review.isDemo)
-  const average = averageRating(counted)
+  const list = useDeferredValue(reviews.items)
+  // The overall rating is the server's, over the whole list: demo reviews are samples, shown and
+  // badged, never counted in it.
+  const ratedCount = reviews.latest?.ratedCount ?? 0
+  const average = reviews.latest?.averageRating ?? 0
+  const hasDemo = (reviews.latest?.reviewCount ?? 0) > ratedCount
 
   return (
     <>
@@ -72,15 +79,15 @@ export function ReviewsPage() {
 
       {reviews.isPending ? (
         <Loading py="6" />
-      ) : reviews.isError ? (
-        <LoadError py="6" message={t('reviews.loadFailed')} onRetry={() => void reviews.refetch()} />
+      ) : reviews.isError && list.length === 0 ? (
+        <LoadError py="6" message={t('reviews.loadFailed')} onRetry={reviews.retry} />
       ) : (
         <>
           <Box as="section" aria-labelledby="reviews-summary" mt="8" borderRadius="xl" bg="brand.50" p={{ base: '4', md: '6' }} data-testid="reviews-summary">
             <Heading as="h2" id="reviews-summary" size="lg">
               {t('reviews.overall')}
             </Heading>
-            {counted.length === 0 ? (
+            {ratedCount === 0 ? (
               <Text mt="2" color="gray.700">
                 {t('reviews.noRatings')}
               </Text>
@@ -94,11 +101,11 @@ export function ReviewsPage() {
                   {ratingText(average)}
                 </Text>
                 <Text color="gray.700" data-testid="review-count">
-                  {t('reviews.basedOn', { count: counted.length })}
+                  {t('reviews.basedOn', { count: ratedCount })}
                 </Text>
               </Flex>
             )}
-            {counted.length < list.length ? (
+            {hasDemo ? (
               <Text mt="2" fontSize="sm" color="gray.700" data-testid="demo-reviews-note">
                 {t('reviews.demoNotCounted')}
               </Text>
@@ -128,6 +135,7 @@ export function ReviewsPage() {
                 ))}
               </chakra.ul>
             )}
+            {list.length > 0 ? <ShowMore pages={reviews} label={(count) => t('reviews.showMoreReviews', { count })} errorMessage={t('reviews.loadFailed')} isLoadedOnScroll /> : null}
           </Box>
         </>
       )}

@@ -4,8 +4,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CostBreakdown } from '../../../../api/contract/costing'
 import {
   ADMIN_FARMERS_PAGE_DEFAULT,
+  ADMIN_PAYMENTS_PAGE_DEFAULT,
   TOTAL_COUNT_HEADER,
   type ActivePendingFarmer,
+  type ActivePendingSummary,
+  type ExpiredSummary,
+  type TrialSummary,
   type AdminFarmer,
   type AdminFarmerSort,
   type ExpiredFarmer,
@@ -21,6 +25,7 @@ import { messages } from '../../../../api/contract/messages'
 import type { Settings, SettingsUpdate } from '../../../../api/contract/settings'
 import { apiFetch, apiRequest } from '../../../shared/api'
 import { useLoadErrorToast } from '../feedback'
+import { usePagedList } from '../ui/paged-list'
 
 const m = messages.farmers
 
@@ -99,8 +104,11 @@ const affected = [
   '/api/admin/cost-breakdown',
   '/api/admin/settings',
   '/api/admin/farmers/active-pending',
+  '/api/admin/farmers/active-pending/summary',
   '/api/admin/expired-farmers',
+  '/api/admin/expired-farmers/summary',
   '/api/admin/trial-farmers',
+  '/api/admin/trial-farmers/summary',
   '/api/admin/farmers/payments',
 ]
 
@@ -123,10 +131,23 @@ function useList<T>(url: string, failure: string) {
 
 export const useSettings = () => useList<Settings>('/api/admin/settings', messages.settings.failedToFetch)
 export const useCostBreakdown = () => useList<CostBreakdown>('/api/admin/cost-breakdown', m.failedToFetch)
-export const useActivePending = () => useList<ActivePendingFarmer[]>('/api/admin/farmers/active-pending', m.failedToFetchPending)
-export const useExpiredFarmers = () => useList<ExpiredFarmer[]>('/api/admin/expired-farmers', m.failedToFetchExpired)
-export const useTrialFarmers = () => useList<TrialFarmer[]>('/api/admin/trial-farmers', m.failedToFetchTrial)
-export const usePayments = () => useList<FarmerPayment[]>('/api/admin/farmers/payments', 'Failed to fetch payments')
+/** A page of one of the lists behind the dashboard cards (the server pages them; issue 19). */
+const listPage = (page: number) => new URLSearchParams({ page: String(page), pageSize: String(ADMIN_FARMERS_PAGE_DEFAULT) })
+export const useActivePending = (page: number) => usePagedList<ActivePendingFarmer>('/api/admin/farmers/active-pending', listPage(page), m.failedToFetchPending)
+export const useExpiredFarmers = (page: number) => usePagedList<ExpiredFarmer>('/api/admin/expired-farmers', listPage(page), m.failedToFetchExpired)
+export const useTrialFarmers = (page: number) => usePagedList<TrialFarmer>('/api/admin/trial-farmers', listPage(page), m.failedToFetchTrial)
+/** Their cards, counted by the server over the whole list. */
+export const useActivePendingSummary = () => useList<ActivePendingSummary>('/api/admin/farmers/active-pending/summary', m.failedToFetchPending)
+export const useExpiredSummary = () => useList<ExpiredSummary>('/api/admin/expired-farmers/summary', m.failedToFetchExpired)
+export const useTrialSummary = () => useList<TrialSummary>('/api/admin/trial-farmers/summary', m.failedToFetchTrial)
+/** One page of payment records newest first, searched by the server; `total` counts every match. */
+export function usePayments(search: string, page: number) {
+  const params = new URLSearchParams()
+  if (search.trim()) params.set('search', search.trim())
+  params.set('page', String(page))
+  params.set('pageSize', String(ADMIN_PAYMENTS_PAGE_DEFAULT))
+  return usePagedList<FarmerPayment>('/api/admin/farmers/payments', params, 'Failed to fetch payments')
+}
 
 export const statusLabels: Record<AdminFarmer['displayStatus'], string> = {
   inactive: 'Inactive',

@@ -1,8 +1,9 @@
-// /admin/payments-received and /admin/payments (spec 001 §2, global only): payment records with
-// search, an edit dialog, and Generate Report (the server's CSV).
+// /admin/payments-received and /admin/payments (spec 001 §2, global only): payment records a page at a
+// time with search (both on the server, issue 19), an edit dialog, and Generate Report (the server's
+// CSV of every payment).
 import { Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
-import { FarmerPaymentUpdateSchema, type FarmerPayment } from '../../../../api/contract/farmers'
+import { ADMIN_PAYMENTS_PAGE_DEFAULT, FarmerPaymentUpdateSchema, type FarmerPayment } from '../../../../api/contract/farmers'
 import { messages } from '../../../../api/contract/messages'
 import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
@@ -13,6 +14,7 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
+import { ListPager } from '../ui/list-pager'
 import { downloadServerCsv } from '../ui/server-csv'
 import { useFarmerWrite, usePayments } from './farmers'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
@@ -21,13 +23,12 @@ const m = messages.payments
 
 export function PaymentsScreen() {
   useDocumentTitle('Payments Received')
-  const payments = usePayments()
   const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const payments = usePayments(search, page)
   const [editing, setEditing] = useState<FarmerPayment | null>(null)
-  const needle = search.trim().toLowerCase()
-  const rows = (payments.data ?? []).filter(
-    (p) => !needle || [p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber].some((v) => v?.toLowerCase().includes(needle)),
-  )
+  const rows = payments.data?.rows
+  const total = payments.data?.total ?? 0
 
   const report = async () => {
     try {
@@ -72,7 +73,17 @@ export function PaymentsScreen() {
           Generate Report
         </Button>
       </Flex>
-      <Input type="search" placeholder="Search by name, phone, M-PAiSA or receipt number" aria-label="Search payments" value={search} onChange={(e) => setSearch(e.target.value)} maxW="28rem" />
+      <Input
+        type="search"
+        placeholder="Search by name, phone, M-PAiSA or receipt number"
+        aria-label="Search payments"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value)
+          setPage(1)
+        }}
+        maxW="28rem"
+      />
       <DataTable
         label="Payments"
         rows={rows}
@@ -80,8 +91,9 @@ export function PaymentsScreen() {
         columns={columns}
         isPending={payments.isPending}
         error={payments.isError ? 'Failed to fetch payments' : null}
-        empty={payments.data?.length ? 'No payments match your search.' : 'No payment information available'}
+        empty={search.trim() ? 'No payments match your search.' : 'No payment information available'}
       />
+      {total > ADMIN_PAYMENTS_PAGE_DEFAULT && <ListPager label="Payments pages" noun="payments" page={page} pageSize={ADMIN_PAYMENTS_PAGE_DEFAULT} shown={rows?.length ?? 0} total={total} onPage={setPage} />}
       <EditPaymentDialog payment={editing} onClose={() => setEditing(null)} />
     </Stack>
   )

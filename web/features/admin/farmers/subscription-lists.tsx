@@ -16,7 +16,9 @@ import { DataTable, type Column } from '../ui/data-table'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { FarmerNameCell } from './farmer-name-cell'
-import { placeOf, useActivePending, useExpiredFarmers, useFarmerWrite, useSettings, useTrialFarmers } from './farmers'
+import { ADMIN_FARMERS_PAGE_DEFAULT } from '../../../../api/contract/farmers'
+import { ListPager } from '../ui/list-pager'
+import { placeOf, useActivePending, useActivePendingSummary, useExpiredFarmers, useExpiredSummary, useFarmerWrite, useSettings, useTrialFarmers, useTrialSummary } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
 import { countLabel } from '../../../shared/plural'
 
@@ -40,8 +42,10 @@ export function expiredBucket(days: number): { palette: string; variant: 'solid'
 
 export function ExpiredSubscriptionsScreen() {
   useDocumentTitle('Expired Subscriptions')
-  const expired = useExpiredFarmers()
-  const rows = expired.data ?? []
+  const [page, setPage] = useState(1)
+  const expired = useExpiredFarmers(page)
+  const summary = useExpiredSummary()
+  const total = expired.data?.total ?? 0
   const columns: Column<ExpiredFarmer>[] = [
     { header: 'Name', cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
     { header: 'Contact Number', cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
@@ -76,13 +80,13 @@ export function ExpiredSubscriptionsScreen() {
         Expired Subscriptions
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Recently Expired" value={rows.filter((f) => f.daysSinceLastActive <= 30).length} hint="30 days or fewer" />
-        <SummaryCard label="Long Expired" value={rows.filter((f) => f.daysSinceLastActive > 30 && f.daysSinceLastActive <= 90).length} hint="31 to 90 days" />
-        <SummaryCard label="Very Long Expired" value={rows.filter((f) => f.daysSinceLastActive > 90).length} hint="Over 90 days" />
+        <SummaryCard label="Recently Expired" value={summary.data?.recent ?? 0} hint="30 days or fewer" />
+        <SummaryCard label="Long Expired" value={summary.data?.long ?? 0} hint="31 to 90 days" />
+        <SummaryCard label="Very Long Expired" value={summary.data?.veryLong ?? 0} hint="Over 90 days" />
       </SimpleGrid>
       <DataTable
         label="Expired farmers"
-        rows={expired.data}
+        rows={expired.data?.rows}
         rowKey={(f) => f.id}
         columns={columns}
         isPending={expired.isPending}
@@ -94,14 +98,19 @@ export function ExpiredSubscriptionsScreen() {
           </Stack>
         }
       />
+      {total > ADMIN_FARMERS_PAGE_DEFAULT && (
+        <ListPager label="Expired farmers pages" noun="farmers" page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={expired.data?.rows.length ?? 0} total={total} onPage={setPage} />
+      )}
     </Stack>
   )
 }
 
 export function ActivePendingScreen() {
   useDocumentTitle('Active Pending')
-  const pending = useActivePending()
-  const rows = pending.data ?? []
+  const [page, setPage] = useState(1)
+  const pending = useActivePending(page)
+  const summary = useActivePendingSummary()
+  const total = pending.data?.total ?? 0
   const columns: Column<ActivePendingFarmer>[] = [
     {
       header: 'Farmer',
@@ -122,19 +131,22 @@ export function ActivePendingScreen() {
         Active Pending
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Total Pending" value={rows.length} />
-        <SummaryCard label="Activating This Week" value={rows.filter((f) => f.daysUntilActive <= 7).length} hint="7 days or fewer" />
-        <SummaryCard label="Activating Tomorrow" value={rows.filter((f) => f.daysUntilActive <= 1).length} hint="1 day or fewer" />
+        <SummaryCard label="Total Pending" value={summary.data?.total ?? 0} />
+        <SummaryCard label="Activating This Week" value={summary.data?.thisWeek ?? 0} hint="7 days or fewer" />
+        <SummaryCard label="Activating Tomorrow" value={summary.data?.tomorrow ?? 0} hint="1 day or fewer" />
       </SimpleGrid>
       <DataTable
         label="Pending activations"
-        rows={pending.data}
+        rows={pending.data?.rows}
         rowKey={(f) => f.id}
         columns={columns}
         isPending={pending.isPending}
         error={pending.isError ? m.failedToFetchPending : null}
         empty={<Text fontWeight="semibold">No Pending Activations</Text>}
       />
+      {total > ADMIN_FARMERS_PAGE_DEFAULT && (
+        <ListPager label="Pending activations pages" noun="farmers" page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={pending.data?.rows.length ?? 0} total={total} onPage={setPage} />
+      )}
     </Stack>
   )
 }
@@ -142,8 +154,10 @@ export function ActivePendingScreen() {
 export function TrialPeriodScreen() {
   useDocumentTitle('Trial Period')
   const { user } = useAdminSession()
-  const trials = useTrialFarmers()
-  const rows = trials.data ?? []
+  const [page, setPage] = useState(1)
+  const trials = useTrialFarmers(page)
+  const summary = useTrialSummary()
+  const total = trials.data?.total ?? 0
   const columns: Column<TrialFarmer>[] = [
     { header: 'Name', cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
     { header: 'Contact Number', cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
@@ -159,11 +173,14 @@ export function TrialPeriodScreen() {
         Trial Period
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Active Trials" value={rows.filter((f) => f.trialStatus === 'Active').length} />
-        <SummaryCard label="Expired Trials" value={rows.filter((f) => f.trialStatus === 'Expired').length} />
+        <SummaryCard label="Active Trials" value={summary.data?.active ?? 0} />
+        <SummaryCard label="Expired Trials" value={summary.data?.expired ?? 0} />
         <TrialLength mayEdit={can(user.role, 'settings.edit')} />
       </SimpleGrid>
-      <DataTable label="Farmers in trial" rows={trials.data} rowKey={(f) => f.id} columns={columns} isPending={trials.isPending} error={trials.isError ? m.failedToFetchTrial : null} empty="No farmers in trial mode" />
+      <DataTable label="Farmers in trial" rows={trials.data?.rows} rowKey={(f) => f.id} columns={columns} isPending={trials.isPending} error={trials.isError ? m.failedToFetchTrial : null} empty="No farmers in trial mode" />
+      {total > ADMIN_FARMERS_PAGE_DEFAULT && (
+        <ListPager label="Farmers in trial pages" noun="farmers" page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={trials.data?.rows.length ?? 0} total={total} onPage={setPage} />
+      )}
     </Stack>
   )
 }

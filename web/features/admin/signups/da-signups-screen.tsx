@@ -1,16 +1,20 @@
 // /admin/da-signups (spec 001 §2, global only): signups made by data agents over a date range, with
-// stats, a per-agent summary (success rate = approved / total, rounded), a table and a CSV made here.
+// stats and a per-agent summary (success rate = approved / total, rounded) counted by the server over
+// the whole range, the signups a page at a time, and the range's CSV streamed by the server (issue 19).
 import { Badge, Button, Flex, Heading, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { FarmerSignupRecord } from '../../../../api/contract/farmer-signup'
 import { messages } from '../../../../api/contract/messages'
-import { exportCsv } from '../../../shared/csv'
 import { useDocumentTitle } from '../../../shared/site'
 import { formatFijiDateTime } from '../format'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
 import { SummaryCard } from '../ui/summary-card'
-import { agentSummaries, dataAgentRanges, dataAgentSignupsCsv, useDataAgentSignups, type AgentSummary, type DataAgentRange } from './signups'
+import type { DataAgentSummaryRow } from '../../../../api/contract/farmer-signup'
+import { toastError } from '../feedback'
+import { ListPager } from '../ui/list-pager'
+import { downloadServerCsv } from '../ui/server-csv'
+import { DA_SIGNUPS_PAGE_SIZE, dataAgentExportUrl, dataAgentRanges, useDataAgentSignups, useDataAgentSummary, type DataAgentRange } from './signups'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
 
 const statusPalette = { pending: 'orange', approved: 'green', rejected: 'red' } as const
@@ -18,11 +22,22 @@ const statusPalette = { pending: 'orange', approved: 'green', rejected: 'red' } 
 export function DataAgentSignupsScreen() {
   useDocumentTitle('Data Agent Signups')
   const [range, setRange] = useState<DataAgentRange>('last7days')
-  const signups = useDataAgentSignups(range)
-  const rows = signups.data ?? []
-  const count = (status: FarmerSignupRecord['status']) => rows.filter((s) => s.status === status).length
+  const [page, setPage] = useState(1)
+  const signups = useDataAgentSignups(range, page)
+  const summary = useDataAgentSummary(range)
+  const rows = signups.data?.rows ?? []
+  const total = signups.data?.total ?? 0
+  const count = (status: 'total' | FarmerSignupRecord['status']) => summary.data?.[status] ?? 0
+  const exportRange = async () => {
+    if (summary.data && summary.data.total === 0) return toastError(messages.common.noDataToExport)
+    try {
+      await downloadServerCsv(dataAgentExportUrl(range), 'data-agent-signups.csv')
+    } catch {
+      toastError(messages.signups.failedToGenerateReport)
+    }
+  }
 
-  const agentColumns: Column<AgentSummary>[] = [
+  const agentColumns: Column<DataAgentSummaryRow>[] = [
     { header: 'Data Agent', cell: (a) => a.agent },
     { header: 'Total', cell: (a) => a.total },
     { header: 'Approved', cell: (a) => a.approved },
@@ -53,19 +68,22 @@ export function DataAgentSignupsScreen() {
         <Heading as="h1" size="2xl">
           Data Agent Signups
         </Heading>
-        <Button variant="outline" onClick={() => exportCsv(dataAgentSignupsCsv(rows))} disabled={signups.isPending}>
+        <Button variant="outline" onClick={() => void exportRange()} disabled={summary.isPending}>
           Export CSV
         </Button>
       </Flex>
       <Flex gap="2" wrap="wrap" role="group" aria-label="Date range">
         {dataAgentRanges.map((option) => (
-          <Button key={option.value} size="sm" variant={range === option.value ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={range === option.value} onClick={() => setRange(option.value)}>
+          <Button key={option.value} size="sm" variant={range === option.value ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={range === option.value} onClick={() => {
+              setRange(option.value)
+              setPage(1)
+            }}>
             {option.label}
           </Button>
         ))}
       </Flex>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-        <SummaryCard label="Total Signups" value={rows.length} />
+        <SummaryCard label="Total Signups" value={count('total')} />
         <SummaryCard label="Approved" value={count('approved')} />
         <SummaryCard label="Rejected" value={count('rejected')} />
         <SummaryCard label="Pending" value={count('pending')} />
@@ -74,13 +92,14 @@ export function DataAgentSignupsScreen() {
         <Heading as="h2" size="lg" id="agent-summary">
           Per-Agent Summary
         </Heading>
-        <DataTable label="Per-agent summary" rows={agentSummaries(rows)} rowKey={(a) => a.agent} columns={agentColumns} isPending={signups.isPending} error={signups.isError ? messages.signups.failedToFetch : null} empty="No data agent signups in this period." />
+        <DataTable label="Per-agent summary" rows={summary.data?.agents} rowKey={(a) => a.agent} columns={agentColumns} isPending={summary.isPending} error={summary.isError ? messages.signups.failedToFetch : null} empty="No data agent signups in this period." />
       </Stack>
       <Stack as="section" gap="3" aria-labelledby="agent-signups">
         <Heading as="h2" size="lg" id="agent-signups">
           Signups
         </Heading>
-        <DataTable label="Data agent signups" rows={rows} rowKey={(s) => s.id} columns={signupColumns} isPending={signups.isPending} empty="No data agent signups in this period." />
+        <DataTable label="Data agent signups" rows={signups.data?.rows} rowKey={(s) => s.id} columns={signupColumns} isPending={signups.isPending} error={signups.isError ? messages.signups.failedToFetch : null} empty="No data agent signups in this period." />
+        {total > DA_SIGNUPS_PAGE_SIZE && <ListPager label="Data agent signups pages" noun="signups" page={page} pageSize={DA_SIGNUPS_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />}
       </Stack>
     </Stack>
   )

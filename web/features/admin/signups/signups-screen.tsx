@@ -1,6 +1,6 @@
 // /admin/signups (spec 001 §2): pending applications with Approve and Reject (a reason required),
-// recent decisions with search and filter (10 shown, then Show all), and the purge panel for
-// global admins. Decisions are final in the interface.
+// recent decisions with search and filter, each a page at a time from the server (issue 19), and
+// the purge panel for global admins. Decisions are final in the interface.
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Image, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { FarmerSignupRecord } from '../../../../api/contract/farmer-signup'
@@ -18,19 +18,21 @@ import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { PurgePanel } from '../ui/purge-panel'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
-import { recentDecisions, signupsKey, useProcessSignup, useSignups, type DecisionFilter } from './signups'
+import { ListPager } from '../ui/list-pager'
+import { DECISIONS_PAGE_SIZE, PENDING_PAGE_SIZE, signupsKey, usePendingSignups, useProcessSignup, useRecentDecisions, type DecisionFilter } from './signups'
 
 const m = messages.signups
-const DECISIONS_SHOWN = 10
 
 export function SignupsScreen() {
   useDocumentTitle('Signup Approvals')
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
-  const signups = useSignups()
+  const [page, setPage] = useState(1)
+  const signups = usePendingSignups(page)
   const process = useProcessSignup()
   const [rejecting, setRejecting] = useState<FarmerSignupRecord | null>(null)
-  const pending = (signups.data ?? []).filter((s) => s.status === 'pending')
+  const pending = signups.data?.rows ?? []
+  const pendingTotal = signups.data?.total ?? 0
 
   const approve = async (signup: FarmerSignupRecord) => {
     try {
@@ -51,7 +53,7 @@ export function SignupsScreen() {
 
       <Box as="section" aria-labelledby="pending-signups">
         <Heading as="h2" size="lg" id="pending-signups" mb="3">
-          Pending Applications ({pending.length})
+          Pending Applications ({pendingTotal.toLocaleString('en-US')})
         </Heading>
         {signups.isPending ? (
           <Stack gap="2" aria-busy="true" aria-label="Loading signups">
@@ -79,9 +81,14 @@ export function SignupsScreen() {
             ))}
           </Stack>
         )}
+        {pendingTotal > PENDING_PAGE_SIZE && (
+          <Box mt="3">
+            <ListPager label="Pending applications pages" noun="applications" page={page} pageSize={PENDING_PAGE_SIZE} shown={pending.length} total={pendingTotal} onPage={setPage} />
+          </Box>
+        )}
       </Box>
 
-      <RecentDecisions signups={signups.data ?? []} />
+      <RecentDecisions />
 
       {can(user.role, 'signups.purge') && (
         <PurgePanel
@@ -164,23 +171,41 @@ function SignupCard({ signup, children }: { signup: FarmerSignupRecord; children
   )
 }
 
-function RecentDecisions({ signups }: { signups: readonly FarmerSignupRecord[] }) {
+function RecentDecisions() {
   const [search, setSearch] = useState('')
   const [filter, setFilter] = useState<DecisionFilter>('all')
-  const [showAll, setShowAll] = useState(false)
-  const processed = signups.filter((s) => s.status !== 'pending')
-  const decisions = recentDecisions(signups, search, filter)
-  const shown = showAll ? decisions : decisions.slice(0, DECISIONS_SHOWN)
+  const [page, setPage] = useState(1)
+  // Searched, filtered and counted by the server; a new search or filter starts at page 1.
+  const decisions = useRecentDecisions(search, filter, page)
+  const shown = decisions.data?.rows ?? []
+  const total = decisions.data?.total ?? 0
 
   return (
     <Box as="section" aria-labelledby="recent-decisions">
       <Heading as="h2" size="lg" id="recent-decisions" mb="3">
-        Recent Decisions ({processed.length})
+        Recent Decisions ({total.toLocaleString('en-US')})
       </Heading>
       <Flex gap="3" wrap="wrap" mb="3">
-        <Input type="search" placeholder="Search by name, phone or email" aria-label="Search decisions" value={search} onChange={(e) => setSearch(e.target.value)} maxW="24rem" />
+        <Input
+          type="search"
+          placeholder="Search by name, phone or email"
+          aria-label="Search decisions"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value)
+            setPage(1)
+          }}
+          maxW="24rem"
+        />
         <NativeSelect.Root maxW="12rem">
-          <NativeSelect.Field aria-label="Filter decisions" value={filter} onChange={(e) => setFilter(e.target.value as DecisionFilter)}>
+          <NativeSelect.Field
+            aria-label="Filter decisions"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as DecisionFilter)
+              setPage(1)
+            }}
+          >
             <option value="all">All</option>
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
@@ -188,7 +213,13 @@ function RecentDecisions({ signups }: { signups: readonly FarmerSignupRecord[] }
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
-      {decisions.length === 0 ? (
+      {decisions.isPending ? (
+        <Skeleton height="24" aria-busy="true" aria-label="Loading decisions" />
+      ) : decisions.isError && shown.length === 0 ? (
+        <Text role="alert" color="fg.error">
+          {m.failedToFetch}
+        </Text>
+      ) : shown.length === 0 ? (
         <Text color="fg.muted">{m.noMatches}</Text>
       ) : (
         <Stack as="ul" gap="3" listStyle="none" m="0" p="0">
@@ -197,10 +228,10 @@ function RecentDecisions({ signups }: { signups: readonly FarmerSignupRecord[] }
           ))}
         </Stack>
       )}
-      {decisions.length > DECISIONS_SHOWN && (
-        <Button mt="3" variant="outline" onClick={() => setShowAll((all) => !all)}>
-          {showAll ? 'Show less' : `Show all (${decisions.length})`}
-        </Button>
+      {total > DECISIONS_PAGE_SIZE && (
+        <Box mt="3">
+          <ListPager label="Recent decisions pages" noun="decisions" page={page} pageSize={DECISIONS_PAGE_SIZE} shown={shown.length} total={total} onPage={setPage} />
+        </Box>
       )}
     </Box>
   )

@@ -1,19 +1,40 @@
-// Farmer signups for staff (spec 001 §2, §7): the list, the decision write, the purge, the
-// data-agent report and its browser-made CSV.
+// Farmer signups for staff (spec 001 §2, §7): the pending and decided lists and the data-agent
+// report, each a page at a time from the server (issue 19), the decision write and the purge.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { PurgeBody, PurgeResponse } from '../../../../api/contract/common'
-import type { DataAgentSignupsQuery, FarmerSignupRecord, SignupProcess } from '../../../../api/contract/farmer-signup'
+import type { DataAgentSignupsQuery, DataAgentSignupsSummary, FarmerSignupRecord, SignupProcess } from '../../../../api/contract/farmer-signup'
 import { messages } from '../../../../api/contract/messages'
 import { apiRequest } from '../../../shared/api'
-import { csvDateTime, type CsvExport } from '../../../shared/csv'
 import { useLoadErrorToast } from '../feedback'
+import { usePagedList } from '../ui/paged-list'
 
 export const signupsKey = ['/api/admin/signups'] as const
+const dataAgentSignupsPath = '/api/admin/signups/data-agent'
 
-export function useSignups() {
-  const query = useQuery<FarmerSignupRecord[]>({ queryKey: signupsKey })
-  useLoadErrorToast(query.error, messages.signups.failedToFetch)
-  return query
+/** Pending applications per page, and decisions per page (the screen showed 10 before "Show all"). */
+export const PENDING_PAGE_SIZE = 20
+export const DECISIONS_PAGE_SIZE = 10
+export const DA_SIGNUPS_PAGE_SIZE = 50
+
+export type DecisionFilter = 'all' | 'approved' | 'rejected'
+
+function pageParams(page: number, pageSize: number, params: Record<string, string | undefined> = {}): URLSearchParams {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value)
+  search.set('page', String(page))
+  search.set('pageSize', String(pageSize))
+  return search
+}
+
+/** One page of the pending applications, newest first; `total` counts them all. */
+export function usePendingSignups(page: number) {
+  return usePagedList<FarmerSignupRecord>(signupsKey[0], pageParams(page, PENDING_PAGE_SIZE, { status: 'pending' }), messages.signups.failedToFetch)
+}
+
+/** One page of the decisions matching the search (name, phone, e-mail) and filter, newest decision first. */
+export function useRecentDecisions(search: string, filter: DecisionFilter, page: number) {
+  const status = filter === 'all' ? 'processed' : filter
+  return usePagedList<FarmerSignupRecord>(signupsKey[0], pageParams(page, DECISIONS_PAGE_SIZE, { status, search: search.trim(), sort: '-processedAt' }), messages.signups.failedToFetch)
 }
 
 export type DataAgentRange = NonNullable<DataAgentSignupsQuery['range']>
@@ -24,11 +45,20 @@ export const dataAgentRanges: readonly { value: DataAgentRange; label: string }[
   { value: 'last3Months', label: 'Last 3 months' },
 ]
 
-export function useDataAgentSignups(range: DataAgentRange) {
-  const query = useQuery<FarmerSignupRecord[]>({ queryKey: [`/api/admin/signups/data-agent?range=${range}`] })
+/** One page of the signups data agents made in the range, newest first. */
+export function useDataAgentSignups(range: DataAgentRange, page: number) {
+  return usePagedList<FarmerSignupRecord>(dataAgentSignupsPath, pageParams(page, DA_SIGNUPS_PAGE_SIZE, { range }), messages.signups.failedToFetch)
+}
+
+/** The report's counts by status and per agent over the whole range (counted by the server). */
+export function useDataAgentSummary(range: DataAgentRange) {
+  const query = useQuery<DataAgentSignupsSummary>({ queryKey: [`${dataAgentSignupsPath}/summary?range=${range}`] })
   useLoadErrorToast(query.error, messages.signups.failedToFetch)
   return query
 }
+
+/** The report's CSV: every signup of the range, streamed by the server. */
+export const dataAgentExportUrl = (range: DataAgentRange) => `${dataAgentSignupsPath}/export?range=${range}`
 
 export function useProcessSignup() {
   const queryClient = useQueryClient()
@@ -52,48 +82,3 @@ export function usePurgeSignups() {
   })
 }
 
-export type DecisionFilter = 'all' | 'approved' | 'rejected'
-
-/** Recent decisions: processed signups matching the search (name, phone, e-mail) and filter, newest decision first. */
-export function recentDecisions(signups: readonly FarmerSignupRecord[], search: string, filter: DecisionFilter): FarmerSignupRecord[] {
-  const needle = search.trim().toLowerCase()
-  return signups
-    .filter((s) => s.status !== 'pending' && (filter === 'all' || s.status === filter))
-    .filter((s) => !needle || [s.name, s.phone, s.email ?? ''].some((v) => v.toLowerCase().includes(needle)))
-    .sort((a, b) => (b.processedAt ?? '').localeCompare(a.processedAt ?? ''))
-}
-
-export interface AgentSummary {
-  agent: string
-  total: number
-  approved: number
-  rejected: number
-  pending: number
-  /** Approved divided by total, rounded to a percent (spec 001 §2). */
-  successRate: number
-}
-
-export function agentSummaries(signups: readonly FarmerSignupRecord[]): AgentSummary[] {
-  const byAgent = new Map<string, AgentSummary>()
-  for (const s of signups) {
-    const agent = s.dataAgentName ?? 'Unknown agent'
-    const row = byAgent.get(agent) ?? { agent, total: 0, approved: 0, rejected: 0, pending: 0, successRate: 0 }
-    row.total += 1
-    row[s.status] += 1
-    byAgent.set(agent, row)
-  }
-  return [...byAgent.values()]
-    .map((row) => ({ ...row, successRate: Math.round((row.approved / row.total) * 100) }))
-    .sort((a, b) => b.total - a.total || a.agent.localeCompare(b.agent))
-}
-
-export const DA_SIGNUP_CSV_COLUMNS = ['ID', 'Farmer Name', 'Phone', 'Email', 'Village', 'Tikina', 'Cities', 'Produce', 'Data Agent', 'Status', 'Rejection Reason', 'Submitted At', 'Processed At'] as const
-
-export function dataAgentSignupsCsv(signups: readonly FarmerSignupRecord[]): CsvExport<FarmerSignupRecord> {
-  return {
-    baseName: 'data-agent-signups',
-    columns: DA_SIGNUP_CSV_COLUMNS,
-    rows: signups,
-    toRecord: (s) => [s.id, s.name, s.phone, s.email, s.town, s.tikina, s.cities.join('; '), s.produce.join('; '), s.dataAgentName, s.status, s.rejectionReason, csvDateTime(s.createdAt), csvDateTime(s.processedAt)],
-  }
-}

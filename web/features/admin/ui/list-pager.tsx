@@ -1,0 +1,46 @@
+// A staff list's pages (issue 19, decision 018): where this page sits in the whole ('Showing 51–100 of
+// 20,000 farmers') and the way to the pages around it. The server answers one page; nothing here
+// holds the whole list.
+import { Button, Flex, Text } from '@chakra-ui/react'
+import { useEffect } from 'react'
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+export interface ListPagerProps {
+  /** The navigation's accessible name, e.g. 'Farmers pages'. */
+  label: string
+  /** What the list holds, plural: 'farmers', 'signups'. */
+  noun: string
+  page: number
+  pageSize: number
+  /** Rows on this page. */
+  shown: number
+  /** Rows matching the filters, on every page (X-Total-Count). */
+  total: number
+  onPage: (page: number) => void
+}
+
+export function ListPager({ label, noun, page, pageSize, shown, total, onPage }: ListPagerProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  // A page emptied by deletes (or filters narrowed elsewhere) falls back to the last page there is.
+  useEffect(() => {
+    if (page > pages) onPage(pages)
+  }, [page, pages, onPage])
+  const first = (page - 1) * pageSize + 1
+  return (
+    <Flex as="nav" aria-label={label} gap="3" align="center" wrap="wrap">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {shown === 0 ? `Showing 0 of ${count(total)} ${noun}` : `Showing ${count(first)}–${count(first + shown - 1)} of ${count(total)} ${noun}`}
+      </Text>
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous page
+      </Button>
+      <Text fontSize="sm">
+        Page {count(page)} of {count(pages)}
+      </Text>
+      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next page
+      </Button>
+    </Flex>
+  )
+}
