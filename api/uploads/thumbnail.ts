@@ -1,6 +1,6 @@
 // Each stored photo's thumbnail (issue 17): a PHOTO_THUMBNAIL_SIZE-square WebP that cards and lists
-// show instead of the full photo. Made once — when the photo is stored, or on the first request for
-// a photo stored before thumbnails existed — then kept on disk beside it and removed with it
+// show instead of the full photo. Made once — right after the photo is stored (the PUT does not wait
+// for it), or on the first request for a photo stored before thumbnails existed — then kept on disk beside it and removed with it
 // (cleanup.ts). sharp is server-only: it never reaches a browser bundle.
 import type { Sharp, SharpOptions } from 'sharp'
 import { PHOTO_THUMBNAIL_SIZE } from '../contract'

@@ -159,8 +159,6 @@ describe('thumbnails', () => {
   it('a stored camera photo gets a 160 px WebP thumbnail, served as image/webp and cached like the photo', async () => {
     const photo = await photoJpeg(1600, 1200)
     const photoPath = await uploadPhoto(api, photo)
-    // Made when the photo was stored, before anyone asked for it.
-    expect(fs.existsSync(thumbnailFile(photoPath))).toBe(true)
 
     const thumbnailPath = photoThumbnailPath(photoPath)
     expect(thumbnailPath).toBe(`${photoPath}/thumb`)
@@ -174,6 +172,21 @@ describe('thumbnails', () => {
     expect(bytes.length).toBeLessThan(photo.length / 10)
   })
 
+  it('is made once when the photo is stored, after the PUT is answered: a GET meanwhile waits for that rendering', async () => {
+    const photoPath = await uploadPhoto(api, await photoJpeg(1600, 1200))
+    // Asked for at once, before the rendering the PUT started can have ended: the GET joins it.
+    const res = await api.fetch(photoThumbnailPath(photoPath))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 })
+    // Made by the store, before any GET: nobody asked for this one, and it is there (once) all the same.
+    const unasked = await uploadPhoto(api, await photoJpeg(800, 600))
+    await expect.poll(() => fs.existsSync(thumbnailFile(unasked))).toBe(true)
+    const made = fs.statSync(thumbnailFile(unasked)).mtimeMs
+    expect((await api.fetch(photoThumbnailPath(unasked))).headers.get('content-type')).toBe('image/webp')
+    expect(fs.statSync(thumbnailFile(unasked)).mtimeMs).toBe(made)
+  })
+
   it('a portrait photo is cropped to the same square, and a small one is never enlarged', async () => {
     const portrait = await (await api.fetch(photoThumbnailPath(await uploadPhoto(api, await photoJpeg(900, 1600))))).arrayBuffer()
     expect(await sharp(Buffer.from(portrait)).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 })
@@ -183,6 +196,7 @@ describe('thumbnails', () => {
 
   it('a photo stored before thumbnails existed gets one on its first request, then keeps it', async () => {
     const photoPath = await uploadPhoto(api, await photoJpeg(800, 600))
+    await expect.poll(() => fs.existsSync(thumbnailFile(photoPath))).toBe(true)
     fs.rmSync(thumbnailFile(photoPath))
     const res = await api.fetch(photoThumbnailPath(photoPath))
     expect(res.status).toBe(200)
@@ -243,6 +257,8 @@ describe('deleteUnreferencedUploads', () => {
     await api.db.updateTable('uploads').set({ createdAt: dayAgo }).where('id', 'in', [idOf(old), idOf(referenced)]).execute()
     await api.db.updateTable('uploads').set({ referencedAt: new Date().toISOString() }).where('id', '=', idOf(referenced)).execute()
 
+    // Seen as a client sees it (the GET waits for the rendering the PUT started), then on disk.
+    expect((await api.fetch(`${old}/thumb`)).headers.get('content-type')).toBe('image/webp')
     expect(fs.existsSync(path.join(uploadsDir(api.dataDir), `${idOf(old)}.thumb.webp`))).toBe(true)
     const deleted = await deleteUnreferencedUploads(api.db, api.dataDir, new Date(Date.now() - 24 * 60 * 60 * 1000))
     expect(deleted).toBeGreaterThanOrEqual(1)
