@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema'
 
@@ -39,7 +39,7 @@ export function openDatabase(options: { file: string }): SqliteHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
 
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   let closed = false
   return {
     dialect: 'sqlite',
@@ -50,6 +50,32 @@ export function openDatabase(options: { file: string }): SqliteHandle {
       closed = true
       await db.destroy()
       if (sqlite.open) sqlite.close()
+    },
+  }
+}
+
+/** Distinct SQL texts kept prepared; the app has a few hundred, so this only bounds a runaway. */
+const STATEMENT_CACHE_SIZE = 1_000
+
+/**
+ * kysely's SQLite driver prepares every query anew; preparing showed in the server's profile of a
+ * photo upload (issue 22). Queries are compiled with parameters, so their texts repeat: each text is
+ * prepared once and reused. Safe because the driver runs a statement to completion before it
+ * returns (all/run); only streaming (`iterate`) could hold one busy, and the app does not stream
+ * from SQLite.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source)
+      if (statement === undefined) {
+        statement = sqlite.prepare(source)
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+        statements.set(source, statement)
+      }
+      return statement
     },
   }
 }

@@ -14,11 +14,28 @@ export function thumbnailFilePath(dataDir: string, id: string): string {
   return path.resolve(uploadsDir(dataDir), `${id}.thumb.webp`)
 }
 
+/** Uploads folders this process has made (or found): a mkdir on every photo showed in the PUT's profile. */
+const madeDirs = new Set<string>()
+
+async function openNewFile(dir: string, filePath: string): Promise<fs.FileHandle> {
+  if (!madeDirs.has(dir)) {
+    await fs.mkdir(dir, { recursive: true })
+    madeDirs.add(dir)
+  }
+  try {
+    return await fs.open(filePath, 'wx')
+  } catch (error) {
+    // The folder was removed since (a test's data dir, an operator): make it again, once.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    await fs.mkdir(dir, { recursive: true })
+    return fs.open(filePath, 'wx')
+  }
+}
+
 export async function writeTempFile(dataDir: string, id: string, bytes: Buffer): Promise<string> {
   const dir = uploadsDir(dataDir)
-  await fs.mkdir(dir, { recursive: true })
   const tempPath = path.join(dir, `.${id}.${randomUUID()}.tmp`)
-  const handle = await fs.open(tempPath, 'wx')
+  const handle = await openNewFile(dir, tempPath)
   try {
     await handle.writeFile(bytes)
     await handle.sync()

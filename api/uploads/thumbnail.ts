@@ -1,6 +1,6 @@
 // Each stored photo's thumbnail (issue 17): a PHOTO_THUMBNAIL_SIZE-square WebP that cards and lists
-// show instead of the full photo. Made once — when the photo is stored, or on the first request for
-// a photo stored before thumbnails existed — then kept on disk beside it and removed with it
+// show instead of the full photo. Made once — right after the photo is stored (the PUT does not wait
+// for it), or on the first request for a photo stored before thumbnails existed — then kept on disk beside it and removed with it
 // (cleanup.ts). sharp is server-only: it never reaches a browser bundle.
 import type { Sharp, SharpOptions } from 'sharp'
 import { PHOTO_THUMBNAIL_SIZE } from '../contract'
@@ -29,7 +29,9 @@ export async function renderThumbnail(photo: Buffer): Promise<Buffer> {
   return sharp(photo, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(PHOTO_THUMBNAIL_SIZE, PHOTO_THUMBNAIL_SIZE, { fit: 'cover', withoutEnlargement: true })
-    .webp({ quality: 70 })
+    // effort 2 (of 0–6, default 4): measured on a 300 KB photo, 3.1 ms of CPU a thumbnail instead of
+    // 5.0 (a 1600 × 1200 JPEG: 8.3 instead of 10.0), for 1 % more bytes (issue 22).
+    .webp({ quality: 70, effort: 2 })
     .toBuffer()
 }
 

@@ -5,7 +5,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadsDir } from '../../db/connection'
-import { UploadPutResponseSchema, UploadUrlResponseSchema, messages, photoPathFromUploadUrl, photoThumbnailPath } from '../contract'
+import {
+  UPLOAD_URL_BATCH_MAX, UploadPutResponseSchema, UploadUrlBatchResponseSchema, UploadUrlResponseSchema, messages, photoPathFromUploadUrl, photoThumbnailPath,
+} from '../contract'
 import { signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { deleteUnreferencedUploads } from './cleanup'
@@ -64,6 +66,38 @@ describe('upload URLs', () => {
     const over = await putBytes(api, await issueSignedIn(), pngOfSize(MB10 + 1))
     expect(over.status).toBe(413)
     expect(await over.json()).toEqual({ message: messages.uploads.fileTooLarge10MB })
+  })
+})
+
+describe('upload URLs in a batch (the outbox draining)', () => {
+  const batch = (body: unknown, headers?: Record<string, string>) => api.postJson('/api/objects/upload/batch', body, headers)
+
+  it('answers one upload per photo, in the order asked, each PUT-able like a single one', async () => {
+    expect((await batch({ photos: [{}] })).status).toBe(401)
+    const agent = await signInAs(api.db, 'data_agent')
+    const res = await batch({ photos: [{ contentType: 'image/jpeg', size: 1234 }, { contentType: 'image/png' }, {}] }, agent.headers)
+    expect(res.status).toBe(200)
+    const { uploads } = UploadUrlBatchResponseSchema.parse(await res.json())
+    expect(uploads).toHaveLength(3)
+    expect(new Set(uploads.map((upload) => upload.objectPath)).size).toBe(3)
+    for (const upload of uploads) expect(photoPathFromUploadUrl(upload.uploadURL)).toBe(upload.objectPath)
+    expect((await putBytes(api, uploads[1]!.uploadURL, JPEG_BYTES, 'image/jpeg')).status).toBe(200)
+    expect((await api.fetch(uploads[1]!.objectPath)).status).toBe(200)
+  })
+
+  it('all or none: one refused hint refuses the batch as a single request would, and issues nothing', async () => {
+    const agent = await signInAs(api.db, 'data_agent')
+    const count = async () => Number((await api.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    const tooBig = await batch({ photos: [{ contentType: 'image/png', size: 10 }, { contentType: 'image/png', size: MB10 + 1 }] }, agent.headers)
+    expect(tooBig.status).toBe(413)
+    expect(await tooBig.json()).toEqual({ message: messages.uploads.fileTooLarge10MB })
+    const notImage = await batch({ photos: [{ contentType: 'application/pdf' }] }, agent.headers)
+    expect(notImage.status).toBe(400)
+    expect(await notImage.json()).toEqual({ message: messages.uploads.imageRequired })
+    expect((await batch({ photos: [] }, agent.headers)).status).toBe(400)
+    expect((await batch({ photos: Array.from({ length: UPLOAD_URL_BATCH_MAX + 1 }, () => ({})) }, agent.headers)).status).toBe(400)
+    expect(await count()).toBe(before)
   })
 })
 
@@ -159,8 +193,6 @@ describe('thumbnails', () => {
   it('a stored camera photo gets a 160 px WebP thumbnail, served as image/webp and cached like the photo', async () => {
     const photo = await photoJpeg(1600, 1200)
     const photoPath = await uploadPhoto(api, photo)
-    // Made when the photo was stored, before anyone asked for it.
-    expect(fs.existsSync(thumbnailFile(photoPath))).toBe(true)
 
     const thumbnailPath = photoThumbnailPath(photoPath)
     expect(thumbnailPath).toBe(`${photoPath}/thumb`)
@@ -174,6 +206,21 @@ describe('thumbnails', () => {
     expect(bytes.length).toBeLessThan(photo.length / 10)
   })
 
+  it('is made once when the photo is stored, after the PUT is answered: a GET meanwhile waits for that rendering', async () => {
+    const photoPath = await uploadPhoto(api, await photoJpeg(1600, 1200))
+    // Asked for at once, before the rendering the PUT started can have ended: the GET joins it.
+    const res = await api.fetch(photoThumbnailPath(photoPath))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 })
+    // Made by the store, before any GET: nobody asked for this one, and it is there (once) all the same.
+    const unasked = await uploadPhoto(api, await photoJpeg(800, 600))
+    await expect.poll(() => fs.existsSync(thumbnailFile(unasked))).toBe(true)
+    const made = fs.statSync(thumbnailFile(unasked)).mtimeMs
+    expect((await api.fetch(photoThumbnailPath(unasked))).headers.get('content-type')).toBe('image/webp')
+    expect(fs.statSync(thumbnailFile(unasked)).mtimeMs).toBe(made)
+  })
+
   it('a portrait photo is cropped to the same square, and a small one is never enlarged', async () => {
     const portrait = await (await api.fetch(photoThumbnailPath(await uploadPhoto(api, await photoJpeg(900, 1600))))).arrayBuffer()
     expect(await sharp(Buffer.from(portrait)).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 })
@@ -183,6 +230,7 @@ describe('thumbnails', () => {
 
   it('a photo stored before thumbnails existed gets one on its first request, then keeps it', async () => {
     const photoPath = await uploadPhoto(api, await photoJpeg(800, 600))
+    await expect.poll(() => fs.existsSync(thumbnailFile(photoPath))).toBe(true)
     fs.rmSync(thumbnailFile(photoPath))
     const res = await api.fetch(photoThumbnailPath(photoPath))
     expect(res.status).toBe(200)
@@ -243,6 +291,8 @@ describe('deleteUnreferencedUploads', () => {
     await api.db.updateTable('uploads').set({ createdAt: dayAgo }).where('id', 'in', [idOf(old), idOf(referenced)]).execute()
     await api.db.updateTable('uploads').set({ referencedAt: new Date().toISOString() }).where('id', '=', idOf(referenced)).execute()
 
+    // Seen as a client sees it (the GET waits for the rendering the PUT started), then on disk.
+    expect((await api.fetch(`${old}/thumb`)).headers.get('content-type')).toBe('image/webp')
     expect(fs.existsSync(path.join(uploadsDir(api.dataDir), `${idOf(old)}.thumb.webp`))).toBe(true)
     const deleted = await deleteUnreferencedUploads(api.db, api.dataDir, new Date(Date.now() - 24 * 60 * 60 * 1000))
     expect(deleted).toBeGreaterThanOrEqual(1)

@@ -37,6 +37,23 @@ export interface DrainFigures {
   sent: number
   /** The machine's 1-minute load average as the drain ended. */
   loadAverage: number
+  /**
+   * CPU time the drain took, in ms: the engine's process (the bench itself) and the server's. On a
+   * shared machine these move far less with the load than the wall clock does.
+   */
+  cpuMs: { engine: number; server: number | null }
+}
+
+/** A process's user + system CPU time in ms, from /proc (Linux); null elsewhere. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
 }
 
 async function api<T>(server: ServerProcess, method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
@@ -58,7 +75,7 @@ function signups(count: number, seed: number, reference: { locations: string[]; 
 }
 
 /** Queues `items` in a fresh outbox, then lets the engine send them all to `baseUrl`; times the drain. */
-async function drain(items: Submission[], baseUrl: string, agent: { id: string; token: string }): Promise<DrainFigures> {
+async function drain(items: Submission[], baseUrl: string, agent: { id: string; token: string }, serverPid?: number): Promise<DrainFigures> {
   const db = new OutboxDatabase(`viti-bench-${Date.now()}-${items.length}`)
   let requests = 0
   const engine = createOutboxEngine({
@@ -89,6 +106,8 @@ async function drain(items: Submission[], baseUrl: string, agent: { id: string; 
     // Everything is queued first (an agent back from the field), the engine not yet running; the
     // clock runs from start() to the last item's answer.
     const started = performance.now()
+    const engineCpu = process.cpuUsage()
+    const serverCpu = processCpuMs(serverPid)
     engine.start()
     for (;;) {
       const open = (await db.outbox.where('status').equals('waiting').count()) + (await db.outbox.where('status').equals('sending').count())
@@ -96,6 +115,8 @@ async function drain(items: Submission[], baseUrl: string, agent: { id: string; 
       await engine.sendNow()
     }
     const drainMs = performance.now() - started
+    const engineCpuUsed = process.cpuUsage(engineCpu)
+    const serverCpuAfter = processCpuMs(serverPid)
     return {
       signups: items.length,
       photoBytes: items.reduce((sum, item) => sum + item.photos.reduce((s, p) => s + p.length, 0), 0),
@@ -103,6 +124,10 @@ async function drain(items: Submission[], baseUrl: string, agent: { id: string; 
       requests,
       sent: await db.outbox.where('status').equals('sent').count(),
       loadAverage: os.loadavg()[0]!,
+      cpuMs: {
+        engine: (engineCpuUsed.user + engineCpuUsed.system) / 1000,
+        server: serverCpu === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpu,
+      },
     }
   } finally {
     await engine.stop()
@@ -165,13 +190,13 @@ export async function benchOutbox(options: { loopbackSignups?: number; shapedSig
     }
 
     const loopbackItems = signups(loopbackCount, 1, reference)
-    const loopback = await drain(loopbackItems, server.baseUrl, agent)
+    const loopback = await drain(loopbackItems, server.baseUrl, agent, server.pid)
     const rawPutMs = await rawPuts(loopbackItems.flatMap((item) => item.photos))
     const diskMs = await diskWrites(loopbackItems.flatMap((item) => item.photos), path.join(tempDir, 'disk'))
 
     const link = await startShapedLink({ target: { host: '127.0.0.1', port: Number(new URL(server.baseUrl).port) }, ...SHAPED })
     try {
-      const shaped = await drain(signups(shapedCount, 2, reference), link.url, agent)
+      const shaped = await drain(signups(shapedCount, 2, reference), link.url, agent, server.pid)
       return {
         loopback: { ...loopback, rawPutMs, diskMs },
         shaped: { ...shaped, floorMs: (shaped.photoBytes * 8 * 1000) / SHAPED.bitsPerSecond, wireBytes: { ...link.bytes } },
@@ -185,6 +210,10 @@ export async function benchOutbox(options: { loopbackSignups?: number; shapedSig
   }
 }
 
+/** The drain's CPU time per signup, engine and server: steadier than the wall clock on a busy machine. */
+const cpuNote = ({ cpuMs, signups }: DrainFigures) =>
+  `engine ${(cpuMs.engine / signups).toFixed(1)} ms + server ${cpuMs.server === null ? '?' : (cpuMs.server / signups).toFixed(1)} ms per signup`
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
@@ -195,7 +224,7 @@ export async function printOutboxBench(): Promise<void> {
   console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests, ${kb(loopback.photoBytes)} of photos)` +
     `; raw PUTs of the same bytes ${s(loopback.rawPutMs)}; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}× (target ≤1.5×)` +
     `; the disk writing and fsyncing the same photos one by one ${s(loopback.diskMs)} (${(loopback.drainMs / loopback.diskMs).toFixed(2)}× that)` +
-    `; ${loadAverageNote(loopback.loadAverage)}`)
+    `; CPU ${cpuNote(loopback)}; ${loadAverageNote(loopback.loadAverage)}`)
   console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups (bounded; 200 would take ~${s((shaped.drainMs / shaped.signups) * 200)}):` +
     ` ${shaped.sent}/${shaped.signups} sent in ${s(shaped.drainMs)}; photo bytes ÷ bandwidth ${s(shaped.floorMs)}; ratio ${(shaped.drainMs / shaped.floorMs).toFixed(2)}× (target ≤1.15×)` +
     ` (on the wire: ${kb(shaped.wireBytes.up)} up, ${kb(shaped.wireBytes.down)} down); ${loadAverageNote(shaped.loadAverage)}`)
