@@ -169,9 +169,10 @@ export function farmersRepository(db: Kysely<Database>) {
     insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
     update: (id: string, patch: Updateable<FarmersTable>) => db.updateTable('farmers').set(patch).where('id', '=', id).execute(),
     delete: (id: string) => db.deleteFrom('farmers').where('id', '=', id).execute(),
+    // Ties on a date go by name, then id: a page reads the same on both databases (ids are random).
     /** One page of the farmers whose start lies after today (Fiji), soonest first: the active-pending list. */
     startingAfter: (today: string, page: { offset: number; limit: number }) =>
-      startsAfter(today).selectAll().orderBy('subscriptionStart').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      startsAfter(today).selectAll().orderBy('subscriptionStart').orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute(),
     /** The active-pending cards: every pending activation, those within 7 days and within 1 day. */
     startingAfterCounts: async (today: string) => {
       const row = await startsAfter(today)
@@ -185,7 +186,7 @@ export function farmersRepository(db: Kysely<Database>) {
     },
     /** One page of the farmers whose end date has passed (Fiji), most recently ended first: the expired list. */
     endedBefore: (today: string, page: { offset: number; limit: number }) =>
-      endsBefore(today).selectAll().orderBy('subscriptionEnd', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      endsBefore(today).selectAll().orderBy('subscriptionEnd', 'desc').orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute(),
     /** The expired cards: ended 30 days ago or fewer, 31 to 90, over 90 (days since the end, as the list counts them). */
     endedBeforeCounts: async (today: string) => {
       const since = (days: number) => julian(fijiMidnightIso(addDays(today, -days)))
@@ -202,7 +203,7 @@ export function farmersRepository(db: Kysely<Database>) {
     },
     /** One page of the farmers in trial (or once in trial), latest start first. */
     inTrial: (page: { offset: number; limit: number }) =>
-      inTrial().selectAll().orderBy('trialStartDate', (ob) => ob.desc().nullsLast()).orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      inTrial().selectAll().orderBy('trialStartDate', (ob) => ob.desc().nullsLast()).orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute(),
     /** The trial cards: active trials (flag on, end date today or later in Fiji) and the rest. */
     inTrialCounts: async (today: string) => {
       const row = await inTrial()
