@@ -2,7 +2,8 @@
 // (the shell's and the home page's words) is in the entry chunk; its rest, and iTaukei and Fiji Hindi,
 // are fetched only when needed (scripts/i18n-catalogs.ts says which areas are "first", and which are
 // on-demand parts only their screens fetch: `static`, `admin`). English is the fallback for a key a
-// translation lacks: so the back office (`admin`, English only) shows English whatever the language. Staff corrections (overrides) are laid over the files' messages.
+// translation lacks, so the back office (`admin`, English only) shows English whatever the language.
+// Staff corrections (overrides) are laid over the files' messages.
 import { useSyncExternalStore } from 'react'
 import { i18n, type Messages } from '@lingui/core'
 import enFirst from 'virtual:i18n-catalog/en-first'
