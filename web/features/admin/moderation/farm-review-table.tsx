@@ -46,8 +46,8 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
   const byFarm = useMemo(() => groupReviews(all, (r) => r.farmId), [all])
   const selectAll = (reviews: readonly AdminFarmReview[]) => onSelection(withReviews(selection, reviews, true))
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('admin.screen.farmReviews')}>
-      <Table.Root size="sm" aria-label={t('admin.screen.farmReviews')}>
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('admin.farmReviews.table')}>
+      <Table.Root size="sm" aria-label={t('admin.farmReviews.table')}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader width="1">
