@@ -82,9 +82,10 @@ export default defineConfig({
         // Every visitor's phone gets only what visitors use (the Outbox screen too: anyone who
         // submits a form offline finds it there). The staff screens (sign-in, back office) are
         // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
-        // (web/app/app.tsx), so the data agent's app still opens offline after its first use.
+        // (web/app/app.tsx), so the data agent's app still opens offline after its first use; the back
+        // office's words (`en-admin`, English only) with them.
         // The install dialog's screenshots are fetched by the browser only when it offers the install.
-        globIgnores: ['**/admin-pages-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**', '**/common-password-list-*.js'],
+        globIgnores: ['**/admin-pages-*.js', '**/en-admin-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**', '**/common-password-list-*.js'],
         // The plugin asks Rolldown for one file with the deprecated `inlineDynamicImports`; say it
         // the current way so a clean build prints no warning.
         buildPlugins: { vite: [swOneFile()] },

@@ -3,8 +3,8 @@
 // language's (web/i18n/runtime.ts imports English statically, the others lazily).
 // Each catalog also comes in parts: `<locale>-first` holds the areas the home page's first paint shows
 // (FIRST_PAINT_AREAS), `<locale>-rest` every other area but the on-demand ones, fetched before any other
-// screen renders; each ON_DEMAND_AREAS area (`<locale>-static`: the static pages' prose) is fetched only by
-// the screens that show it. The home's initial JS so carries only its own words (issue 20: English ≤150 KB
+// screen renders; each ON_DEMAND_AREAS area (`<locale>-static`: the static pages' prose; `en-admin`: the
+// back office's words, English only) is fetched only by the screens that show it. The home's initial JS so carries only its own words (issue 20: English ≤150 KB
 // gzip, another language +≤10 KB), and no other screen waits for ten kilobytes of prose it never shows.
 import type { Plugin } from 'vite'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
@@ -17,7 +17,7 @@ const PREFIX = 'virtual:i18n-catalog/'
 export const FIRST_PAINT_AREAS: readonly string[] = ['app', 'layout', 'ui', 'home', 'dates']
 
 /** Areas only some screens show, each its own part (a chunk per language), loaded by those screens. */
-export const ON_DEMAND_AREAS = ['static'] as const
+export const ON_DEMAND_AREAS = ['static', 'admin'] as const
 export type OnDemandArea = (typeof ON_DEMAND_AREAS)[number]
 
 export type CatalogPart = 'all' | 'first' | 'rest' | OnDemandArea

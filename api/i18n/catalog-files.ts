@@ -6,6 +6,14 @@ import { catalogFileSchema, LOCALES, type CatalogEntry, type Locale } from '../c
 
 export const CATALOG_DIR = path.resolve(import.meta.dirname, '../../web/i18n/catalogs')
 
+/**
+ * Areas only English has (issue 20: the back office stays English, its strings in the catalog so a
+ * language can be added without touching a screen). The runtime shows the English message for a key
+ * the chosen language lacks, the completeness test does not ask fj and hif for them, and the
+ * translations screen does not offer them to translators.
+ */
+export const ENGLISH_ONLY_AREAS: readonly string[] = ['admin']
+
 export type Catalog = Record<string, CatalogEntry & { area: string }>
 
 export function readCatalog(locale: Locale, dir: string = CATALOG_DIR): Catalog {

@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { LOCALES, SOURCE_LOCALE } from '../contract/i18n'
-import { placeholdersOf, readAllCatalogs } from './catalog-files'
+import { ENGLISH_ONLY_AREAS, placeholdersOf, readAllCatalogs } from './catalog-files'
 
 const catalogs = readAllCatalogs()
 const english = catalogs[SOURCE_LOCALE]
 const others = LOCALES.filter((l) => l !== SOURCE_LOCALE)
+/** English's keys a translation must have: all but the English-only areas' (the back office stays English). */
+const translatable = Object.keys(english).filter((key) => !ENGLISH_ONLY_AREAS.includes(english[key]!.area))
 
 describe('the catalogs', () => {
   it('hold English texts', () => {
@@ -15,7 +17,14 @@ describe('the catalogs', () => {
   })
 
   it.each(others)('%s has every English key and nothing else', (locale) => {
-    expect(Object.keys(catalogs[locale]).sort()).toEqual(Object.keys(english).sort())
+    expect(Object.keys(catalogs[locale]).sort()).toEqual(translatable.sort())
+  })
+
+  it('have every English-only area in English, and nowhere else', () => {
+    for (const area of ENGLISH_ONLY_AREAS) {
+      expect(Object.values(english).some((entry) => entry.area === area)).toBe(true)
+      for (const locale of others) expect(Object.values(catalogs[locale]).some((entry) => entry.area === area)).toBe(false)
+    }
   })
 
   it.each(others)('%s keeps every placeholder of the English message and says whether it was reviewed', (locale) => {

@@ -23,7 +23,7 @@ import {
 } from '../contract/translations'
 import { staffWrite, type Actor } from '../audit/staff-write'
 import type { Catalog } from '../i18n/catalog-files'
-import { placeholdersOf } from '../i18n/catalog-files'
+import { ENGLISH_ONLY_AREAS, placeholdersOf } from '../i18n/catalog-files'
 import { HttpError, notFound } from '../errors'
 import { parsePo, PoSyntaxError, writePo, type PoEntry } from './po-file'
 import { deleteCorrection, saveCorrections, translationsRepository, type CorrectionRow, type CorrectionWrite } from './repository'
@@ -47,7 +47,8 @@ export function messageProblem(message: string, english: string): string | null 
 
 export function translationsService(db: Kysely<Database>, catalogs: Catalogs) {
   const repository = translationsRepository(db)
-  const english = catalogs[SOURCE_LOCALE]
+  // The back office's words (English-only areas) are not for translators: they stay English.
+  const english = Object.fromEntries(Object.entries(catalogs[SOURCE_LOCALE]).filter(([, entry]) => !ENGLISH_ONLY_AREAS.includes(entry.area)))
   const keys = Object.keys(english).sort()
   const who = (actor: Actor) => actor.userName ?? actor.userEmail
 

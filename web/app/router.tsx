@@ -17,8 +17,8 @@ import { withAllCatalogs } from '../i18n/runtime'
 
 /** React.lazy for a named export; the screen renders once every catalog area it may show is loaded. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy's
-function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K, alsoStatic = false) {
-  const loadWithWords = withAllCatalogs(load, alsoStatic ? ['static'] : [])
+function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K, also: Parameters<typeof withAllCatalogs>[1] = []) {
+  const loadWithWords = withAllCatalogs(load, also)
   return lazy(async () => ({ default: (await loadWithWords())[name] }))
 }
 
@@ -32,10 +32,10 @@ const AnalyticsPage = lazyNamed(() => import('../features/analytics/analytics-pa
 
 // The static pages' prose is its own catalog part (area `static`), fetched with their chunk only.
 const loadStatic = () => import('../features/static-pages/pages')
-const AboutPage = lazyNamed(loadStatic, 'AboutPage', true)
-const HowItWorksPage = lazyNamed(loadStatic, 'HowItWorksPage', true)
-const TermsOfUsePage = lazyNamed(loadStatic, 'TermsOfUsePage', true)
-const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage', true)
+const AboutPage = lazyNamed(loadStatic, 'AboutPage', ['static'])
+const HowItWorksPage = lazyNamed(loadStatic, 'HowItWorksPage', ['static'])
+const TermsOfUsePage = lazyNamed(loadStatic, 'TermsOfUsePage', ['static'])
+const ContactUsPage = lazyNamed(loadStatic, 'ContactUsPage', ['static'])
 
 const FarmerSignupPage = lazyNamed(() => import('../features/signup/farmer-signup-page'), 'FarmerSignupPage')
 const ExpertSignupPage = lazyNamed(() => import('../features/signup/expert-signup-page'), 'ExpertSignupPage')
@@ -43,16 +43,17 @@ const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginP
 const loadOutboxPage = () => import('../features/field/outbox-page')
 const OutboxPage = lazyNamed(loadOutboxPage, 'OutboxPage')
 
+// The back office's words (area `admin`, English only) are their own part, fetched with its chunk only.
 const loadAdmin = () => import('../features/admin/admin-pages')
-const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage')
-const AdminScreenPage = lazyNamed(loadAdmin, 'AdminScreenPage')
+const AdminDashboardPage = lazyNamed(loadAdmin, 'AdminDashboardPage', ['admin'])
+const AdminScreenPage = lazyNamed(loadAdmin, 'AdminScreenPage', ['admin'])
 
 /**
  * The back office is not precached for every visitor: it is fetched once a user signs in, and the
  * service worker keeps it for offline use (with the Outbox screen, precached anyway).
  */
 export function preloadSignedInScreens(): void {
-  void Promise.all([loadOutboxPage(), loadAdmin()]).catch(() => undefined)
+  void Promise.all([loadOutboxPage(), withAllCatalogs(loadAdmin, ['admin'])()]).catch(() => undefined)
 }
 
 /** Every /admin/<screen>; the type makes a missing or unknown screen a compile error. */

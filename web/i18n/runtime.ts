@@ -1,8 +1,9 @@
 // The one way screens get their words: `useT()` in components, `t()` elsewhere. English's first part
 // (the shell's and the home page's words) is in the entry chunk; its rest, and iTaukei and Fiji Hindi,
 // are fetched only when needed (scripts/i18n-catalogs.ts says which areas are "first", and which are
-// on-demand parts only their screens fetch: `static`). English is the fallback for a key a translation
-// lacks. Staff corrections (overrides) are laid over the files' messages.
+// on-demand parts only their screens fetch: `static`, `admin`). English is the fallback for a key a
+// translation lacks, so the back office (`admin`, English only) shows English whatever the language.
+// Staff corrections (overrides) are laid over the files' messages.
 import { useSyncExternalStore } from 'react'
 import { i18n, type Messages } from '@lingui/core'
 import enFirst from 'virtual:i18n-catalog/en-first'
@@ -12,28 +13,34 @@ export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales'
 
 const STORAGE_KEY = 'viti.locale'
 
-/** A catalog chunk: the home's `first`, every screen's `rest`, and on-demand areas (`static`) only their screens load. */
-type Part = 'first' | 'rest' | 'static'
+/** A catalog chunk: the home's `first`, every screen's `rest`, and on-demand areas (`static`, `admin`) only their screens load. */
+type Part = 'first' | 'rest' | 'static' | 'admin'
 type LaterPart = Exclude<Part, 'first'>
 type Loader = () => Promise<{ default: Messages }>
 
-const PARTS: readonly Part[] = ['first', 'rest', 'static']
+const PARTS: readonly Part[] = ['first', 'rest', 'static', 'admin']
+
+/** The back office's words are English only (ENGLISH_ONLY_AREAS): another language has none to fetch. */
+const noMessages: Loader = () => Promise.resolve({ default: {} })
 
 const loaders: Record<Locale, Record<Part, Loader>> = {
   en: {
     first: () => Promise.resolve({ default: enFirst }),
     rest: () => import('virtual:i18n-catalog/en-rest'),
     static: () => import('virtual:i18n-catalog/en-static'),
+    admin: () => import('virtual:i18n-catalog/en-admin'),
   },
   fj: {
     first: () => import('virtual:i18n-catalog/fj-first'),
     rest: () => import('virtual:i18n-catalog/fj-rest'),
     static: () => import('virtual:i18n-catalog/fj-static'),
+    admin: noMessages,
   },
   hif: {
     first: () => import('virtual:i18n-catalog/hif-first'),
     rest: () => import('virtual:i18n-catalog/hif-rest'),
     static: () => import('virtual:i18n-catalog/hif-static'),
+    admin: noMessages,
   },
 }
 

@@ -13,7 +13,8 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { StatGrid } from '../ui/stat-grid'
 import { dailyAverages, hasNoData, useAdminAnalytics } from './admin-analytics'
 import { DailyBars } from './daily-bars'
-import { countLabel } from '../../../shared/plural'
+import { useT } from '../../../i18n/runtime'
+import { piecesAround } from '../../../i18n/messages'
 
 const m = messages.analytics
 const count = (n: number) => n.toLocaleString('en-US')
@@ -32,7 +33,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AnalyticsScreen() {
-  useDocumentTitle('Analytics Dashboard')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.analytics'))
   const [days, setDays] = useState<AnalyticsDays>(DEFAULT_ANALYTICS_DAYS)
   const { live, searches } = useAdminAnalytics(days)
   const isRefreshing = live.isFetching || searches.isFetching
@@ -52,33 +54,33 @@ export function AnalyticsScreen() {
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Box>
           <Heading as="h1" size="2xl">
-            Analytics Dashboard
+            {t('admin.screen.analytics')}
           </Heading>
           {summary && (
             <Text fontSize="sm" color="fg.muted">
-              Last updated {formatFijiDateTime(summary.lastUpdated)}
+              {t('admin.analytics.lastUpdated', { time: formatFijiDateTime(summary.lastUpdated) })}
             </Text>
           )}
         </Box>
         <HStack gap="2" wrap="wrap">
           <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field aria-label="Date range" value={days} onChange={(e) => setDays(Number(e.target.value) as AnalyticsDays)}>
+            <NativeSelect.Field aria-label={t('admin.analytics.dateRange')} value={days} onChange={(e) => setDays(Number(e.target.value) as AnalyticsDays)}>
               {analyticsDays.map((n) => (
                 <option key={n} value={n}>
-                  Last {countLabel(n, 'day')}
+                  {t('admin.analytics.lastDays', { count: n })}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <Button size="sm" variant="outline" onClick={() => void refresh()} disabled={isRefreshing}>
-            {isRefreshing ? 'Refreshing...' : 'Refresh'}
+            {isRefreshing ? t('admin.analytics.refreshing') : t('admin.analytics.refresh')}
           </Button>
         </HStack>
       </Flex>
 
       {live.isPending ? (
-        <Text aria-busy="true">Loading analytics…</Text>
+        <Text aria-busy="true">{t('admin.analytics.loading')}</Text>
       ) : live.isError && !summary ? (
         <Stack role="alert" gap="2" align="flex-start">
           <Text fontWeight="semibold">{m.unavailable}</Text>
@@ -92,17 +94,17 @@ export function AnalyticsScreen() {
       ) : summary ? (
         <>
           <StatGrid
-            label="Analytics totals"
+            label={t('admin.analytics.totals')}
             stats={[
-              ['Total Page Views', count(summary.totalPageViews)],
-              ['Unique Visitors', count(summary.uniqueVisitors)],
-              ['Total Clicks (estimated)', count(summary.farmerClicks)],
+              [t('admin.analytics.totalPageViews'), count(summary.totalPageViews)],
+              [t('admin.analytics.uniqueVisitors'), count(summary.uniqueVisitors)],
+              [t('admin.analytics.totalClicks'), count(summary.farmerClicks)],
             ]}
           />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Section title={`Top Countries (Last ${days} Days)`}>
+            <Section title={t('admin.analytics.topCountries', { days })}>
               {summary.countries.length === 0 ? (
-                <Text color="fg.muted">No country data yet.</Text>
+                <Text color="fg.muted">{t('admin.analytics.noCountries')}</Text>
               ) : (
                 <chakra.ol listStyle="none" m="0" p="0">
                   {summary.countries.map((c, i) => (
@@ -111,37 +113,37 @@ export function AnalyticsScreen() {
                         {i + 1}
                       </Badge>
                       <Text flex="1">{c.country}</Text>
-                      <Text fontVariantNumeric="tabular-nums">{countLabel(c.visitors, 'visitor', { format: count })}</Text>
+                      <Text fontVariantNumeric="tabular-nums">{t('admin.analytics.visitors', { count: c.visitors, n: count(c.visitors) })}</Text>
                     </chakra.li>
                   ))}
                 </chakra.ol>
               )}
             </Section>
-            <Section title="Search Analytics (Last 7 Days)">
+            <Section title={t('admin.analytics.searchAnalytics')}>
               {searches.isError && !search ? (
                 <Text color="fg.error">{searches.error.message}</Text>
               ) : !search ? (
-                <Text aria-busy="true">Loading…</Text>
+                <Text aria-busy="true">{t('admin.analytics.loadingShort')}</Text>
               ) : (
                 <Stack gap="3">
                   <SimpleGrid columns={2} gap="2" fontSize="sm">
-                    <Text>Total Searches: <strong>{count(search.totalSearches)}</strong></Text>
-                    <Text>Unique Queries: <strong>{count(search.uniqueQueries)}</strong></Text>
-                    <Text>Farmer Searches: <strong>{count(search.searchesByType.farmer)}</strong></Text>
-                    <Text>City Searches: <strong>{count(search.searchesByType.city)}</strong></Text>
+                    <Text>{piecesAround(t, 'admin.analytics.totalSearches', { n: <strong key="n">{count(search.totalSearches)}</strong> })}</Text>
+                    <Text>{piecesAround(t, 'admin.analytics.uniqueQueries', { n: <strong key="n">{count(search.uniqueQueries)}</strong> })}</Text>
+                    <Text>{piecesAround(t, 'admin.analytics.farmerSearches', { n: <strong key="n">{count(search.searchesByType.farmer)}</strong> })}</Text>
+                    <Text>{piecesAround(t, 'admin.analytics.citySearches', { n: <strong key="n">{count(search.searchesByType.city)}</strong> })}</Text>
                   </SimpleGrid>
                   <Heading as="h3" size="sm">
-                    Top Search Queries
+                    {t('admin.analytics.topQueries')}
                   </Heading>
                   {search.topSearches.length === 0 ? (
-                    <Text color="fg.muted">No searches yet.</Text>
+                    <Text color="fg.muted">{t('admin.analytics.noSearches')}</Text>
                   ) : (
                     <chakra.ol listStyle="none" m="0" p="0" fontSize="sm">
                       {search.topSearches.slice(0, 10).map((q) => (
                         <chakra.li key={`${q.type}:${q.query}`} display="flex" gap="2" py="1" borderTopWidth="1px" alignItems="center" flexWrap="wrap">
                           <Text flex="1" fontWeight="medium">{q.query}</Text>
                           <Badge>{q.type}</Badge>
-                          <Text color="fg.muted">avg {countLabel(q.avgResults, 'result', { format: (n) => n.toFixed(1) })}</Text>
+                          <Text color="fg.muted">{t('admin.analytics.avgResults', { count: q.avgResults, n: q.avgResults.toFixed(1) })}</Text>
                           <Text fontVariantNumeric="tabular-nums">{count(q.count)}×</Text>
                         </chakra.li>
                       ))}
@@ -151,12 +153,12 @@ export function AnalyticsScreen() {
               )}
             </Section>
           </SimpleGrid>
-          <Section title="Daily Statistics">
+          <Section title={t('admin.analytics.daily')}>
             <HStack gap="6" wrap="wrap" fontSize="sm">
-              <Text>Average daily views: <strong>{count(averages.views)}</strong></Text>
-              <Text>Average daily visitors: <strong>{count(averages.visitors)}</strong></Text>
+              <Text>{piecesAround(t, 'admin.analytics.avgViews', { n: <strong key="n">{count(averages.views)}</strong> })}</Text>
+              <Text>{piecesAround(t, 'admin.analytics.avgVisitors', { n: <strong key="n">{count(averages.visitors)}</strong> })}</Text>
             </HStack>
-            <DailyBars days={summary.dailyStats} caption={`Page views and visitors per day, last ${countLabel(days, 'day')} (bars scaled to the busiest day)`} />
+            <DailyBars days={summary.dailyStats} caption={t('admin.analytics.barsCaption', { days: t('admin.analytics.days', { count: days }) })} />
           </Section>
         </>
       ) : null}

@@ -5,8 +5,10 @@
 import { Box, Flex, chakra } from '@chakra-ui/react'
 import type { DailyStat } from '../../../../api/contract/analytics'
 import { barPercent, formatDay } from './admin-analytics'
+import { useT } from '../../../i18n/runtime'
 
 export function DailyBars({ days, caption }: { days: readonly DailyStat[]; caption: string }) {
+  const t = useT()
   const max = Math.max(0, ...days.map((d) => d.pageViews))
   const newestFirst = [...days].reverse()
   return (
@@ -17,13 +19,13 @@ export function DailyBars({ days, caption }: { days: readonly DailyStat[]; capti
       <chakra.thead>
         <chakra.tr textAlign="start" color="fg.muted">
           <chakra.th scope="col" textAlign="start" fontWeight="medium" pe="3" whiteSpace="nowrap">
-            Day
+            {t('admin.analytics.day')}
           </chakra.th>
           <chakra.th scope="col" textAlign="start" fontWeight="medium" w="full">
-            Page views
+            {t('admin.analytics.pageViews')}
           </chakra.th>
           <chakra.th scope="col" textAlign="end" fontWeight="medium" ps="3" whiteSpace="nowrap">
-            Visitors
+            {t('admin.analytics.visitorsColumn')}
           </chakra.th>
         </chakra.tr>
       </chakra.thead>

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { catalogPartsReady } from '../../../i18n/runtime'
 import { formatAuditDetails } from './audit-details'
+
+beforeAll(() => catalogPartsReady(['admin']))
 
 describe('formatAuditDetails', () => {
   it('shows plain text as it is', () => {

@@ -1,9 +1,10 @@
 // An audit entry's `details` is readable text, or an object the server stored as JSON
 // (api/audit/README.md). Either way the trail shows one readable line.
+import { t } from '../../../i18n/runtime'
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—'
-  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (typeof value === 'boolean') return value ? t('admin.audit.yes') : t('admin.audit.no')
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
 }

@@ -12,9 +12,11 @@ import { BackToDashboard } from '../ui/back-to-dashboard'
 import { formatAuditDetails } from './audit-details'
 import { useAuditLogs } from './audit-logs'
 import { PurgeAuditLogs } from './purge-audit-logs'
+import { useT } from '../../../i18n/runtime'
 
 export function AuditTrailScreen() {
-  useDocumentTitle('Audit Trail')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.auditTrail'))
   const { user } = useAdminSession()
   const logs = useAuditLogs()
   const entries = logs.data?.pages.flat() ?? []
@@ -23,15 +25,15 @@ export function AuditTrailScreen() {
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Audit Trail
+        {t('admin.screen.auditTrail')}
       </Heading>
       {can(user.role, 'audit.purge') && <PurgeAuditLogs />}
       <Box as="section" aria-labelledby="audit-entries">
         <Heading as="h2" size="lg" id="audit-entries" mb="3">
-          Recent activity
+          {t('admin.audit.recentActivity')}
         </Heading>
         {logs.isPending ? (
-          <Stack gap="2" role="status" aria-busy="true" aria-label="Loading audit logs">
+          <Stack gap="2" role="status" aria-busy="true" aria-label={t('admin.audit.loading')}>
             {Array.from({ length: 10 }, (_, i) => (
               <Skeleton key={i} height="14" />
             ))}
@@ -51,7 +53,7 @@ export function AuditTrailScreen() {
         )}
         {logs.hasNextPage && (
           <Button mt="4" variant="outline" onClick={() => void logs.fetchNextPage()} loading={logs.isFetchingNextPage}>
-            Load older entries
+            {t('admin.audit.loadOlder')}
           </Button>
         )}
       </Box>
@@ -60,6 +62,7 @@ export function AuditTrailScreen() {
 }
 
 function AuditEntry({ entry }: { entry: AuditLog }) {
+  const t = useT()
   const [expanded, setExpanded] = useState(false)
   const detailsId = useId()
   const target = [entry.targetType, entry.targetName].filter(Boolean).join(': ')
@@ -83,7 +86,7 @@ function AuditEntry({ entry }: { entry: AuditLog }) {
             {entry.action.replaceAll('_', ' ')}
           </Badge>
           <Text as="span" fontWeight="semibold">
-            {entry.userName ?? 'System'}
+            {entry.userName ?? t('admin.audit.system')}
           </Text>
           {entry.userEmail && (
             <Text as="span" color="fg.muted" fontSize="sm">
@@ -93,7 +96,7 @@ function AuditEntry({ entry }: { entry: AuditLog }) {
           {/* The row outlives its user: the name and e-mail it kept still say who it was. */}
           {entry.userId === null && entry.userName !== null && (
             <Badge colorPalette="gray" variant="outline">
-              Account deleted
+              {t('admin.audit.accountDeleted')}
             </Badge>
           )}
           <Text as="span" fontSize="sm" color="fg.muted" ms={{ md: 'auto' }}>
@@ -114,17 +117,17 @@ function AuditEntry({ entry }: { entry: AuditLog }) {
       <Box id={detailsId} hidden={!expanded} px="4" pb="3" fontSize="sm">
         <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="4" rowGap="1">
           <Text as="dt" fontWeight="semibold">
-            IP Address
+            {t('admin.audit.ipAddress')}
           </Text>
           <Text as="dd">{entry.ipAddress ?? '—'}</Text>
           <Text as="dt" fontWeight="semibold">
-            User Agent
+            {t('admin.audit.userAgent')}
           </Text>
           <Text as="dd" wordBreak="break-word">
             {entry.userAgent ?? '—'}
           </Text>
           <Text as="dt" fontWeight="semibold">
-            Target ID
+            {t('admin.audit.targetId')}
           </Text>
           <Text as="dd" wordBreak="break-all">
             {entry.targetId ?? '—'}

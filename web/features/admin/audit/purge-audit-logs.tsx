@@ -2,14 +2,16 @@
 import { messages } from '../../../../api/contract/messages'
 import { PurgePanel } from '../ui/purge-panel'
 import { auditLogsKey } from './audit-logs'
+import { useT } from '../../../i18n/runtime'
 
 export function PurgeAuditLogs() {
+  const t = useT()
   return (
     <PurgePanel
-      title="Purge Audit Logs"
-      buttonLabel="Purge Logs"
-      confirmTitle="Purge audit logs?"
-      what="Every audit log entry"
+      title={t('admin.audit.purge.title')}
+      buttonLabel={t('admin.audit.purge.button')}
+      confirmTitle={t('admin.audit.purge.confirmTitle')}
+      what={t('admin.audit.purge.what')}
       endpoint="/api/admin/audit-logs/purge"
       queryKey={auditLogsKey}
       purged={messages.audit.purged}

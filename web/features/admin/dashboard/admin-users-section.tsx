@@ -8,8 +8,10 @@ import { statusAndBodyOr } from '../feedback'
 import { formatFijiDate } from '../format'
 import { useAdminUsers } from '../users/admin-users'
 import { CreateUserDialog } from '../users/user-dialogs'
+import { useT } from '../../../i18n/runtime'
 
 export function AdminUsersSection({ enabled }: { enabled: boolean }) {
+  const t = useT()
   const users = useAdminUsers(enabled)
   const [creating, setCreating] = useState(false)
 
@@ -17,15 +19,15 @@ export function AdminUsersSection({ enabled }: { enabled: boolean }) {
     <Box as="section" aria-labelledby="admin-users">
       <Flex gap="3" wrap="wrap" align="center" justify="space-between" mb="3">
         <Heading as="h2" size="lg" id="admin-users">
-          Admin User Management
+          {t('admin.adminUsers.heading')}
         </Heading>
         <Button colorPalette="brand" onClick={() => setCreating(true)}>
-          Create Admin User
+          {t('admin.adminUsers.create')}
         </Button>
       </Flex>
 
       {users.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label="Loading admin users">
+        <Stack gap="2" aria-busy="true" aria-label={t('admin.adminUsers.loading')}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} height="10" />
           ))}
@@ -46,7 +48,7 @@ export function AdminUsersSection({ enabled }: { enabled: boolean }) {
                   </Text>
                   <Flex gap="2" align="center" wrap="wrap">
                     <Badge>{roleLabels[user.role]}</Badge>
-                    <Text fontSize="sm">Created {formatFijiDate(user.createdAt)}</Text>
+                    <Text fontSize="sm">{t('admin.adminUsers.createdOn', { date: formatFijiDate(user.createdAt) })}</Text>
                   </Flex>
                 </Card.Body>
               </Card.Root>
@@ -55,10 +57,10 @@ export function AdminUsersSection({ enabled }: { enabled: boolean }) {
           <Table.Root hideBelow="lg" size="sm" variant="outline">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Email</Table.ColumnHeader>
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.column.name')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.column.email')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.column.role')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.column.created')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -80,7 +82,7 @@ export function AdminUsersSection({ enabled }: { enabled: boolean }) {
       <CreateUserDialog
         open={creating}
         onOpenChange={setCreating}
-        title="Create Admin User"
+        title={t('admin.adminUsers.create')}
         errorText={(error) => statusAndBodyOr(error, messages.users.failedToCreateAdmin)}
       />
     </Box>

@@ -15,9 +15,10 @@ import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { PasswordStrengthMeter } from '../../../shared/ui/password-strength-meter'
 import { useUnsavedGuard } from '../ui/use-unsaved-guard'
+import { t as translate, useT } from '../../../i18n/runtime'
 
 /** product: the confirmation must repeat the new password (text not shown in the spec). */
-const passwordsDiffer = 'Passwords do not match'
+const passwordsDiffer = () => translate('admin.changePassword.passwordsDiffer')
 
 const ChangePasswordFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(
   (form) => form.confirmPassword === form.newPassword,
@@ -29,21 +30,23 @@ type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>
 const RELOAD_DELAY_MS = 1200
 
 export function ChangePasswordDialog({ open, mandatory, onOpenChange }: { open: boolean; mandatory: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT()
   return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title={mandatory ? 'Change Your Password' : 'Change Password'} mandatory={mandatory}>
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={mandatory ? t('admin.changePassword.titleMandatory') : t('admin.dashboard.changePassword')} mandatory={mandatory}>
       <ChangePasswordFormBody mandatory={mandatory} onCancel={() => onOpenChange(false)} />
     </AdminDialog>
   )
 }
 
 function ChangePasswordFormBody({ mandatory, onCancel }: { mandatory: boolean; onCancel: () => void }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const { changePassword } = useSessionActions()
   const { control, register, handleSubmit, formState } = useForm<ChangePasswordForm, unknown, ChangePassword & { confirmPassword: string }>({
     resolver: zodResolver(ChangePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   })
-  useUnsavedGuard(formState.isDirty, 'You are changing your password.')
+  useUnsavedGuard(formState.isDirty, t('admin.changePassword.unsaved'))
   const newPassword = useWatch({ control, name: 'newPassword' })
   const [changed, setChanged] = useState(false)
   const { errors } = formState
@@ -64,15 +67,15 @@ function ChangePasswordFormBody({ mandatory, onCancel }: { mandatory: boolean; o
     <form onSubmit={onSubmit} noValidate>
       <DialogBody>
         <Stack gap="4">
-          {mandatory && <Text>Your password must be changed before you continue.</Text>}
+          {mandatory && <Text>{t('admin.changePassword.mandatory')}</Text>}
           <OfflineNotice isOnline={isOnline} />
-          <FormField label="Current Password" error={errors.currentPassword?.message} required>
+          <FormField label={t('admin.changePassword.current')} error={errors.currentPassword?.message} required>
             <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
           </FormField>
-          <FormField label="New Password" error={errors.newPassword?.message} required helperText={<PasswordStrengthMeter password={newPassword} />}>
+          <FormField label={t('admin.changePassword.new')} error={errors.newPassword?.message} required helperText={<PasswordStrengthMeter password={newPassword} />}>
             <Input type="password" autoComplete="new-password" {...register('newPassword')} />
           </FormField>
-          <FormField label="Confirm New Password" error={errors.confirmPassword?.message} required>
+          <FormField label={t('admin.changePassword.confirm')} error={errors.confirmPassword?.message} required>
             <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
           </FormField>
         </Stack>
@@ -80,11 +83,11 @@ function ChangePasswordFormBody({ mandatory, onCancel }: { mandatory: boolean; o
       <DialogFooter>
         {!mandatory && (
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
         )}
         <Button type="submit" colorPalette="brand" disabled={!isOnline || changed} loading={formState.isSubmitting}>
-          Change Password
+          {t('admin.dashboard.changePassword')}
         </Button>
       </DialogFooter>
     </form>

@@ -18,9 +18,11 @@ import { ChangePasswordDialog } from './change-password-dialog'
 import { showsFieldCard, statCardsFor, type StatCard } from './stat-cards'
 import { ButtonLink } from '../../../shared/ui/button-link'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
+import { useT } from '../../../i18n/runtime'
 
 export function DashboardScreen() {
-  useDocumentTitle('Admin Dashboard')
+  const t = useT()
+  useDocumentTitle(t('admin.dashboard.title'))
   const { user } = useAdminSession()
   const { signOut } = useSessionActions()
   const navigate = useNavigate()
@@ -48,10 +50,10 @@ export function DashboardScreen() {
       <Flex gap="4" wrap="wrap" align="flex-start" justify="space-between">
         <Box>
           <Heading as="h1" size="2xl" mb="2">
-            Admin Dashboard
+            {t('admin.dashboard.title')}
           </Heading>
           <HStack gap="3" wrap="wrap">
-            <Text fontSize="lg">Welcome, {user.name}</Text>
+            <Text fontSize="lg">{t('admin.dashboard.welcome', { name: user.name })}</Text>
             <Badge colorPalette="brand" size="lg">
               {roleLabels[user.role]}
             </Badge>
@@ -59,10 +61,10 @@ export function DashboardScreen() {
         </Box>
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" onClick={() => setChangingPassword(true)}>
-            Change Password
+            {t('admin.dashboard.changePassword')}
           </Button>
           <Button variant="outline" onClick={() => void logout()}>
-            Logout
+            {t('admin.dashboard.logout')}
           </Button>
         </HStack>
       </Flex>
@@ -79,11 +81,11 @@ export function DashboardScreen() {
         <Card.Root as="section" aria-labelledby="field-card" variant="subtle">
           <Card.Body gap="3">
             <Heading as="h2" size="lg" id="field-card">
-              Data Agent Dashboard
+              {t('admin.dashboard.fieldCard.heading')}
             </Heading>
-            <Text>Sign farmers up on their behalf, in the office or out in the villages.</Text>
+            <Text>{t('admin.dashboard.fieldCard.body')}</Text>
             <ButtonLink colorPalette="brand" alignSelf="flex-start">
-              <RouterLink to="/farmer-signup">Sign Up New Farmer</RouterLink>
+              <RouterLink to="/farmer-signup">{t('admin.dashboard.fieldCard.signUp')}</RouterLink>
             </ButtonLink>
           </Card.Body>
         </Card.Root>
@@ -93,7 +95,7 @@ export function DashboardScreen() {
 
       <Box as="nav" aria-labelledby="admin-nav">
         <Heading as="h2" size="lg" id="admin-nav" mb="3">
-          Back office
+          {t('admin.dashboard.nav')}
         </Heading>
         <Flex as="ul" gap="2" wrap="wrap" listStyle="none" m="0" p="0">
           {adminNavFor(user.role).map((screen) => (
@@ -116,6 +118,7 @@ export function DashboardScreen() {
 }
 
 function StatCardView({ card, stats, loading }: { card: StatCard; stats: AdminStats | undefined; loading: boolean }) {
+  const t = useT()
   const demoNote = stats && card.demoNote?.(stats)
   const body = (
     <Card.Body gap="1">
@@ -131,7 +134,7 @@ function StatCardView({ card, stats, loading }: { card: StatCard; stats: AdminSt
       )}
       {demoNote ? (
         <HStack gap="2" wrap="wrap" fontSize="sm" data-testid="demo-revenue">
-          <DemoBadge isDemo title="Includes demo farmers' sample subscriptions, not real money" />
+          <DemoBadge isDemo title={t('admin.dashboard.demoRevenueTitle')} />
           <Text color="fg.muted">{demoNote}</Text>
         </HStack>
       ) : null}

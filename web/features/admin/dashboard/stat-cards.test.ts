@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { catalogPartsReady } from '../../../i18n/runtime'
 import { showsFieldCard, statCardsFor } from './stat-cards'
 
 const stats = { totalFarmers: 1234, activeSubscriptions: 56, pendingSubscriptions: 7, expiredSubscriptions: 8, monthlyRevenue: 'FJ$1,250.00' }
 
 const shown = (role: Parameters<typeof statCardsFor>[0]) => statCardsFor(role).map((card) => [card.label, card.value(stats), card.to])
+
+beforeAll(() => catalogPartsReady(['admin']))
 
 describe('dashboard stat cards', () => {
   it('shows a global admin all five, Active Pending and Expired opening their screens', () => {

@@ -3,6 +3,7 @@
 import type { Role } from '../../../../api/contract/common'
 import { can } from '../../../../api/contract/permissions'
 import type { AdminStats } from '../../../../api/contract/stats'
+import { t } from '../../../i18n/runtime'
 
 export interface StatCard {
   label: string
@@ -19,20 +20,20 @@ const count = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleSt
 /** In the spec's order: Total Farmers, Active Subscriptions, Active Pending, Expired Subscriptions, Total Revenue. */
 export function statCardsFor(role: Role): StatCard[] {
   const cards: StatCard[] = [
-    { label: 'Total Farmers', value: (s) => count(s.totalFarmers) },
-    { label: 'Active Subscriptions', value: (s) => count(s.activeSubscriptions) },
+    { label: t('admin.stats.totalFarmers'), value: (s) => count(s.totalFarmers) },
+    { label: t('admin.stats.activeSubscriptions'), value: (s) => count(s.activeSubscriptions) },
   ]
   if (can(role, 'dashboard.revenueCards')) {
-    cards.push({ label: 'Active Pending', value: (s) => count(s.pendingSubscriptions), to: '/admin/active-pending' })
+    cards.push({ label: t('admin.stats.activePending'), value: (s) => count(s.pendingSubscriptions), to: '/admin/active-pending' })
   }
   if (can(role, 'dashboard.adminSection')) {
-    cards.push({ label: 'Expired Subscriptions', value: (s) => count(s.expiredSubscriptions), to: '/admin/expired-subscriptions' })
+    cards.push({ label: t('admin.stats.expiredSubscriptions'), value: (s) => count(s.expiredSubscriptions), to: '/admin/expired-subscriptions' })
   }
   if (can(role, 'dashboard.revenueCards')) {
     cards.push({
-      label: 'Total Revenue',
+      label: t('admin.stats.totalRevenue'),
       value: (s) => s.monthlyRevenue ?? '—',
-      demoNote: (s) => (s.demoRevenue ? `${s.demoRevenue} of it from demo farmers` : undefined),
+      demoNote: (s) => (s.demoRevenue ? t('admin.stats.demoRevenue', { amount: s.demoRevenue }) : undefined),
     })
   }
   return cards

@@ -14,40 +14,44 @@ import { LoadError } from '../../../shared/ui/load-state'
 import { messageOr, toastError, toastSuccess, useLoadErrorToast } from '../feedback'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { FormField } from '../ui/form-field'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.email
 /** product: the spec names no text for this load; worded like its other load failures. */
-const FAILED_TO_FETCH_CONFIG = 'Failed to fetch email settings'
+const FAILED_TO_FETCH_CONFIG = 'admin.email.failedToFetchConfig'
 type Values = { from: string; to: string; cc: string; bcc: string; subject: string; body: string }
 type FieldName = keyof Values
 const blank: Omit<Values, 'from'> = { to: '', cc: '', bcc: '', subject: '', body: '' }
 
 function ModeNotice({ config }: { config: EmailConfig | undefined }) {
+  const t = useT()
   if (!config) return null
   const isSmtp = config.mode === 'smtp'
   return (
     <Box role="status" borderWidth="1px" rounded="md" px="4" py="3" borderColor={isSmtp ? 'border.success' : 'border.warning'} bg={isSmtp ? 'bg.success' : 'bg.warning'}>
-      <Text fontWeight="semibold">{isSmtp ? 'Delivery mode: SMTP' : 'Delivery mode: stored only'}</Text>
+      <Text fontWeight="semibold">{isSmtp ? t('admin.email.modeSmtp') : t('admin.email.modeStored')}</Text>
       <Text fontSize="sm">
-        {isSmtp
-          ? 'Messages are sent through the configured mail server.'
-          : 'No mail server is configured (SMTP_URL): messages are kept in the outgoing e-mails table and the server log, not delivered.'}
+        {isSmtp ? t('admin.email.modeSmtpBody') : t('admin.email.modeStoredBody')}
       </Text>
     </Box>
   )
 }
 
-const Counter = ({ length, max }: { length: number; max: number }) => (
-  <Text as="span" color={length > max ? 'fg.error' : undefined}>
-    {length}/{max} characters
-  </Text>
-)
+const Counter = ({ length, max }: { length: number; max: number }) => {
+  const t = useT()
+  return (
+    <Text as="span" color={length > max ? 'fg.error' : undefined}>
+      {t('admin.email.counter', { length, max })}
+    </Text>
+  )
+}
 
 export function SendEmailScreen() {
-  useDocumentTitle('Send Email')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.email'))
   const isOnline = useIsOnline()
   const config = useQuery<EmailConfig>({ queryKey: ['/api/admin/email/config'] })
-  useLoadErrorToast(config.error, FAILED_TO_FETCH_CONFIG)
+  useLoadErrorToast(config.error, t(FAILED_TO_FETCH_CONFIG))
   const senders = config.data?.fromAddresses ?? []
   const [values, setValues] = useState<Values>({ from: '', ...blank })
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
@@ -92,13 +96,13 @@ export function SendEmailScreen() {
     <Stack gap="6" maxW="48rem">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Send Email
+        {t('admin.screen.email')}
       </Heading>
       <ModeNotice config={config.data} />
-      {config.isError && <LoadError message={FAILED_TO_FETCH_CONFIG} onRetry={() => void config.refetch()} />}
+      {config.isError && <LoadError message={t(FAILED_TO_FETCH_CONFIG)} onRetry={() => void config.refetch()} />}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
-          <FormField label="From" error={errors.from} required>
+          <FormField label={t('admin.email.from')} error={errors.from} required>
             <NativeSelect.Root>
               <NativeSelect.Field value={from} onChange={(e) => set('from', e.target.value)}>
                 {senders.map((address) => (
@@ -110,11 +114,11 @@ export function SendEmailScreen() {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          {text('to', 'To', true)}
-          {text('cc', 'CC')}
-          {text('bcc', 'BCC')}
-          {text('subject', 'Subject', true)}
-          <FormField label="Message" error={errors.body} required helperText={<Counter length={values.body.length} max={EMAIL_BODY_MAX} />}>
+          {text('to', t('admin.email.to'), true)}
+          {text('cc', t('admin.email.cc'))}
+          {text('bcc', t('admin.email.bcc'))}
+          {text('subject', t('admin.email.subject'), true)}
+          <FormField label={t('admin.email.message')} error={errors.body} required helperText={<Counter length={values.body.length} max={EMAIL_BODY_MAX} />}>
             <Textarea rows={10} value={values.body} onChange={(e) => set('body', e.target.value)} />
           </FormField>
           {failure && (
@@ -123,7 +127,7 @@ export function SendEmailScreen() {
             </Text>
           )}
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={!isOnline || !config.data} loading={isSending}>
-            Send Email
+            {t('admin.screen.email')}
           </Button>
         </Stack>
       </form>

@@ -15,6 +15,7 @@ import { FormField } from '../ui/form-field'
 import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useExpertWrite } from './experts-data'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.experts
 type Values = { name: string; company: string; expertField: string; contactNumber: string; email: string; photoUrl: string; comments: string }
@@ -27,14 +28,16 @@ const valuesOf = (expert: Expert | null): Values =>
     : emptyValues
 
 export function ExpertDialog({ open, expert, fields, onOpenChange }: { open: boolean; expert: Expert | null; fields: readonly ExpertField[]; onOpenChange: (open: boolean) => void }) {
+  const t = useT()
   return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title={expert ? 'Edit Expert' : 'Add Expert'}>
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={expert ? t('admin.experts.editTitle') : t('admin.experts.add')}>
       <ExpertForm expert={expert} fields={fields} onClose={() => onOpenChange(false)} />
     </AdminDialog>
   )
 }
 
 function ExpertForm({ expert, fields, onClose }: { expert: Expert | null; fields: readonly ExpertField[]; onClose: () => void }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const write = useExpertWrite()
   const [values, setValues] = useState(() => valuesOf(expert))
@@ -89,48 +92,48 @@ function ExpertForm({ expert, fields, onClose }: { expert: Expert | null; fields
       <DialogBody>
         <Stack gap="4">
           <OfflineNotice isOnline={isOnline} />
-          {text('name', 'Name', { required: true })}
-          {text('company', 'Company')}
-          <FormField label="Field of Expertise" error={errors.expertField}>
-            <NameSelect names={options} emptyText="Select expertise" value={values.expertField} onChange={(name) => set('expertField', name)} />
+          {text('name', t('admin.column.name'), { required: true })}
+          {text('company', t('admin.experts.company'))}
+          <FormField label={t('admin.experts.fieldOfExpertise')} error={errors.expertField}>
+            <NameSelect names={options} emptyText={t('admin.experts.selectExpertise')} value={values.expertField} onChange={(name) => set('expertField', name)} />
           </FormField>
-          {text('contactNumber', 'Contact Number', { required: true, type: 'tel' })}
-          {text('email', 'Email', { required: true, type: 'email' })}
-          <FormField label="Photo" error={errors.photoUrl} helperText="An image up to 10 MB.">
+          {text('contactNumber', t('admin.experts.contactNumber'), { required: true, type: 'tel' })}
+          {text('email', t('admin.column.email'), { required: true, type: 'email' })}
+          <FormField label={t('admin.experts.photo')} error={errors.photoUrl} helperText={t('admin.experts.photoHelp')}>
             <Stack gap="2">
               {values.photoUrl && (
                 <HStack gap="3">
-                  <Image src={photoThumbnailPath(values.photoUrl)} alt="Expert photo" boxSize="16" objectFit="cover" rounded="md" />
+                  <Image src={photoThumbnailPath(values.photoUrl)} alt={t('admin.experts.photoAlt')} boxSize="16" objectFit="cover" rounded="md" />
                   <Button size="xs" variant="outline" onClick={() => set('photoUrl', '')}>
-                    Remove photo
+                    {t('admin.experts.removePhoto')}
                   </Button>
                 </HStack>
               )}
-              <chakra.input type="file" accept="image/*" aria-label="Upload photo" disabled={!isOnline || isUploading} onChange={(e) => void pickPhoto(e.target.files?.[0])} />
-              {isUploading && <Text fontSize="sm">Uploading…</Text>}
+              <chakra.input type="file" accept="image/*" aria-label={t('admin.experts.uploadPhoto')} disabled={!isOnline || isUploading} onChange={(e) => void pickPhoto(e.target.files?.[0])} />
+              {isUploading && <Text fontSize="sm">{t('admin.experts.uploading')}</Text>}
               {uploadError && (
                 <HStack role="alert" gap="2" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="md" px="3" py="2">
                   <Text flex="1" color="fg.error" fontSize="sm">
                     {uploadError}
                   </Text>
-                  <Button size="xs" variant="ghost" aria-label="Dismiss" onClick={() => setUploadError(null)}>
+                  <Button size="xs" variant="ghost" aria-label={t('admin.dismiss')} onClick={() => setUploadError(null)}>
                     ✕
                   </Button>
                 </HStack>
               )}
             </Stack>
           </FormField>
-          <FormField label="Comments" error={errors.comments}>
+          <FormField label={t('admin.experts.comments')} error={errors.comments}>
             <Textarea rows={4} value={values.comments} onChange={(e) => set('comments', e.target.value)} />
           </FormField>
         </Stack>
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button type="submit" colorPalette="brand" disabled={!isOnline || isUploading} loading={write.isPending}>
-          {expert ? 'Save Changes' : 'Add Expert'}
+          {expert ? t('admin.saveChanges') : t('admin.experts.add')}
         </Button>
       </DialogFooter>
     </form>

@@ -23,20 +23,22 @@ import { expertCounters, expertFieldsKey, expertsKey, useExpertWrite, wasUpdated
 import { ManageFieldsDialog, ShareLinkDialog } from './field-and-link-dialogs'
 import { PowerIcon } from '../ui/power-icon'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.experts
-const DEMO_EXPERT_TITLE = 'Sample expert for trying the app, not a real person'
+const DEMO_EXPERT_TITLE = 'admin.experts.demoTitle'
 /** product: load failure of the expert list (the spec names none). */
-const FAILED_TO_FETCH = 'Failed to fetch subject matter experts'
+const FAILED_TO_FETCH = 'admin.experts.failedToFetch'
 
 export function ExpertsScreen() {
-  useDocumentTitle('Subject Matter Experts')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.subjectMatterExperts'))
   const { user } = useAdminSession()
   const { signOut } = useSessionActions()
   const navigate = useNavigate()
   const experts = useQuery<Expert[]>({ queryKey: expertsKey })
   const fields = useQuery<ExpertField[]>({ queryKey: expertFieldsKey })
-  useLoadErrorToast(experts.error, FAILED_TO_FETCH)
+  useLoadErrorToast(experts.error, t(FAILED_TO_FETCH))
   const [editing, setEditing] = useState<Expert | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Expert | null>(null)
   const [isManaging, setManaging] = useState(false)
@@ -56,37 +58,37 @@ export function ExpertsScreen() {
       <Flex gap="4" wrap="wrap" align="flex-start" justify="space-between">
         <Box>
           <Heading as="h1" size="2xl" mb="2">
-            Subject Matter Experts
+            {t('admin.screen.subjectMatterExperts')}
           </Heading>
           <HStack gap="3" wrap="wrap">
-            <Text>Welcome, {user.name}</Text>
+            <Text>{t('admin.dashboard.welcome', { name: user.name })}</Text>
             <Badge colorPalette="brand">{roleLabels[user.role]}</Badge>
           </HStack>
         </Box>
         <Button variant="outline" onClick={() => void logout()}>
-          Logout
+          {t('admin.dashboard.logout')}
         </Button>
       </Flex>
       <HStack gap="2" wrap="wrap">
         <Button variant="outline" onClick={() => setSharing(true)}>
-          Share Signup Link
+          {t('admin.experts.shareLink')}
         </Button>
         <Button variant="outline" onClick={() => setManaging(true)}>
-          Manage Expertise
+          {t('admin.experts.manageExpertise')}
         </Button>
         <Button colorPalette="brand" onClick={() => setEditing('new')}>
-          Add Expert
+          {t('admin.experts.add')}
         </Button>
       </HStack>
 
       <StatGrid
-        label="Expert counters"
+        label={t('admin.experts.counters')}
         isLoading={experts.isPending}
         stats={[
-          ['Total Experts', counters.total],
-          ['With Companies', counters.withCompanies],
-          ['Recent Additions', counters.recentAdditions],
-          ['With Comments', counters.withComments],
+          [t('admin.experts.total'), counters.total],
+          [t('admin.experts.withCompanies'), counters.withCompanies],
+          [t('admin.experts.recentAdditions'), counters.recentAdditions],
+          [t('admin.experts.withComments'), counters.withComments],
         ]}
       />
 
@@ -94,13 +96,13 @@ export function ExpertsScreen() {
         isPending={experts.isPending}
         isError={experts.isError}
         isEmpty={list.length === 0}
-        failedText={FAILED_TO_FETCH}
-        label="Loading experts"
+        failedText={t(FAILED_TO_FETCH)}
+        label={t('admin.experts.loading')}
         emptyText={
           <Stack align="center" gap="3" py="8">
-            <Text fontSize="lg">No experts yet</Text>
+            <Text fontSize="lg">{t('admin.experts.empty')}</Text>
             <Button colorPalette="brand" onClick={() => setEditing('new')}>
-              Add Your First Expert
+              {t('admin.experts.addFirst')}
             </Button>
           </Stack>
         }
@@ -118,20 +120,21 @@ export function ExpertsScreen() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Expert"
-        confirmLabel="Delete"
+        title={t('admin.experts.deleteTitle')}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/subject-matter-experts/${deleting!.id}` })}
         successText={m.deleted}
         failureText={m.failedToDelete}
       >
-        {`Delete ${deleting?.name ?? 'this expert'}? This action cannot be undone.`}
+        {t('admin.experts.deleteBody', { name: deleting?.name ?? t('admin.experts.thisExpert') })}
       </ConfirmDialog>
     </Stack>
   )
 }
 
 function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdit: () => void; onDelete: () => void; write: ReturnType<typeof useExpertWrite> }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const [isToggling, setToggling] = useState(false)
   const toggle = async () => {
@@ -150,7 +153,7 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
       <Card.Body gap="3">
         <HStack gap="3" align="flex-start">
           {expert.photoUrl ? (
-            <Image src={photoThumbnailPath(expert.photoUrl)} alt={`Photo of ${expert.name}`} boxSize="16" objectFit="cover" rounded="full" flexShrink={0} />
+            <Image src={photoThumbnailPath(expert.photoUrl)} alt={t('admin.experts.photoOf', { name: expert.name })} boxSize="16" objectFit="cover" rounded="full" flexShrink={0} />
           ) : (
             <Flex boxSize="16" rounded="full" bg="bg.muted" align="center" justify="center" flexShrink={0} aria-hidden="true" fontSize="xl" fontWeight="bold" color="fg.muted">
               {expert.name.slice(0, 1).toUpperCase()}
@@ -161,9 +164,9 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
               {expert.name}
             </Heading>
             <HStack gap="2" wrap="wrap">
-              <Badge colorPalette={expert.isActive ? 'green' : 'gray'}>{expert.isActive ? 'Active' : 'Inactive'}</Badge>
-              {wasUpdated(expert) && <Badge colorPalette="blue">Updated</Badge>}
-              <DemoBadge isDemo={expert.isDemo} title={DEMO_EXPERT_TITLE} />
+              <Badge colorPalette={expert.isActive ? 'green' : 'gray'}>{expert.isActive ? t('admin.status.active') : t('admin.status.inactive')}</Badge>
+              {wasUpdated(expert) && <Badge colorPalette="blue">{t('admin.experts.updated')}</Badge>}
+              <DemoBadge isDemo={expert.isDemo} title={t(DEMO_EXPERT_TITLE)} />
             </HStack>
             {expert.company && <Text fontSize="sm">{expert.company}</Text>}
             {expert.expertField && (
@@ -179,7 +182,7 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
             {expert.email}
           </Link>
           {expert.comments && <Text lineClamp={3}>{expert.comments}</Text>}
-          <Text color="fg.muted">Added {formatFijiDate(expert.createdAt)}</Text>
+          <Text color="fg.muted">{t('admin.experts.addedOn', { date: formatFijiDate(expert.createdAt) })}</Text>
         </Stack>
       </Card.Body>
       <Card.Footer gap="2" flexWrap="wrap">
@@ -189,18 +192,18 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
           colorPalette={expert.isActive ? 'green' : 'gray'}
           role="switch"
           aria-checked={expert.isActive}
-          aria-label={`${expert.name} active`}
+          aria-label={t('admin.locations.activeNamed', { name: expert.name })}
           disabled={!isOnline}
           loading={isToggling}
           onClick={() => void toggle()}
         >
-          <PowerIcon /> {expert.isActive ? 'On' : 'Off'}
+          <PowerIcon /> {expert.isActive ? t('admin.experts.on') : t('admin.experts.off')}
         </Button>
-        <Button size="sm" variant="outline" aria-label={`Edit ${expert.name}`} onClick={onEdit}>
-          Edit
+        <Button size="sm" variant="outline" aria-label={t('admin.editNamed', { name: expert.name })} onClick={onEdit}>
+          {t('admin.edit')}
         </Button>
-        <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${expert.name}`} onClick={onDelete}>
-          Delete
+        <Button size="sm" variant="outline" colorPalette="red" aria-label={t('admin.deleteNamed', { name: expert.name })} onClick={onDelete}>
+          {t('admin.delete')}
         </Button>
       </Card.Footer>
     </Card.Root>

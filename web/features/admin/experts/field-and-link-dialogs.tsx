@@ -11,12 +11,14 @@ import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useExpertFieldWrite } from './experts-data'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.experts
 /** The Copied indicator lasts 2 seconds (spec 001 §9). */
 export const LINK_COPIED_MS = 2000
 
 export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boolean; fields: readonly ExpertField[]; onOpenChange: (open: boolean) => void }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const write = useExpertFieldWrite()
   const [name, setName] = useState('')
@@ -40,15 +42,15 @@ export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boole
   const [deleting, setDeleting] = useState<ExpertField | null>(null)
 
   return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title="Manage Expertise">
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={t('admin.experts.manageExpertise')}>
       <DialogBody>
         <Stack gap="4">
           <OfflineNotice isOnline={isOnline} />
           <form onSubmit={(event) => void add(event)}>
             <HStack gap="2" align="flex-start">
-              <Input aria-label="New expertise" placeholder="Add a field of expertise" value={name} onChange={(e) => setName(e.target.value)} />
+              <Input aria-label={t('admin.experts.newExpertise')} placeholder={t('admin.experts.newExpertisePlaceholder')} value={name} onChange={(e) => setName(e.target.value)} />
               <Button type="submit" colorPalette="brand" disabled={!canAdd}>
-                Add
+                {t('admin.experts.addField')}
               </Button>
             </HStack>
             {isListed && trimmed && (
@@ -61,8 +63,8 @@ export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boole
             {fields.map((field) => (
               <chakra.li key={field.id} display="flex" alignItems="center" gap="2" py="1" borderBottomWidth="1px">
                 <Text flex="1">{field.name}</Text>
-                <Button size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${field.name}`} disabled={!isOnline} onClick={() => setDeleting(field)}>
-                  Delete
+                <Button size="xs" variant="ghost" colorPalette="red" aria-label={t('admin.deleteNamed', { name: field.name })} disabled={!isOnline} onClick={() => setDeleting(field)}>
+                  {t('admin.delete')}
                 </Button>
               </chakra.li>
             ))}
@@ -71,26 +73,27 @@ export function ManageFieldsDialog({ open, fields, onOpenChange }: { open: boole
       </DialogBody>
       <DialogFooter>
         <Button colorPalette="brand" onClick={() => onOpenChange(false)}>
-          Done
+          {t('admin.done')}
         </Button>
       </DialogFooter>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
-        title="Delete Expertise"
-        confirmLabel="Delete"
+        title={t('admin.experts.deleteFieldTitle')}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/expert-fields/${deleting?.id ?? ''}` })}
         successText={m.fieldDeleted}
         failureText={m.failedToDeleteField}
       >
-        {`Delete "${deleting?.name ?? ''}"? It will no longer be offered as an area of expertise.`}
+        {t('admin.experts.deleteFieldBody', { name: deleting?.name ?? '' })}
       </ConfirmDialog>
     </AdminDialog>
   )
 }
 
 export function ShareLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT()
   const link = `${window.location.origin}/expert-signup`
   const [isCopied, setCopied] = useState(false)
   useEffect(() => {
@@ -110,29 +113,29 @@ export function ShareLinkDialog({ open, onOpenChange }: { open: boolean; onOpenC
   }
 
   return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title="Share Signup Link">
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={t('admin.experts.shareLink')}>
       <DialogBody>
         <Stack gap="4">
-          <Text>Send this link to subject matter experts so they can register themselves.</Text>
+          <Text>{t('admin.experts.shareBody')}</Text>
           <HStack gap="2">
-            <Input readOnly aria-label="Expert signup link" value={link} onFocus={(e) => e.target.select()} />
+            <Input readOnly aria-label={t('admin.experts.signupLink')} value={link} onFocus={(e) => e.target.select()} />
             <Button variant="outline" onClick={() => void copy()}>
-              {isCopied ? 'Copied!' : 'Copy'}
+              {isCopied ? t('admin.experts.copied') : t('admin.experts.copy')}
             </Button>
           </HStack>
           <Stack gap="1">
-            <Text fontWeight="semibold">How it works</Text>
+            <Text fontWeight="semibold">{t('admin.experts.howItWorks')}</Text>
             <chakra.ol ps="5" listStyleType="decimal">
-              <chakra.li>The expert opens the link and fills in the registration form.</chakra.li>
-              <chakra.li>The registration arrives here as an Inactive expert.</chakra.li>
-              <chakra.li>Review it and switch it on with the power toggle to show it on the Experts page.</chakra.li>
+              <chakra.li>{t('admin.experts.howStep1')}</chakra.li>
+              <chakra.li>{t('admin.experts.howStep2')}</chakra.li>
+              <chakra.li>{t('admin.experts.howStep3')}</chakra.li>
             </chakra.ol>
           </Stack>
         </Stack>
       </DialogBody>
       <DialogFooter>
         <Button colorPalette="brand" onClick={() => onOpenChange(false)}>
-          Done
+          {t('admin.done')}
         </Button>
       </DialogFooter>
     </AdminDialog>

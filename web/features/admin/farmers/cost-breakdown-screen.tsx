@@ -22,13 +22,15 @@ import { FarmerNameCell } from './farmer-name-cell'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { useCostBreakdown, useFarmerWrite, useSettings } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.farmers
 
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 export function CostBreakdownScreen() {
-  useDocumentTitle('Cost Breakdown')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.costBreakdown'))
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
   const cost = useCostBreakdown()
@@ -56,7 +58,7 @@ export function CostBreakdownScreen() {
 
   const columns: Column<FarmerCost>[] = [
     {
-      header: 'Farmer',
+      header: t('admin.daSignups.farmer'),
       cell: (f) => (
         <HStack gap="2" align="start">
           <FarmerNameCell name={f.name} detail={f.email} />
@@ -64,31 +66,31 @@ export function CostBreakdownScreen() {
         </HStack>
       ),
     },
-    { header: 'Status', cell: (f) => <Badge colorPalette={f.isActive ? 'green' : 'red'}>{f.isActive ? 'Active' : 'Expired'}</Badge> },
+    { header: t('admin.column.status'), cell: (f) => <Badge colorPalette={f.isActive ? 'green' : 'red'}>{f.isActive ? t('admin.status.active') : t('admin.farmers.status.expired')}</Badge> },
     {
-      header: 'Trial',
+      header: t('admin.cost.trial'),
       cell: (f) =>
         f.isTrialActive ? (
-          <Badge colorPalette="blue">Trial Active</Badge>
+          <Badge colorPalette="blue">{t('admin.cost.trialActive')}</Badge>
         ) : mayStartTrial ? (
-          <Button size="xs" variant="outline" disabled={!isOnline} onClick={() => void startTrial(f)} aria-label={`Start trial for ${f.name}`}>
-            Start Trial
+          <Button size="xs" variant="outline" disabled={!isOnline} onClick={() => void startTrial(f)} aria-label={t('admin.cost.startTrialNamed', { name: f.name })}>
+            {t('admin.cost.startTrial')}
           </Button>
         ) : (
           '—'
         ),
     },
     {
-      header: 'Include in Costing',
-      cell: (f) => <SaveSwitch label={`Include ${f.name} in costing`} checked={f.includeInCosting} disabled={!mayToggle || !isOnline} onChange={(on) => void toggleCosting(f, on)} />,
+      header: t('admin.cost.includeInCosting'),
+      cell: (f) => <SaveSwitch label={t('admin.cost.includeNamed', { name: f.name })} checked={f.includeInCosting} disabled={!mayToggle || !isOnline} onChange={(on) => void toggleCosting(f, on)} />,
     },
-    { header: 'Total Days', cell: (f) => f.totalDays },
-    { header: 'Active Days', cell: (f) => f.activeDays },
-    { header: 'Remaining Days', cell: (f) => f.remainingDays },
-    { header: 'Total Cost', cell: (f) => formatFjd(f.totalCost) },
+    { header: t('admin.cost.totalDays'), cell: (f) => f.totalDays },
+    { header: t('admin.cost.activeDays'), cell: (f) => f.activeDays },
+    { header: t('admin.cost.remainingDays'), cell: (f) => f.remainingDays },
+    { header: t('admin.cost.totalCost'), cell: (f) => formatFjd(f.totalCost) },
     {
-      header: 'Subscription Period',
-      cell: (f) => (f.subscriptionStart && f.subscriptionEnd ? `${formatFijiDate(f.subscriptionStart)} – ${formatFijiDate(f.subscriptionEnd)}` : 'No subscription'),
+      header: t('admin.cost.subscriptionPeriod'),
+      cell: (f) => (f.subscriptionStart && f.subscriptionEnd ? `${formatFijiDate(f.subscriptionStart)} – ${formatFijiDate(f.subscriptionEnd)}` : t('admin.farmers.noSubscription')),
     },
   ]
 
@@ -96,45 +98,46 @@ export function CostBreakdownScreen() {
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Cost Breakdown
+        {t('admin.screen.costBreakdown')}
       </Heading>
       <OfflineNotice isOnline={isOnline} />
       {can(user.role, 'settings.edit') && <PricingSettings />}
 
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Total Revenue" value={formatFjd(data?.totalRevenue ?? 0)} hint={data?.demoRevenue ? `Active subscriptions only; ${formatFjd(data.demoRevenue)} of it from demo farmers` : 'Active subscriptions only'} />
-        <SummaryCard label="Total Active Days" value={data?.totalActiveDays ?? 0} />
-        <SummaryCard label="Daily Rate" value={formatFjd(data?.dailyRate ?? DEFAULT_DAILY_RATE)} hint="Per farmer per day" />
+        <SummaryCard label={t('admin.stats.totalRevenue')} value={formatFjd(data?.totalRevenue ?? 0)} hint={data?.demoRevenue ? t('admin.cost.revenueHintDemo', { amount: formatFjd(data.demoRevenue) }) : t('admin.cost.revenueHint')} />
+        <SummaryCard label={t('admin.cost.totalActiveDays')} value={data?.totalActiveDays ?? 0} />
+        <SummaryCard label={t('admin.cost.dailyRate')} value={formatFjd(data?.dailyRate ?? DEFAULT_DAILY_RATE)} hint={t('admin.cost.dailyRateHint')} />
       </SimpleGrid>
 
       <Stack as="section" gap="3" aria-labelledby="farmer-cost-breakdown">
         <Heading as="h2" size="lg" id="farmer-cost-breakdown">
-          Farmer Cost Breakdown
+          {t('admin.cost.farmerHeading')}
         </Heading>
-        <DataTable label="Farmer cost breakdown" rows={data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={cost.isPending} error={cost.isError ? m.failedToFetch : null} empty="No farmers found" />
+        <DataTable label={t('admin.cost.farmerTable')} rows={data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={cost.isPending} error={cost.isError ? m.failedToFetch : null} empty={t('admin.expired.empty')} />
       </Stack>
 
       <Stack as="section" gap="3" aria-labelledby="monthly-revenue">
         <Heading as="h2" size="lg" id="monthly-revenue">
-          Monthly Revenue Breakdown
+          {t('admin.cost.monthlyHeading')}
         </Heading>
-        {data && data.months.length === 0 ? <Text color="fg.muted">No revenue data available</Text> : data && <MonthlyTable months={data.months} total={data.monthsTotal} />}
+        {data && data.months.length === 0 ? <Text color="fg.muted">{t('admin.cost.noRevenue')}</Text> : data && <MonthlyTable months={data.months} total={data.monthsTotal} />}
       </Stack>
     </Stack>
   )
 }
 
 function MonthlyTable({ months, total }: { months: MonthlyRevenue[]; total: { revenue: number; maxActiveFarmers: number; averageMonthlyRevenue: number } }) {
+  const t = useT()
   return (
     // Focusable so a keyboard can scroll it sideways on a phone (axe scrollable-region-focusable).
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label="Monthly revenue breakdown">
-      <Table.Root size="sm" aria-label="Monthly revenue breakdown">
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('admin.cost.monthlyTable')}>
+      <Table.Root size="sm" aria-label={t('admin.cost.monthlyTable')}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Month</Table.ColumnHeader>
-            <Table.ColumnHeader>Revenue</Table.ColumnHeader>
-            <Table.ColumnHeader>Active Farmers</Table.ColumnHeader>
-            <Table.ColumnHeader>Average per Farmer</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.cost.month')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.cost.revenue')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.cost.activeFarmers')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('admin.cost.averagePerFarmer')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -148,8 +151,8 @@ function MonthlyTable({ months, total }: { months: MonthlyRevenue[]; total: { re
           ))}
         </Table.Body>
         <Table.Footer>
-          <Table.Row fontWeight="bold" aria-label="Total">
-            <Table.Cell>Total</Table.Cell>
+          <Table.Row fontWeight="bold" aria-label={t('admin.reviews.total')}>
+            <Table.Cell>{t('admin.reviews.total')}</Table.Cell>
             <Table.Cell>{formatFjd(total.revenue)}</Table.Cell>
             <Table.Cell>{total.maxActiveFarmers}</Table.Cell>
             <Table.Cell>{formatFjd(total.averageMonthlyRevenue)}</Table.Cell>
@@ -162,6 +165,7 @@ function MonthlyTable({ months, total }: { months: MonthlyRevenue[]; total: { re
 
 /** The daily rate: read-only until Edit; Cancel restores the saved value (spec 001 §2). */
 function PricingSettings() {
+  const t = useT()
   const isOnline = useIsOnline()
   const settings = useSettings()
   const write = useFarmerWrite()
@@ -190,19 +194,19 @@ function PricingSettings() {
   }
 
   return (
-    <Card.Root size="sm" as="section" aria-label="Pricing settings">
+    <Card.Root size="sm" as="section" aria-label={t('admin.cost.pricingLabel')}>
       <Card.Body gap="3">
         <Heading as="h2" size="md">
-          Pricing Settings
+          {t('admin.cost.pricingHeading')}
         </Heading>
         <Flex gap="3" align="flex-end" wrap="wrap">
-          <FormField label="Daily Rate (FJ$ per farmer per day)" error={problem ?? undefined}>
+          <FormField label={t('admin.cost.dailyRateField')} error={problem ?? undefined}>
             <Input type="number" step="0.01" min="0" max={MAX_DAILY_RATE} inputMode="decimal" readOnly={!editing} value={editing ? value : saved.toFixed(2)} onChange={(e) => setValue(e.target.value)} maxW="12rem" />
           </FormField>
           {editing ? (
             <>
               <Button colorPalette="brand" onClick={() => void save()} loading={write.isPending} disabled={!isOnline}>
-                Save
+                {t('admin.save')}
               </Button>
               <Button
                 variant="outline"
@@ -211,7 +215,7 @@ function PricingSettings() {
                   setProblem(null)
                 }}
               >
-                Cancel
+                {t('admin.cancel')}
               </Button>
             </>
           ) : (
@@ -222,7 +226,7 @@ function PricingSettings() {
                 setEditing(true)
               }}
             >
-              Edit
+              {t('admin.edit')}
             </Button>
           )}
         </Flex>

@@ -9,6 +9,8 @@ import type { Column } from '../ui/data-table'
 import { SaveSwitch } from '../ui/switch'
 import { FarmerNameCell } from './farmer-name-cell'
 import { placeOf, statusLabels } from './farmers'
+// Built while the screen renders (the back office's words are loaded with its chunk, English only).
+import { t } from '../../../i18n/runtime'
 
 const statusPalette = { inactive: 'gray', pending: 'blue', active: 'green', expired: 'red', expired_followup: 'red' } as const
 
@@ -25,7 +27,7 @@ export interface FarmerColumnsOptions {
 function LabelledSwitch({ label, farmerName, checked, disabled, onChange }: { label: string; farmerName: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
   return (
     <chakra.label display="flex" alignItems="center" gap="2" fontSize="sm" cursor="pointer">
-      <SaveSwitch label={`${label}: ${farmerName}`} checked={checked} disabled={disabled} onChange={onChange} />
+      <SaveSwitch label={t('admin.farmers.switchNamed', { label, name: farmerName })} checked={checked} disabled={disabled} onChange={onChange} />
       {label}
     </chakra.label>
   )
@@ -34,18 +36,18 @@ function LabelledSwitch({ label, farmerName, checked, disabled, onChange }: { la
 export function farmerColumns({ may, isOnline, onToggle, onSubscription, onEdit, onDelete }: FarmerColumnsOptions): Column<AdminFarmer>[] {
   const columns: Column<AdminFarmer>[] = [
     {
-      header: 'Farmer',
+      header: t('admin.daSignups.farmer'),
       cell: (f) => (
         <Stack gap="0.5" overflowWrap="anywhere">
           <FarmerNameCell name={f.name} detail={placeOf(f)} isDemo={f.isDemo} />
           <Text fontSize="xs" color="fg.muted">
-            {f.produce.length ? `Produce: ${f.produce.join(', ')}` : 'No produce'}
+            {f.produce.length ? t('admin.farmers.produceList', { produce: f.produce.join(', ') }) : t('admin.farmers.noProduce')}
           </Text>
         </Stack>
       ),
     },
     {
-      header: 'Contact',
+      header: t('admin.farmers.contact'),
       width: '24%',
       cell: (f) => (
         <Stack gap="0" fontSize="sm" overflowWrap="anywhere">
@@ -55,13 +57,13 @@ export function farmerColumns({ may, isOnline, onToggle, onSubscription, onEdit,
       ),
     },
     {
-      header: 'Status',
+      header: t('admin.column.status'),
       width: '10.5rem',
       cell: (f) => (
         <Stack gap="1">
           <HStack gap="1" wrap="wrap">
-            <Badge colorPalette={statusPalette[f.displayStatus]}>{statusLabels[f.displayStatus]}</Badge>
-            {f.displayStatus === 'expired_followup' && <Badge colorPalette="orange">Follow-up</Badge>}
+            <Badge colorPalette={statusPalette[f.displayStatus]}>{t(statusLabels[f.displayStatus])}</Badge>
+            {f.displayStatus === 'expired_followup' && <Badge colorPalette="orange">{t('admin.farmers.followUp')}</Badge>}
           </HStack>
           <Text fontSize="xs" color="fg.muted">
             {f.subscriptionStart && f.subscriptionEnd ? (
@@ -71,7 +73,7 @@ export function farmerColumns({ may, isOnline, onToggle, onSubscription, onEdit,
                 <chakra.span whiteSpace="nowrap">{formatFijiDate(f.subscriptionEnd)}</chakra.span>
               </>
             ) : (
-              'No subscription'
+              t('admin.farmers.noSubscription')
             )}
           </Text>
         </Stack>
@@ -80,46 +82,46 @@ export function farmerColumns({ may, isOnline, onToggle, onSubscription, onEdit,
   ]
   if (may.toggles) {
     columns.push({
-      header: 'Listing',
+      header: t('admin.farmers.listing'),
       width: '7rem',
       cell: (f) => (
         <Stack gap="1">
-          <LabelledSwitch label="Premium" farmerName={f.name} checked={f.isPremium} disabled={!isOnline} onChange={(on) => onToggle(f, { isPremium: on })} />
-          <LabelledSwitch label="Bulk" farmerName={f.name} checked={f.isBulk} disabled={!isOnline} onChange={(on) => onToggle(f, { isBulk: on })} />
+          <LabelledSwitch label={t('admin.farmers.premium')} farmerName={f.name} checked={f.isPremium} disabled={!isOnline} onChange={(on) => onToggle(f, { isPremium: on })} />
+          <LabelledSwitch label={t('admin.signups.bulk')} farmerName={f.name} checked={f.isBulk} disabled={!isOnline} onChange={(on) => onToggle(f, { isBulk: on })} />
         </Stack>
       ),
     })
   }
   if (may.toggles || may.edit || may.remove || may.subscription) {
     columns.push({
-      header: 'Actions',
+      header: t('admin.column.actions'),
       isSticky: true,
       width: '12.5rem',
       cell: (f) => (
         <Grid templateColumns="repeat(2, max-content)" gap="1">
           {may.toggles &&
             (f.displayStatus === 'active' ? (
-              <Button size="xs" variant="outline" disabled={!isOnline} onClick={() => onToggle(f, { isActive: false })} aria-label={`Deactivate ${f.name}`}>
-                Deactivate
+              <Button size="xs" variant="outline" disabled={!isOnline} onClick={() => onToggle(f, { isActive: false })} aria-label={t('admin.farmers.deactivateNamed', { name: f.name })}>
+                {t('admin.farmers.deactivate')}
               </Button>
             ) : (
-              <Button size="xs" colorPalette="green" variant="outline" disabled={!isOnline} onClick={() => onToggle(f, { isActive: true })} aria-label={`Activate ${f.name}`}>
-                Activate
+              <Button size="xs" colorPalette="green" variant="outline" disabled={!isOnline} onClick={() => onToggle(f, { isActive: true })} aria-label={t('admin.farmers.activateNamed', { name: f.name })}>
+                {t('admin.farmers.activate')}
               </Button>
             ))}
           {may.subscription && (
-            <Button size="xs" variant="outline" onClick={() => onSubscription(f)} aria-label={`Edit subscription of ${f.name}`}>
-              Subscription
+            <Button size="xs" variant="outline" onClick={() => onSubscription(f)} aria-label={t('admin.farmers.subscriptionNamed', { name: f.name })}>
+              {t('admin.signups.subscription')}
             </Button>
           )}
           {may.edit && (
-            <Button size="xs" variant="outline" onClick={() => onEdit(f)} aria-label={`Edit ${f.name}`}>
-              Edit
+            <Button size="xs" variant="outline" onClick={() => onEdit(f)} aria-label={t('admin.editNamed', { name: f.name })}>
+              {t('admin.edit')}
             </Button>
           )}
           {may.remove && (
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(f)} aria-label={`Delete ${f.name}`}>
-              Delete
+            <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(f)} aria-label={t('admin.deleteNamed', { name: f.name })}>
+              {t('admin.delete')}
             </Button>
           )}
         </Grid>

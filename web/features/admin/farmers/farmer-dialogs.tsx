@@ -13,6 +13,9 @@ import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useFarmerWrite } from './farmers'
+import { piecesAround } from '../../../i18n/messages'
+// The back office's words are English only (area `admin`): they never change under a mounted dialog.
+import { t } from '../../../i18n/runtime'
 
 const m = messages.farmers
 const DAY_MS = 86400000
@@ -92,7 +95,7 @@ function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { lege
 
 export function FarmerFormDialog({ open, farmer, onClose }: { open: boolean; farmer: AdminFarmer | null; onClose: () => void }) {
   return (
-    <AdminDialog open={open} onOpenChange={(o) => !o && onClose()} title={farmer ? `Edit ${farmer.name}` : 'Add Farmer'}>
+    <AdminDialog open={open} onOpenChange={(o) => !o && onClose()} title={farmer ? t('admin.editNamed', { name: farmer.name }) : t('admin.farmers.add')}>
       <FarmerForm farmer={farmer} onClose={onClose} />
     </AdminDialog>
   )
@@ -134,58 +137,58 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
     <form onSubmit={(e) => void submit(e)} noValidate>
       <DialogBody>
         <Stack gap="3">
-          <FormField label="Name" required error={errors.name}>
+          <FormField label={t('admin.column.name')} required error={errors.name}>
             <Input {...text('name')} />
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <FormField label="Phone" required error={errors.phone}>
+            <FormField label={t('admin.signups.phone')} required error={errors.phone}>
               <Input type="tel" {...text('phone')} />
             </FormField>
-            <FormField label="Email" required error={errors.email}>
+            <FormField label={t('admin.column.email')} required error={errors.email}>
               <Input type="email" {...text('email')} />
             </FormField>
-            <FormField label="Website" error={errors.website}>
+            <FormField label={t('admin.farmers.website')} error={errors.website}>
               <Input type="url" {...text('website')} />
             </FormField>
-            <FormField label="Village">
+            <FormField label={t('admin.signups.village')}>
               <Input {...text('town')} />
             </FormField>
-            <FormField label="Tikina">
+            <FormField label={t('admin.signups.tikina')}>
               <Input {...text('tikina')} />
             </FormField>
           </SimpleGrid>
-          <CheckboxGroup legend="Nearest towns/cities *" options={(locations.data ?? []).map((l) => l.name)} chosen={values.cities} onChange={(next) => set('cities', next)} error={errors.cities} />
-          <CheckboxGroup legend={`Produce (up to ${MAX_PRODUCE_PER_FARMER})`} options={(produce.data ?? []).map((p) => p.name)} chosen={values.produce} max={MAX_PRODUCE_PER_FARMER} onChange={(next) => set('produce', next)} error={errors.produce} />
+          <CheckboxGroup legend={t('admin.farmers.nearestCities')} options={(locations.data ?? []).map((l) => l.name)} chosen={values.cities} onChange={(next) => set('cities', next)} error={errors.cities} />
+          <CheckboxGroup legend={t('admin.farmers.produceUpTo', { max: MAX_PRODUCE_PER_FARMER })} options={(produce.data ?? []).map((p) => p.name)} chosen={values.produce} max={MAX_PRODUCE_PER_FARMER} onChange={(next) => set('produce', next)} error={errors.produce} />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <FormField label="Subscription Start" required error={errors.subscriptionStart}>
+            <FormField label={t('admin.farmers.subscriptionStart')} required error={errors.subscriptionStart}>
               <Input type="date" {...text('subscriptionStart')} />
             </FormField>
-            <FormField label="Subscription End" required error={errors.subscriptionEnd}>
+            <FormField label={t('admin.farmers.subscriptionEnd')} required error={errors.subscriptionEnd}>
               <Input type="date" {...text('subscriptionEnd')} />
             </FormField>
           </SimpleGrid>
-          <FormField label="Comments">
+          <FormField label={t('admin.experts.comments')}>
             <Textarea value={values.comments} onChange={(e) => set('comments', e.target.value)} rows={2} />
           </FormField>
           <Box display="flex" gap="4" flexWrap="wrap">
             {(['isActive', 'isPremium', 'isBulk', 'deliveryAvailable'] as const).map((key) => (
               <chakra.label key={key} display="inline-flex" gap="2" alignItems="center">
                 <chakra.input type="checkbox" checked={values[key]} onChange={(e) => set(key, e.target.checked)} accentColor="brand.800" />
-                {{ isActive: 'Active', isPremium: 'Premium', isBulk: 'Bulk', deliveryAvailable: 'Delivery available' }[key]}
+                {t({ isActive: 'admin.status.active', isPremium: 'admin.farmers.premium', isBulk: 'admin.signups.bulk', deliveryAvailable: 'admin.farmers.deliveryAvailable' }[key])}
               </chakra.label>
             ))}
           </Box>
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogActions label={farmer ? 'Save Changes' : 'Add Farmer'} onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
+      <DialogActions label={farmer ? t('admin.saveChanges') : t('admin.farmers.add')} onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
     </form>
   )
 }
 
 export function SubscriptionDialog({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: () => void }) {
   return (
-    <AdminDialog open={!!farmer} onOpenChange={(o) => !o && onClose()} title="Edit Subscription">
+    <AdminDialog open={!!farmer} onOpenChange={(o) => !o && onClose()} title={t('admin.farmers.editSubscription')}>
       {farmer && <SubscriptionForm farmer={farmer} onClose={onClose} />}
     </AdminDialog>
   )
@@ -216,20 +219,20 @@ function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: (
       <DialogBody>
         <Stack gap="3">
           <Text fontWeight="medium">{farmer.name}</Text>
-          <FormField label="Subscription Start" required error={errors.subscriptionStart}>
+          <FormField label={t('admin.farmers.subscriptionStart')} required error={errors.subscriptionStart}>
             <Input type="date" value={values.subscriptionStart} onChange={(e) => setValues((v) => ({ ...v, subscriptionStart: e.target.value }))} />
           </FormField>
-          <FormField label="Subscription End" required error={errors.subscriptionEnd}>
+          <FormField label={t('admin.farmers.subscriptionEnd')} required error={errors.subscriptionEnd}>
             <Input type="date" value={values.subscriptionEnd} onChange={(e) => setValues((v) => ({ ...v, subscriptionEnd: e.target.value }))} />
           </FormField>
           <chakra.label display="inline-flex" gap="2" alignItems="center">
             <chakra.input type="checkbox" checked={values.isActive} onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))} accentColor="brand.800" />
-            Active
+            {t('admin.status.active')}
           </chakra.label>
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogActions label="Save" onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
+      <DialogActions label={t('admin.save')} onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
     </form>
   )
 }
@@ -248,16 +251,16 @@ export function DeleteFarmerDialog({ farmer, onClose }: { farmer: AdminFarmer | 
     }
   }
   return (
-    <AdminDialog open={!!farmer} onOpenChange={(o) => !o && onClose()} title="Delete farmer?" role="alertdialog">
+    <AdminDialog open={!!farmer} onOpenChange={(o) => !o && onClose()} title={t('admin.farmers.deleteTitle')} role="alertdialog">
       <DialogBody>
         <Stack gap="3">
           <Text>
-            <strong>{farmer?.name}</strong> and their farm reviews and payment records will be deleted permanently. This cannot be undone.
+            {piecesAround(t, 'admin.farmers.deleteBody', { name: <strong key="name">{farmer?.name}</strong> })}
           </Text>
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogActions label="Delete" destructive onCancel={onClose} onConfirm={() => void confirm()} loading={write.isPending} disabled={!isOnline} />
+      <DialogActions label={t('admin.delete')} destructive onCancel={onClose} onConfirm={() => void confirm()} loading={write.isPending} disabled={!isOnline} />
     </AdminDialog>
   )
 }

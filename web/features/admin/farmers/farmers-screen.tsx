@@ -24,13 +24,16 @@ import { FarmerPager } from './farmer-pager'
 import { DeleteFarmerDialog, FarmerFormDialog, SubscriptionDialog } from './farmer-dialogs'
 import { farmerColumns } from './farmer-columns'
 import { farmerFilterParams, isNarrowed, useFarmers, useFarmerWrite, type FarmerFilters } from './farmers'
+import { t as translate, useT } from '../../../i18n/runtime'
 
 const m = messages.farmers
-const sortLabels: Record<AdminFarmerSort, string> = { name: 'Name A–Z', '-name': 'Name Z–A', '-createdAt': 'Newest first', createdAt: 'Oldest first' }
-const farmersCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'farmer' : 'farmers'}`
+/** Catalog keys (area `admin`). */
+const sortLabels: Record<AdminFarmerSort, string> = { name: 'admin.farmers.sort.nameAsc', '-name': 'admin.farmers.sort.nameDesc', '-createdAt': 'admin.farmers.sort.newest', createdAt: 'admin.farmers.sort.oldest' }
+const farmersCount = (n: number) => translate('admin.farmers.count', { count: n, n: n.toLocaleString('en-US') })
 
 export function FarmersScreen() {
-  useDocumentTitle('Farmers Management')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.farmers'))
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
   const [filters, setFilters] = useState<FarmerFilters>({ search: '', status: 'all', city: '', produce: '', sort: 'name' })
@@ -75,7 +78,7 @@ export function FarmersScreen() {
       toastError(m.failedToGenerateReport)
     }
   }
-  const exportLabel = !farmers.data ? 'Export CSV' : narrowed ? `Export CSV (${farmersCount(total)} matching)` : `Export CSV (all ${farmersCount(total)})`
+  const exportLabel = !farmers.data ? t('admin.exportCsv') : narrowed ? t('admin.farmers.exportMatching', { farmers: farmersCount(total) }) : t('admin.farmers.exportAll', { farmers: farmersCount(total) })
 
   const columns = farmerColumns({
     may,
@@ -91,7 +94,7 @@ export function FarmersScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" justify="space-between" align="center">
         <Heading as="h1" size="2xl">
-          Farmers Management
+          {t('admin.screen.farmers')}
         </Heading>
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" onClick={() => void exportFarmers()}>
@@ -99,7 +102,7 @@ export function FarmersScreen() {
           </Button>
           {may.create && (
             <Button colorPalette="brand" onClick={() => setForm({ farmer: null })}>
-              Add Farmer
+              {t('admin.farmers.add')}
             </Button>
           )}
         </HStack>
@@ -108,39 +111,39 @@ export function FarmersScreen() {
       <Flex gap="3" wrap="wrap">
         <Input
           type="search"
-          placeholder="Search by name, phone, email, village or city"
-          aria-label="Search farmers"
+          placeholder={t('admin.farmers.searchPlaceholder')}
+          aria-label={t('admin.farmers.search')}
           value={filters.search}
           onChange={(e) => filterBy('search', e.target.value)}
           maxW="28rem"
         />
         <NativeSelect.Root maxW="12rem">
           <NativeSelect.Field
-            aria-label="Status filter"
+            aria-label={t('admin.farmers.statusFilter')}
             value={filters.status}
             onChange={(e) => filterBy('status', e.target.value as FarmerStatusFilter)}
           >
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="expired">Expired</option>
-            <option value="followup">Follow-up</option>
+            <option value="all">{t('admin.reviews.tab.all')}</option>
+            <option value="active">{t('admin.status.active')}</option>
+            <option value="expired">{t('admin.farmers.status.expired')}</option>
+            <option value="followup">{t('admin.farmers.followUp')}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <NameSelect label="City filter" emptyText="All cities" maxW="14rem" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
-        <NameSelect label="Produce filter" emptyText="All produce" maxW="14rem" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
+        <NameSelect label={t('admin.farmers.cityFilter')} emptyText={t('admin.farmers.allCities')} maxW="14rem" names={locations.data?.map((l) => l.name)} value={filters.city} onChange={(city) => filterBy('city', city)} />
+        <NameSelect label={t('admin.farmers.produceFilter')} emptyText={t('admin.farmers.allProduce')} maxW="14rem" names={produce.data?.map((p) => p.name)} value={filters.produce} onChange={(name) => filterBy('produce', name)} />
         <NativeSelect.Root maxW="12rem">
-          <NativeSelect.Field aria-label="Sort farmers" value={filters.sort} onChange={(e) => filterBy('sort', e.target.value as AdminFarmerSort)}>
+          <NativeSelect.Field aria-label={t('admin.farmers.sortLabel')} value={filters.sort} onChange={(e) => filterBy('sort', e.target.value as AdminFarmerSort)}>
             {Object.entries(sortLabels).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
-      <DataTable fitsScreen label="Farmers" rows={farmers.data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={farmers.isPending} error={farmers.isError ? m.failedToFetch : null} empty={m.noMatches} />
+      <DataTable fitsScreen label={t('admin.farmers.table')} rows={farmers.data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={farmers.isPending} error={farmers.isError ? m.failedToFetch : null} empty={m.noMatches} />
       {farmers.data && total > 0 && <FarmerPager page={page} shown={shown.length} total={total} onPage={setPage} />}
       <FarmerFormDialog open={!!form} farmer={form?.farmer ?? null} onClose={() => setForm(null)} />
       <SubscriptionDialog farmer={subscription} onClose={() => setSubscription(null)} />

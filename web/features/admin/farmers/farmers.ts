@@ -26,6 +26,7 @@ import type { Settings, SettingsUpdate } from '../../../../api/contract/settings
 import { apiFetch, apiRequest } from '../../../shared/api'
 import { useLoadErrorToast } from '../feedback'
 import { usePagedList } from '../ui/paged-list'
+import { t } from '../../../i18n/runtime'
 
 const m = messages.farmers
 
@@ -146,15 +147,16 @@ export function usePayments(search: string, page: number) {
   if (search.trim()) params.set('search', search.trim())
   params.set('page', String(page))
   params.set('pageSize', String(ADMIN_PAYMENTS_PAGE_DEFAULT))
-  return usePagedList<FarmerPayment>('/api/admin/farmers/payments', params, 'Failed to fetch payments')
+  return usePagedList<FarmerPayment>('/api/admin/farmers/payments', params, t('admin.payments.failedToFetch'))
 }
 
+/** Catalog keys (area `admin`). */
 export const statusLabels: Record<AdminFarmer['displayStatus'], string> = {
-  inactive: 'Inactive',
-  pending: 'Active Pending',
-  active: 'Active',
-  expired: 'Expired',
-  expired_followup: 'Expired',
+  inactive: 'admin.status.inactive',
+  pending: 'admin.stats.activePending',
+  active: 'admin.status.active',
+  expired: 'admin.farmers.status.expired',
+  expired_followup: 'admin.farmers.status.expired',
 }
 
 /** "Nakasi · Naitasiri · Suva, Nausori": where a farmer is, as the lists show it under the name. */

@@ -18,11 +18,13 @@ import { ListPager } from '../ui/list-pager'
 import { downloadServerCsv } from '../ui/server-csv'
 import { useFarmerWrite, usePayments } from './farmers'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.payments
 
 export function PaymentsScreen() {
-  useDocumentTitle('Payments Received')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.paymentsReceived'))
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const payments = usePayments(search, page)
@@ -41,22 +43,22 @@ export function PaymentsScreen() {
 
   const columns: Column<FarmerPayment>[] = [
     {
-      header: 'Farmer Name',
+      header: t('admin.payments.farmerName'),
       cell: (p) => (
         <>
-          {p.farmerName} <DemoBadge isDemo={p.isDemo} title="Sample payment of a demo farmer, not real money" />
+          {p.farmerName} <DemoBadge isDemo={p.isDemo} title={t('admin.payments.demoTitle')} />
         </>
       ),
     },
-    { header: 'Phone', cell: (p) => p.farmerPhone ?? '—' },
-    { header: 'M-PAiSA Number', cell: (p) => p.mpaisaNumber ?? '—' },
-    { header: 'Receipt Number', cell: (p) => p.mpaisaReceiptNumber ?? '—' },
-    { header: 'Payment Date', cell: (p) => formatFijiDate(p.paymentDate) || '—' },
+    { header: t('admin.signups.phone'), cell: (p) => p.farmerPhone ?? '—' },
+    { header: t('admin.payments.mpaisaNumber'), cell: (p) => p.mpaisaNumber ?? '—' },
+    { header: t('admin.payments.receiptNumber'), cell: (p) => p.mpaisaReceiptNumber ?? '—' },
+    { header: t('admin.payments.paymentDate'), cell: (p) => formatFijiDate(p.paymentDate) || '—' },
     {
-      header: 'Actions',
+      header: t('admin.column.actions'),
       cell: (p) => (
-        <Button size="xs" variant="outline" onClick={() => setEditing(p)} aria-label={`Edit payment of ${p.farmerName}`}>
-          Edit
+        <Button size="xs" variant="outline" onClick={() => setEditing(p)} aria-label={t('admin.payments.editNamed', { name: p.farmerName })}>
+          {t('admin.edit')}
         </Button>
       ),
     },
@@ -67,16 +69,16 @@ export function PaymentsScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" justify="space-between" align="center">
         <Heading as="h1" size="2xl">
-          Payments Received
+          {t('admin.screen.paymentsReceived')}
         </Heading>
         <Button colorPalette="brand" onClick={() => void report()}>
-          Generate Report
+          {t('admin.payments.generateReport')}
         </Button>
       </Flex>
       <Input
         type="search"
-        placeholder="Search by name, phone, M-PAiSA or receipt number"
-        aria-label="Search payments"
+        placeholder={t('admin.payments.searchPlaceholder')}
+        aria-label={t('admin.payments.search')}
         value={search}
         onChange={(e) => {
           setSearch(e.target.value)
@@ -85,29 +87,31 @@ export function PaymentsScreen() {
         maxW="28rem"
       />
       <DataTable
-        label="Payments"
+        label={t('admin.payments.table')}
         rows={rows}
         rowKey={(p) => p.id}
         columns={columns}
         isPending={payments.isPending}
-        error={payments.isError ? 'Failed to fetch payments' : null}
-        empty={search.trim() ? 'No payments match your search.' : 'No payment information available'}
+        error={payments.isError ? t('admin.payments.failedToFetch') : null}
+        empty={search.trim() ? t('admin.payments.noMatch') : t('admin.payments.empty')}
       />
-      {total > ADMIN_PAYMENTS_PAGE_DEFAULT && <ListPager label="Payments pages" noun="payments" page={page} pageSize={ADMIN_PAYMENTS_PAGE_DEFAULT} shown={rows?.length ?? 0} total={total} onPage={setPage} />}
+      {total > ADMIN_PAYMENTS_PAGE_DEFAULT && <ListPager label={t('admin.payments.pages')} noun={t('admin.payments.noun')} page={page} pageSize={ADMIN_PAYMENTS_PAGE_DEFAULT} shown={rows?.length ?? 0} total={total} onPage={setPage} />}
       <EditPaymentDialog payment={editing} onClose={() => setEditing(null)} />
     </Stack>
   )
 }
 
 function EditPaymentDialog({ payment, onClose }: { payment: FarmerPayment | null; onClose: () => void }) {
+  const t = useT()
   return (
-    <AdminDialog open={!!payment} onOpenChange={(open) => !open && onClose()} title="Edit Payment Details">
+    <AdminDialog open={!!payment} onOpenChange={(open) => !open && onClose()} title={t('admin.payments.editTitle')}>
       {payment && <EditPaymentForm payment={payment} onClose={onClose} />}
     </AdminDialog>
   )
 }
 
 function EditPaymentForm({ payment, onClose }: { payment: FarmerPayment; onClose: () => void }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const write = useFarmerWrite()
   const [values, setValues] = useState({
@@ -137,19 +141,19 @@ function EditPaymentForm({ payment, onClose }: { payment: FarmerPayment; onClose
       <DialogBody>
         <Stack gap="3">
           <Text fontWeight="medium">{payment.farmerName}</Text>
-          <FormField label="M-PAiSA Number">
+          <FormField label={t('admin.payments.mpaisaNumber')}>
             <Input {...field('mpaisaNumber')} inputMode="tel" />
           </FormField>
-          <FormField label="Receipt Number">
+          <FormField label={t('admin.payments.receiptNumber')}>
             <Input {...field('mpaisaReceiptNumber')} />
           </FormField>
-          <FormField label="Payment Date" error={problem ?? undefined}>
+          <FormField label={t('admin.payments.paymentDate')} error={problem ?? undefined}>
             <Input type="date" {...field('paymentDate')} />
           </FormField>
           <OfflineNotice isOnline={isOnline} />
         </Stack>
       </DialogBody>
-      <DialogActions label="Save" onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
+      <DialogActions label={t('admin.save')} onCancel={onClose} loading={write.isPending} disabled={!isOnline} />
     </form>
   )
 }

@@ -20,7 +20,10 @@ import { ADMIN_FARMERS_PAGE_DEFAULT } from '../../../../api/contract/farmers'
 import { ListPager } from '../ui/list-pager'
 import { placeOf, useActivePending, useActivePendingSummary, useExpiredFarmers, useExpiredSummary, useFarmerWrite, useSettings, useTrialFarmers, useTrialSummary } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
-import { countLabel } from '../../../shared/plural'
+import { t as translate, useT } from '../../../i18n/runtime'
+
+/** "1 day", "12 days" (the count as it is, unformatted). */
+const countDays = (n: number) => translate('admin.farmers.days', { count: n, n: String(n) })
 
 const m = messages.farmers
 
@@ -41,33 +44,34 @@ export function expiredBucket(days: number): { palette: string; variant: 'solid'
 }
 
 export function ExpiredSubscriptionsScreen() {
-  useDocumentTitle('Expired Subscriptions')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.expiredSubscriptions'))
   const [page, setPage] = useState(1)
   const expired = useExpiredFarmers(page)
   const summary = useExpiredSummary()
   const total = expired.data?.total ?? 0
   const columns: Column<ExpiredFarmer>[] = [
-    { header: 'Name', cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
-    { header: 'Contact Number', cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
-    { header: 'Email', cell: (f) => (f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '—') },
+    { header: t('admin.column.name'), cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
+    { header: t('admin.experts.contactNumber'), cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
+    { header: t('admin.column.email'), cell: (f) => (f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '—') },
     {
-      header: 'Days Since Last Active',
+      header: t('admin.expired.daysSince'),
       cell: (f) => {
         const bucket = expiredBucket(f.daysSinceLastActive)
         return (
           <Badge colorPalette={bucket.palette} variant={bucket.variant}>
-            {countLabel(f.daysSinceLastActive, 'day')}
+            {countDays(f.daysSinceLastActive)}
           </Badge>
         )
       },
     },
     {
-      header: 'Last Subscription',
+      header: t('admin.expired.lastSubscription'),
       cell: (f) => (
         <Stack gap="0">
-          <Text>{f.subscriptionStart && f.subscriptionEnd ? countLabel(Math.max(0, Math.ceil((Date.parse(f.subscriptionEnd) - Date.parse(f.subscriptionStart)) / 86400000)), 'day') : '—'}</Text>
+          <Text>{f.subscriptionStart && f.subscriptionEnd ? countDays(Math.max(0, Math.ceil((Date.parse(f.subscriptionEnd) - Date.parse(f.subscriptionStart)) / 86400000))) : '—'}</Text>
           <Text fontSize="xs" color="fg.muted">
-            Expired {formatFijiDateTime(f.subscriptionEnd)}
+            {t('admin.expired.expiredOn', { time: formatFijiDateTime(f.subscriptionEnd) })}
           </Text>
         </Stack>
       ),
@@ -77,15 +81,15 @@ export function ExpiredSubscriptionsScreen() {
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Expired Subscriptions
+        {t('admin.screen.expiredSubscriptions')}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Recently Expired" value={summary.data?.recent ?? 0} hint="30 days or fewer" />
-        <SummaryCard label="Long Expired" value={summary.data?.long ?? 0} hint="31 to 90 days" />
-        <SummaryCard label="Very Long Expired" value={summary.data?.veryLong ?? 0} hint="Over 90 days" />
+        <SummaryCard label={t('admin.expired.recent')} value={summary.data?.recent ?? 0} hint={t('admin.expired.recentHint')} />
+        <SummaryCard label={t('admin.expired.long')} value={summary.data?.long ?? 0} hint={t('admin.expired.longHint')} />
+        <SummaryCard label={t('admin.expired.veryLong')} value={summary.data?.veryLong ?? 0} hint={t('admin.expired.veryLongHint')} />
       </SimpleGrid>
       <DataTable
-        label="Expired farmers"
+        label={t('admin.expired.table')}
         rows={expired.data?.rows}
         rowKey={(f) => f.id}
         columns={columns}
@@ -93,99 +97,102 @@ export function ExpiredSubscriptionsScreen() {
         error={expired.isError ? m.failedToFetchExpired : null}
         empty={
           <Stack gap="1">
-            <Text fontWeight="semibold">No farmers found</Text>
-            <Text color="fg.muted">All farmers currently have active subscriptions</Text>
+            <Text fontWeight="semibold">{t('admin.expired.empty')}</Text>
+            <Text color="fg.muted">{t('admin.expired.emptyBody')}</Text>
           </Stack>
         }
       />
       {total > ADMIN_FARMERS_PAGE_DEFAULT && (
-        <ListPager label="Expired farmers pages" noun="farmers" page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={expired.data?.rows.length ?? 0} total={total} onPage={setPage} />
+        <ListPager label={t('admin.expired.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={expired.data?.rows.length ?? 0} total={total} onPage={setPage} />
       )}
     </Stack>
   )
 }
 
 export function ActivePendingScreen() {
-  useDocumentTitle('Active Pending')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.activePending'))
   const [page, setPage] = useState(1)
   const pending = useActivePending(page)
   const summary = useActivePendingSummary()
   const total = pending.data?.total ?? 0
   const columns: Column<ActivePendingFarmer>[] = [
     {
-      header: 'Farmer',
+      header: t('admin.daSignups.farmer'),
       cell: (f) => <FarmerNameCell name={f.name} detail={placeOf(f)} isDemo={f.isDemo} />,
     },
-    { header: 'Contact', cell: (f) => <Contact phone={f.phone} email={f.email} /> },
-    { header: 'Activation Date', cell: (f) => (f.subscriptionStart ? formatFijiDateTime(f.subscriptionStart) : 'Not set') },
+    { header: t('admin.farmers.contact'), cell: (f) => <Contact phone={f.phone} email={f.email} /> },
+    { header: t('admin.pending.activationDate'), cell: (f) => (f.subscriptionStart ? formatFijiDateTime(f.subscriptionStart) : t('admin.pending.notSet')) },
     {
-      header: 'Days Until Active',
-      cell: (f) => <Badge colorPalette={f.daysUntilActive <= 3 ? 'red' : f.daysUntilActive <= 7 ? 'orange' : 'gray'}>{countLabel(f.daysUntilActive, 'day')}</Badge>,
+      header: t('admin.pending.daysUntil'),
+      cell: (f) => <Badge colorPalette={f.daysUntilActive <= 3 ? 'red' : f.daysUntilActive <= 7 ? 'orange' : 'gray'}>{countDays(f.daysUntilActive)}</Badge>,
     },
-    { header: 'Status', cell: () => <Badge colorPalette="blue">Pending</Badge> },
+    { header: t('admin.column.status'), cell: () => <Badge colorPalette="blue">{t('admin.reviews.tab.pending')}</Badge> },
   ]
   return (
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Active Pending
+        {t('admin.screen.activePending')}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Total Pending" value={summary.data?.total ?? 0} />
-        <SummaryCard label="Activating This Week" value={summary.data?.thisWeek ?? 0} hint="7 days or fewer" />
-        <SummaryCard label="Activating Tomorrow" value={summary.data?.tomorrow ?? 0} hint="1 day or fewer" />
+        <SummaryCard label={t('admin.pending.total')} value={summary.data?.total ?? 0} />
+        <SummaryCard label={t('admin.pending.thisWeek')} value={summary.data?.thisWeek ?? 0} hint={t('admin.pending.thisWeekHint')} />
+        <SummaryCard label={t('admin.pending.tomorrow')} value={summary.data?.tomorrow ?? 0} hint={t('admin.pending.tomorrowHint')} />
       </SimpleGrid>
       <DataTable
-        label="Pending activations"
+        label={t('admin.pending.table')}
         rows={pending.data?.rows}
         rowKey={(f) => f.id}
         columns={columns}
         isPending={pending.isPending}
         error={pending.isError ? m.failedToFetchPending : null}
-        empty={<Text fontWeight="semibold">No Pending Activations</Text>}
+        empty={<Text fontWeight="semibold">{t('admin.pending.empty')}</Text>}
       />
       {total > ADMIN_FARMERS_PAGE_DEFAULT && (
-        <ListPager label="Pending activations pages" noun="farmers" page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={pending.data?.rows.length ?? 0} total={total} onPage={setPage} />
+        <ListPager label={t('admin.pending.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={pending.data?.rows.length ?? 0} total={total} onPage={setPage} />
       )}
     </Stack>
   )
 }
 
 export function TrialPeriodScreen() {
-  useDocumentTitle('Trial Period')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.trialPeriod'))
   const { user } = useAdminSession()
   const [page, setPage] = useState(1)
   const trials = useTrialFarmers(page)
   const summary = useTrialSummary()
   const total = trials.data?.total ?? 0
   const columns: Column<TrialFarmer>[] = [
-    { header: 'Name', cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
-    { header: 'Contact Number', cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
-    { header: 'Days in Trial', cell: (f) => f.daysInTrial },
-    { header: 'Trial Status', cell: (f) => <Badge colorPalette={f.trialStatus === 'Active' ? 'green' : 'red'}>{f.trialStatus}</Badge> },
-    { header: 'Trial Start', cell: (f) => formatFijiDate(f.trialStartDate) || '—' },
-    { header: 'Trial End', cell: (f) => formatFijiDate(f.trialEndDate) || '—' },
+    { header: t('admin.column.name'), cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
+    { header: t('admin.experts.contactNumber'), cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
+    { header: t('admin.trial.daysInTrial'), cell: (f) => f.daysInTrial },
+    { header: t('admin.trial.status'), cell: (f) => <Badge colorPalette={f.trialStatus === 'Active' ? 'green' : 'red'}>{f.trialStatus}</Badge> },
+    { header: t('admin.trial.start'), cell: (f) => formatFijiDate(f.trialStartDate) || '—' },
+    { header: t('admin.trial.end'), cell: (f) => formatFijiDate(f.trialEndDate) || '—' },
   ]
   return (
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Trial Period
+        {t('admin.screen.trialPeriod')}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <SummaryCard label="Active Trials" value={summary.data?.active ?? 0} />
-        <SummaryCard label="Expired Trials" value={summary.data?.expired ?? 0} />
+        <SummaryCard label={t('admin.trial.active')} value={summary.data?.active ?? 0} />
+        <SummaryCard label={t('admin.trial.expired')} value={summary.data?.expired ?? 0} />
         <TrialLength mayEdit={can(user.role, 'settings.edit')} />
       </SimpleGrid>
-      <DataTable label="Farmers in trial" rows={trials.data?.rows} rowKey={(f) => f.id} columns={columns} isPending={trials.isPending} error={trials.isError ? m.failedToFetchTrial : null} empty="No farmers in trial mode" />
+      <DataTable label={t('admin.trial.table')} rows={trials.data?.rows} rowKey={(f) => f.id} columns={columns} isPending={trials.isPending} error={trials.isError ? m.failedToFetchTrial : null} empty={t('admin.trial.empty')} />
       {total > ADMIN_FARMERS_PAGE_DEFAULT && (
-        <ListPager label="Farmers in trial pages" noun="farmers" page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={trials.data?.rows.length ?? 0} total={total} onPage={setPage} />
+        <ListPager label={t('admin.trial.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={trials.data?.rows.length ?? 0} total={total} onPage={setPage} />
       )}
     </Stack>
   )
 }
 
 function TrialLength({ mayEdit }: { mayEdit: boolean }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const settings = useSettings()
   const write = useFarmerWrite()
@@ -212,16 +219,16 @@ function TrialLength({ mayEdit }: { mayEdit: boolean }) {
     }
   }
 
-  if (!mayEdit) return <SummaryCard label="Default Trial Length" value={countLabel(saved, 'day')} />
+  if (!mayEdit) return <SummaryCard label={t('admin.trial.defaultLength')} value={countDays(saved)} />
   return (
-    <Stack borderWidth="1px" rounded="md" p="3" gap="2" as="section" aria-label="Default Trial Length">
+    <Stack borderWidth="1px" rounded="md" p="3" gap="2" as="section" aria-label={t('admin.trial.defaultLength')}>
       <OfflineNotice isOnline={isOnline} />
       <Flex gap="2" align="flex-end" wrap="wrap">
-        <FormField label="Default Trial Length (days)" error={problem ?? undefined}>
+        <FormField label={t('admin.trial.defaultLengthDays')} error={problem ?? undefined}>
           <Input type="number" min="1" max={MAX_TRIAL_PERIOD_DAYS} step="1" inputMode="numeric" value={value ?? String(saved)} onChange={(e) => setValue(e.target.value)} maxW="8rem" />
         </FormField>
         <Button colorPalette="brand" onClick={() => void save()} loading={write.isPending} disabled={!isOnline || value === null}>
-          Save
+          {t('admin.save')}
         </Button>
       </Flex>
     </Stack>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { catalogPartsReady } from '../../../i18n/runtime'
 import type { AdminFarmReview } from '../../../../api/contract/reviews'
 import { bulkDeleteReach, groupReviews, reviewsCount, selectedReviews, shownState, withReviews } from './farm-review-selection'
 
@@ -15,6 +16,9 @@ const review = (over: Partial<AdminFarmReview>): AdminFarmReview => ({
   createdAt: '2026-11-20T00:00:00.000Z',
   ...over,
 })
+
+
+beforeAll(() => catalogPartsReady(['admin']))
 
 describe('farm review selection for a bulk delete', () => {
   const flood = [review({ senderKey: 'aaaa' }), review({ senderKey: 'aaaa', farmId: farmB }), review({ senderKey: 'aaaa' })]

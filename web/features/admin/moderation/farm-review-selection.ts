@@ -2,6 +2,7 @@
 // one, every shown row, every review of one sender (senderKey) or of one farm. Pure, so the rules are
 // tested without a screen; the selection only ever holds ids of reviews the list still has.
 import type { AdminFarmReview } from '../../../../api/contract/reviews'
+import { t } from '../../../i18n/runtime'
 
 export type Selection = ReadonlySet<string>
 
@@ -40,7 +41,8 @@ export function shownState(shown: readonly AdminFarmReview[], selection: Selecti
   return ticked === shown.length ? 'all' : 'some'
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+/** A count with its noun, one or many: a plural message of the catalog (area `admin`). */
+const count = (n: number, key: string) => t(key, { count: n })
 
 /** What the confirmation says the delete reaches: 'From 1 sender, of 4 farms.' */
 export function bulkDeleteReach(reviews: readonly AdminFarmReview[]): string {
@@ -49,8 +51,10 @@ export function bulkDeleteReach(reviews: readonly AdminFarmReview[]): string {
   const unknown = reviews.length - known.length
   const farms = new Set(reviews.map((r) => r.farmId)).size
   // Reviews written before senders were recorded (decision 017) cannot be told apart.
-  const from = [senders > 0 && count(senders, 'sender', 'senders'), unknown > 0 && `${count(unknown, 'review', 'reviews')} of unknown sender`].filter(Boolean).join(' and ')
-  return `From ${from}, of ${count(farms, 'farm', 'farms')}.`
+  const fromSenders = senders > 0 ? count(senders, 'admin.farmReviews.senders') : ''
+  const fromUnknown = unknown > 0 ? count(unknown, 'admin.farmReviews.unknownSenders') : ''
+  const from = fromSenders && fromUnknown ? t('admin.farmReviews.reachBoth', { senders: fromSenders, unknown: fromUnknown }) : fromSenders || fromUnknown
+  return t('admin.farmReviews.reach', { from, farms: count(farms, 'admin.farmReviews.farms') })
 }
 
-export const reviewsCount = (n: number) => count(n, 'review', 'reviews')
+export const reviewsCount = (n: number) => count(n, 'admin.farmReviews.reviews')

@@ -9,6 +9,7 @@ import { RowActions } from '../ui/row-table'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { groupReviews, shownState, withReviews, type Selection } from './farm-review-selection'
 import { farmNameOf, TABLE_COMMENT_CHARS, truncate } from './moderation'
+import { useT } from '../../../i18n/runtime'
 
 /** The sender's short form: enough to tell floods apart at a glance. */
 const SENDER_CHARS = 8
@@ -39,19 +40,20 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
   onDelete: (review: AdminFarmReview) => void
   renderRating: (rating: number) => ReactNode
 }) {
+  const t = useT()
   const state = shownState(shown, selection)
   const bySender = useMemo(() => groupReviews(all, (r) => r.senderKey), [all])
   const byFarm = useMemo(() => groupReviews(all, (r) => r.farmId), [all])
   const selectAll = (reviews: readonly AdminFarmReview[]) => onSelection(withReviews(selection, reviews, true))
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label="Farm reviews">
-      <Table.Root size="sm" aria-label="Farm reviews">
+    <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('admin.farmReviews.table')}>
+      <Table.Root size="sm" aria-label={t('admin.farmReviews.table')}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader width="1">
-              <Tick label="Select all shown reviews" checked={state === 'all'} indeterminate={state === 'some'} onChange={(on) => onSelection(withReviews(selection, shown, on))} />
+              <Tick label={t('admin.farmReviews.selectAllShown')} checked={state === 'all'} indeterminate={state === 'some'} onChange={(on) => onSelection(withReviews(selection, shown, on))} />
             </Table.ColumnHeader>
-            {['Farm', 'Rating', 'Comment', 'Sender', 'Date', 'Actions'].map((column) => (
+            {[t('admin.column.farm'), t('admin.column.rating'), t('admin.column.comment'), t('admin.column.sender'), t('admin.column.date'), t('admin.column.actions')].map((column) => (
               <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
             ))}
           </Table.Row>
@@ -64,7 +66,7 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
               <Table.Row key={review.id} data-selected={selection.has(review.id) ? '' : undefined}>
                 <Table.Cell>
                   <Tick
-                    label={`Select review of ${farmNameOf(review)} from ${formatFijiDate(review.createdAt)}`}
+                    label={t('admin.farmReviews.selectReview', { farm: farmNameOf(review), date: formatFijiDate(review.createdAt) })}
                     checked={selection.has(review.id)}
                     onChange={(on) => onSelection(withReviews(selection, [review], on))}
                   />
@@ -72,10 +74,10 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
                 <Table.Cell>
                   <Stack gap="1" align="start">
                     <Text fontWeight="medium">{farmNameOf(review)}</Text>
-                    <DemoBadge isDemo={review.isDemo} title="Sample review written by the demo seed, not a real buyer" />
+                    <DemoBadge isDemo={review.isDemo} title={t('admin.farmReviews.demoTitle')} />
                     {ofFarm.length > 1 && (
                       <Button size="xs" variant="outline" onClick={() => selectAll(ofFarm)}>
-                        Select all from this farm ({ofFarm.length})
+                        {t('admin.farmReviews.selectFarm', { count: ofFarm.length })}
                       </Button>
                     )}
                   </Stack>
@@ -87,8 +89,8 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
                 <Table.Cell>
                   <Stack gap="1" align="start">
                     {review.senderKey === null ? (
-                      <Text color="fg.muted" title="Sent before senders were recorded">
-                        Unknown
+                      <Text color="fg.muted" title={t('admin.farmReviews.unknownSenderTitle')}>
+                        {t('admin.farmReviews.unknownSender')}
                       </Text>
                     ) : (
                       <chakra.code fontSize="xs" title={review.senderKey}>
@@ -97,14 +99,14 @@ export function FarmReviewTable({ all, shown, selection, onSelection, onView, on
                     )}
                     {fromSender.length > 1 && (
                       <Button size="xs" variant="outline" onClick={() => selectAll(fromSender)}>
-                        Select all from this sender ({fromSender.length})
+                        {t('admin.farmReviews.selectSender', { count: fromSender.length })}
                       </Button>
                     )}
                   </Stack>
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatFijiDate(review.createdAt)}</Table.Cell>
                 <Table.Cell>
-                  <RowActions name={`review of ${farmNameOf(review)}`} edit={{ label: 'View', onClick: () => onView(review) }} onDelete={() => onDelete(review)} />
+                  <RowActions name={t('admin.farmReviews.reviewOf', { farm: farmNameOf(review) })} edit={{ label: t('admin.farmReviews.view'), onClick: () => onView(review) }} onDelete={() => onDelete(review)} />
                 </Table.Cell>
               </Table.Row>
             )

@@ -8,6 +8,7 @@ import { messages } from '../../../../api/contract/messages'
 import { FARM_REVIEW_BULK_DELETE_MAX, FarmReviewBulkDeleteResponseSchema, type AdminFarmReview } from '../../../../api/contract/reviews'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import { bulkDeleteReach, reviewsCount } from './farm-review-selection'
+import { useT } from '../../../i18n/runtime'
 
 export function FarmReviewsBulkDelete({ selected, hiddenCount, isOnline, deleteReviews, onClear }: {
   selected: readonly AdminFarmReview[]
@@ -18,10 +19,11 @@ export function FarmReviewsBulkDelete({ selected, hiddenCount, isOnline, deleteR
   deleteReviews: (ids: string[]) => Promise<unknown>
   onClear: () => void
 }) {
+  const t = useT()
   // The confirmation keeps the reviews it was opened for: the list refreshes under it as they go.
   const [confirming, setConfirming] = useState<readonly AdminFarmReview[] | null>(null)
   if (selected.length === 0 && !confirming) return null
-  const deleteLabel = (n: number) => `Delete ${reviewsCount(n)}`
+  const deleteLabel = (n: number) => t('admin.farmReviews.deleteCount', { reviews: reviewsCount(n) })
 
   const deleteConfirmed = async (reviews: readonly AdminFarmReview[]): Promise<number> => {
     const ids = reviews.map((r) => r.id)
@@ -38,7 +40,7 @@ export function FarmReviewsBulkDelete({ selected, hiddenCount, isOnline, deleteR
     <>
       <HStack
         role="region"
-        aria-label="Selected farm reviews"
+        aria-label={t('admin.farmReviews.selectedRegion')}
         position="sticky"
         bottom="0"
         zIndex="2"
@@ -52,16 +54,16 @@ export function FarmReviewsBulkDelete({ selected, hiddenCount, isOnline, deleteR
         justify="space-between"
       >
         <Stack gap="0">
-          <Text fontWeight="semibold">{reviewsCount(selected.length)} selected</Text>
+          <Text fontWeight="semibold">{t('admin.farmReviews.selected', { reviews: reviewsCount(selected.length) })}</Text>
           {hiddenCount > 0 && (
             <Text fontSize="sm" color="fg.muted">
-              {hiddenCount} of them not shown by the current filters
+              {t('admin.farmReviews.hiddenBar', { count: hiddenCount })}
             </Text>
           )}
         </Stack>
         <HStack gap="2">
           <Button variant="outline" onClick={onClear}>
-            Clear selection
+            {t('admin.farmReviews.clearSelection')}
           </Button>
           <Button colorPalette="red" disabled={!isOnline || selected.length === 0} onClick={() => setConfirming(selected)}>
             {deleteLabel(selected.length)}
@@ -71,7 +73,7 @@ export function FarmReviewsBulkDelete({ selected, hiddenCount, isOnline, deleteR
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Delete Farm Reviews"
+        title={t('admin.farmReviews.bulkDeleteTitle')}
         confirmLabel={deleteLabel(confirming?.length ?? 0)}
         destructive
         onConfirm={() => deleteConfirmed(confirming ?? [])}
@@ -81,12 +83,10 @@ export function FarmReviewsBulkDelete({ selected, hiddenCount, isOnline, deleteR
         {confirming && (
           <Stack gap="2">
             <Text>
-              {confirming.length === 1
-                ? "1 farm review will be permanently deleted and the farm's average rating recalculated."
-                : `${confirming.length} farm reviews will be permanently deleted and the farms' average ratings recalculated.`}
+              {t('admin.farmReviews.bulkDeleteBody', { count: confirming.length })}
             </Text>
             <Text>{bulkDeleteReach(confirming)}</Text>
-            {hiddenCount > 0 && <Text color="fg.muted">{hiddenCount} of them are not shown by the current filters.</Text>}
+            {hiddenCount > 0 && <Text color="fg.muted">{t('admin.farmReviews.hiddenConfirm', { count: hiddenCount })}</Text>}
           </Stack>
         )}
       </ConfirmDialog>

@@ -20,25 +20,28 @@ import { StatGrid } from '../ui/stat-grid'
 import { selectedReviews, type Selection } from './farm-review-selection'
 import { FarmReviewTable } from './farm-review-table'
 import { FarmReviewsBulkDelete } from './farm-reviews-bulk-delete'
-import { DIALOG_COMMENT_CHARS, farmNameOf, farmReviewStats, filterFarmReviews, ratingLabels, ratingPalette, truncate } from './moderation'
+import { DIALOG_COMMENT_CHARS, farmNameOf, farmReviewStats, filterFarmReviews, ratingLabel, ratingPalette, truncate } from './moderation'
 import { Stars } from './reviews-screen'
+import { useT } from '../../../i18n/runtime'
 
 const farmReviewsKey = ['/api/admin/farm-reviews'] as const
 /** product: load failure of the farm review list (the spec names none). */
-const FAILED_TO_FETCH = 'Failed to fetch farm reviews'
+const FAILED_TO_FETCH = 'admin.farmReviews.failedToFetch'
 
 function RatingBadge({ rating }: { rating: number }) {
+  const t = useT()
   return (
-    <Badge colorPalette={ratingPalette(rating)} role="img" aria-label={`Rating ${rating} of 5, ${ratingLabels[rating] ?? ''}`}>
+    <Badge colorPalette={ratingPalette(rating)} role="img" aria-label={t('admin.farmReviews.ratingBadge', { rating, label: ratingLabel(rating) })}>
       {rating} ★
     </Badge>
   )
 }
 
 export function FarmReviewsScreen() {
-  useDocumentTitle('Farm Reviews')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.farmReviews'))
   const reviews = useQuery<AdminFarmReview[]>({ queryKey: farmReviewsKey })
-  useLoadErrorToast(reviews.error, FAILED_TO_FETCH)
+  useLoadErrorToast(reviews.error, t(FAILED_TO_FETCH))
   const write = useAdminWrite([farmReviewsKey, ['/api/farms-with-ratings'], ['/api/farm-reviews']])
   const [search, setSearch] = useState('')
   const [rating, setRating] = useState<number | null>(null)
@@ -57,25 +60,25 @@ export function FarmReviewsScreen() {
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Farm Reviews
+        {t('admin.screen.farmReviews')}
       </Heading>
       <StatGrid
-        label="Farm review stats"
+        label={t('admin.farmReviews.stats')}
         isLoading={reviews.isPending}
         stats={[
-          ['Total Reviews', stats.total],
-          ['Average Rating', stats.averageRating],
-          ['Farms Reviewed', stats.farmsReviewed],
-          ['5-Star Reviews', stats.fiveStar],
+          [t('admin.farmReviews.totalReviews'), stats.total],
+          [t('admin.farmReviews.averageRating'), stats.averageRating],
+          [t('admin.farmReviews.farmsReviewed'), stats.farmsReviewed],
+          [t('admin.farmReviews.fiveStar'), stats.fiveStar],
         ]}
       />
 
       <Stack gap="3">
-        <Input type="search" aria-label="Search farm name or comment" placeholder="Search farm name or comment" value={search} onChange={(e) => setSearch(e.target.value)} maxW="28rem" />
-        <HStack gap="1" wrap="wrap" role="group" aria-label="Filter by rating">
+        <Input type="search" aria-label={t('admin.farmReviews.search')} placeholder={t('admin.farmReviews.search')} value={search} onChange={(e) => setSearch(e.target.value)} maxW="28rem" />
+        <HStack gap="1" wrap="wrap" role="group" aria-label={t('admin.farmReviews.filterByRating')}>
           {[null, 1, 2, 3, 4, 5].map((value) => (
             <Button key={value ?? 'all'} size="sm" variant={rating === value ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={rating === value} onClick={() => setRating(value)}>
-              {value === null ? 'All' : `${value} ★`}
+              {value === null ? t('admin.reviews.tab.all') : t('admin.farmReviews.starsButton', { value })}
             </Button>
           ))}
         </HStack>
@@ -85,9 +88,9 @@ export function FarmReviewsScreen() {
         isPending={reviews.isPending}
         isError={reviews.isError}
         isEmpty={shown.length === 0}
-        failedText={FAILED_TO_FETCH}
-        emptyText={all.length === 0 ? 'No farm reviews found' : 'No reviews match your filters'}
-        label="Loading farm reviews"
+        failedText={t(FAILED_TO_FETCH)}
+        emptyText={all.length === 0 ? t('admin.farmReviews.empty') : t('admin.farmReviews.noMatch')}
+        label={t('admin.farmReviews.loading')}
       >
         <FarmReviewTable
           all={all}
@@ -107,7 +110,7 @@ export function FarmReviewsScreen() {
         onClear={() => setSelection(new Set())}
       />
 
-      <AdminDialog open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} title="Review Details">
+      <AdminDialog open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} title={t('admin.farmReviews.detailsTitle')}>
         {viewing && (
           <>
             <DialogBody>
@@ -115,7 +118,7 @@ export function FarmReviewsScreen() {
                 <Text fontWeight="semibold">{farmNameOf(viewing)}</Text>
                 <HStack gap="2">
                   <Stars rating={viewing.rating} />
-                  <Text fontSize="sm">{ratingLabels[viewing.rating]}</Text>
+                  <Text fontSize="sm">{ratingLabel(viewing.rating)}</Text>
                 </HStack>
                 <Text whiteSpace="pre-wrap">{viewing.comment}</Text>
                 <Text fontSize="sm" color="fg.muted">
@@ -125,7 +128,7 @@ export function FarmReviewsScreen() {
             </DialogBody>
             <DialogFooter>
               <Button colorPalette="brand" onClick={() => setViewing(null)}>
-                Close
+                {t('admin.dialog.close')}
               </Button>
             </DialogFooter>
           </>
@@ -134,8 +137,8 @@ export function FarmReviewsScreen() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Farm Review"
-        confirmLabel="Delete"
+        title={t('admin.farmReviews.deleteTitle')}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/farm-reviews/${deleting!.id}` })}
         successText={messages.reviews.deleted}
@@ -143,15 +146,15 @@ export function FarmReviewsScreen() {
       >
         {deleting && (
           <Stack gap="2">
-            <Text>This review will be permanently deleted and the farm&apos;s average rating recalculated.</Text>
+            <Text>{t('admin.farmReviews.deleteBody')}</Text>
             <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
-              <chakra.dt fontWeight="semibold">Farm</chakra.dt>
+              <chakra.dt fontWeight="semibold">{t('admin.column.farm')}</chakra.dt>
               <chakra.dd m="0">{farmNameOf(deleting)}</chakra.dd>
-              <chakra.dt fontWeight="semibold">Rating</chakra.dt>
+              <chakra.dt fontWeight="semibold">{t('admin.column.rating')}</chakra.dt>
               <chakra.dd m="0">
                 <RatingBadge rating={deleting.rating} />
               </chakra.dd>
-              <chakra.dt fontWeight="semibold">Comment</chakra.dt>
+              <chakra.dt fontWeight="semibold">{t('admin.column.comment')}</chakra.dt>
               <chakra.dd m="0">{truncate(deleting.comment, DIALOG_COMMENT_CHARS)}</chakra.dd>
             </chakra.dl>
           </Stack>

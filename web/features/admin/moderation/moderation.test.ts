@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { catalogPartsReady } from '../../../i18n/runtime'
 import type { AdminFarmReview, PlatformReview } from '../../../../api/contract/reviews'
 import { farmReviewStats, filterFarmReviews, ratingPalette, reviewCounts, reviewsInTab, truncate } from './moderation'
 
@@ -27,6 +28,8 @@ const review = (status: PlatformReview['status']): PlatformReview => ({
   updatedAt: '2026-11-20T00:00:00.000Z',
   isDemo: false,
 })
+
+beforeAll(() => catalogPartsReady(['admin']))
 
 describe('platform review tabs', () => {
   it('counts each status and All, and filters by tab', () => {

@@ -1,10 +1,12 @@
 // Pure rules of the moderation screens (spec 001 §2, §9): review counts per status, farm review
 // stats, the text and rating filters, rating colour bands and comment truncation.
 import type { AdminFarmReview, PlatformReview, ReviewStatus } from '../../../../api/contract/reviews'
+import { t } from '../../../i18n/runtime'
 
 export const reviewTabs = ['pending', 'approved', 'rejected', 'all'] as const
 export type ReviewTab = (typeof reviewTabs)[number]
-export const reviewTabLabels: Record<ReviewTab, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' }
+/** Catalog keys (area `admin`). */
+export const reviewTabLabels: Record<ReviewTab, string> = { pending: 'admin.reviews.tab.pending', approved: 'admin.reviews.tab.approved', rejected: 'admin.reviews.tab.rejected', all: 'admin.reviews.tab.all' }
 
 export function reviewCounts(reviews: readonly PlatformReview[]): Record<ReviewTab, number> {
   const count = (status: ReviewStatus) => reviews.filter((r) => r.status === status).length
@@ -13,7 +15,14 @@ export function reviewCounts(reviews: readonly PlatformReview[]): Record<ReviewT
 
 export const reviewsInTab = (reviews: readonly PlatformReview[], tab: ReviewTab) => (tab === 'all' ? reviews : reviews.filter((r) => r.status === tab))
 
-export const ratingLabels: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' }
+/** Catalog keys (area `admin`). */
+export const ratingLabels: Record<number, string> = { 1: 'admin.rating.poor', 2: 'admin.rating.fair', 3: 'admin.rating.good', 4: 'admin.rating.veryGood', 5: 'admin.rating.excellent' }
+
+/** 'Poor' … 'Excellent'; '' for a rating outside 1 to 5. */
+export function ratingLabel(rating: number): string {
+  const key = ratingLabels[rating]
+  return key ? t(key) : ''
+}
 
 /** Table comments are cut at 50 characters, the delete dialog's at 100 (spec §9). */
 export const TABLE_COMMENT_CHARS = 50
@@ -30,8 +39,8 @@ export function ratingPalette(rating: number): 'green' | 'yellow' | 'red' {
   return 'red'
 }
 
-export const UNKNOWN_FARM = 'Unknown Farm'
-export const farmNameOf = (review: AdminFarmReview) => review.farmName ?? UNKNOWN_FARM
+export const UNKNOWN_FARM = 'admin.farmReviews.unknownFarm'
+export const farmNameOf = (review: AdminFarmReview) => review.farmName ?? t(UNKNOWN_FARM)
 
 export interface FarmReviewStats {
   total: number

@@ -15,17 +15,20 @@ import { useAdminWrite } from '../ui/admin-write'
 import { ListState } from '../ui/list-state'
 import { StatGrid } from '../ui/stat-grid'
 import { reviewCounts, reviewTabLabels, reviewTabs, reviewsInTab, type ReviewTab } from './moderation'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.reviews
 const reviewsKey = ['/api/admin/reviews'] as const
 /** product: load failure of the review list (the spec names none). */
-const FAILED_TO_FETCH = 'Failed to fetch reviews'
+const FAILED_TO_FETCH = 'admin.reviews.failedToFetch'
 const statusPalette = { pending: 'orange', approved: 'green', rejected: 'red' } as const
-const statusLabel = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const
+const statusLabel = { pending: 'admin.reviews.tab.pending', approved: 'admin.reviews.tab.approved', rejected: 'admin.reviews.tab.rejected' } as const
+const emptyText = { pending: 'admin.reviews.empty.pending', approved: 'admin.reviews.empty.approved', rejected: 'admin.reviews.empty.rejected', all: 'admin.reviews.empty.all' } as const
 
 export function Stars({ rating }: { rating: number }) {
+  const t = useT()
   return (
-    <Text as="span" role="img" aria-label={`${rating} out of 5 stars`}>
+    <Text as="span" role="img" aria-label={t('admin.reviews.stars', { rating })}>
       <chakra.span aria-hidden="true" color="orange.500" letterSpacing="0.1em">
         {'★'.repeat(rating)}
         <chakra.span color="fg.subtle">{'★'.repeat(5 - rating)}</chakra.span>
@@ -38,9 +41,10 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 export function ReviewsScreen() {
-  useDocumentTitle('Platform Reviews')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.reviews'))
   const reviews = useQuery<PlatformReview[]>({ queryKey: reviewsKey })
-  useLoadErrorToast(reviews.error, FAILED_TO_FETCH)
+  useLoadErrorToast(reviews.error, t(FAILED_TO_FETCH))
   const write = useAdminWrite([reviewsKey, ['/api/public/reviews']])
   const [tab, setTab] = useState<ReviewTab>('pending')
   const [approving, setApproving] = useState<PlatformReview | null>(null)
@@ -55,58 +59,59 @@ export function ReviewsScreen() {
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Platform Reviews
+        {t('admin.screen.reviews')}
       </Heading>
       <StatGrid
-        label="Review counts"
+        label={t('admin.reviews.counts')}
         isLoading={reviews.isPending}
         stats={[
-          ['Total', counts.all],
-          ['Pending', counts.pending],
-          ['Approved', counts.approved],
-          ['Rejected', counts.rejected],
+          [t('admin.reviews.total'), counts.all],
+          [t('admin.reviews.tab.pending'), counts.pending],
+          [t('admin.reviews.tab.approved'), counts.approved],
+          [t('admin.reviews.tab.rejected'), counts.rejected],
         ]}
       />
 
-      <HStack role="tablist" aria-label="Review status" gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
+      <HStack role="tablist" aria-label={t('admin.reviews.statusTabs')} gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
         {reviewTabs.map((value) => (
           <Button key={value} role="tab" id={`tab-${value}`} aria-selected={tab === value} aria-controls="review-panel" size="sm" variant={tab === value ? 'solid' : 'ghost'} colorPalette="brand" onClick={() => setTab(value)}>
-            {reviewTabLabels[value]} ({counts[value]})
+            {t('admin.reviews.tabWithCount', { label: t(reviewTabLabels[value]), count: counts[value] })}
           </Button>
         ))}
       </HStack>
 
       <Box role="tabpanel" id="review-panel" aria-labelledby={`tab-${tab}`}>
-        <ListState isPending={reviews.isPending} isError={reviews.isError} isEmpty={shown.length === 0} failedText={FAILED_TO_FETCH} emptyText={`No ${tab === 'all' ? '' : `${reviewTabLabels[tab].toLowerCase()} `}reviews`} label="Loading reviews">
+        <ListState isPending={reviews.isPending} isError={reviews.isError} isEmpty={shown.length === 0} failedText={t(FAILED_TO_FETCH)} emptyText={t(emptyText[tab])} label={t('admin.reviews.loading')}>
           <Stack as="ul" gap="3" listStyle="none" m="0" p="0">
             {shown.map((review) => (
-              <Card.Root as="li" key={review.id} size="sm" aria-label={`Review by ${review.userName ?? 'Anonymous User'}`}>
+              <Card.Root as="li" key={review.id} size="sm" aria-label={t('admin.reviews.reviewBy', { name: review.userName ?? t('admin.reviews.anonymous') })}>
                 <Card.Body gap="2">
                   <Flex gap="2" wrap="wrap" justify="space-between" align="flex-start">
                     <Box>
                       <Text fontWeight="semibold">
-                        {review.userName ?? 'Anonymous User'} <DemoBadge isDemo={review.isDemo} title="Sample review written by the demo seed, not a real visitor" />
+                        {review.userName ?? t('admin.reviews.anonymous')} <DemoBadge isDemo={review.isDemo} title={t('admin.reviews.demoTitle')} />
                       </Text>
                       <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                        {review.userEmail ?? 'Not provided'}
+                        {review.userEmail ?? t('admin.reviews.notProvided')}
                       </Text>
                     </Box>
                     <HStack gap="2">
                       <Text fontSize="sm">{formatFijiDate(review.createdAt)}</Text>
-                      <Badge colorPalette={statusPalette[review.status]}>{statusLabel[review.status]}</Badge>
+                      <Badge colorPalette={statusPalette[review.status]}>{t(statusLabel[review.status])}</Badge>
                     </HStack>
                   </Flex>
                   <Stars rating={review.rating} />
                   <Text whiteSpace="pre-wrap">{review.comment}</Text>
                   {review.status === 'rejected' && review.rejectionReason && (
                     <Text fontSize="sm" color="fg.error">
-                      Rejection reason: {review.rejectionReason}
+                      {t('admin.reviews.rejectionReason', { reason: review.rejectionReason })}
                     </Text>
                   )}
                   {review.reviewedAt && (
                     <Text fontSize="sm" color="fg.muted">
-                      Reviewed on {formatFijiDateTime(review.reviewedAt)}
-                      {review.reviewedBy ? ` by ${review.reviewedBy}` : ''}
+                      {review.reviewedBy
+                        ? t('admin.reviews.reviewedOnBy', { date: formatFijiDateTime(review.reviewedAt), by: review.reviewedBy })
+                        : t('admin.reviews.reviewedOn', { date: formatFijiDateTime(review.reviewedAt) })}
                     </Text>
                   )}
                 </Card.Body>
@@ -114,18 +119,18 @@ export function ReviewsScreen() {
                   {review.status === 'pending' && (
                     <>
                       <Button size="sm" colorPalette="green" onClick={() => setApproving(review)}>
-                        Approve
+                        {t('admin.reviews.approve')}
                       </Button>
                       <Button size="sm" variant="outline" colorPalette="red" onClick={() => {
                           setReason('')
                           setRejecting(review)
                         }}>
-                        Reject
+                        {t('admin.reviews.reject')}
                       </Button>
                     </>
                   )}
                   <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDeleting(review)}>
-                    Delete
+                    {t('admin.delete')}
                   </Button>
                 </Card.Footer>
               </Card.Root>
@@ -137,20 +142,20 @@ export function ReviewsScreen() {
       <ConfirmDialog
         open={!!approving}
         onOpenChange={(open) => !open && setApproving(null)}
-        title="Approve Review"
-        confirmLabel="Approve"
+        title={t('admin.reviews.approveTitle')}
+        confirmLabel={t('admin.reviews.approve')}
         onConfirm={() => write.mutateAsync({ method: 'PATCH', url: `/api/admin/reviews/${approving!.id}`, body: { status: 'approved' } })}
         successText={m.updatedTitle}
         successDescription={m.updatedDescription}
         failureText={m.failedToModerate}
       >
-        This review will be visible to the public on the reviews page.
+        {t('admin.reviews.approveBody')}
       </ConfirmDialog>
       <ConfirmDialog
         open={!!rejecting}
         onOpenChange={(open) => !open && setRejecting(null)}
-        title="Reject Review"
-        confirmLabel="Reject"
+        title={t('admin.reviews.rejectTitle')}
+        confirmLabel={t('admin.reviews.reject')}
         destructive
         isConfirmDisabled={!reason.trim()}
         onConfirm={() => write.mutateAsync({ method: 'PATCH', url: `/api/admin/reviews/${rejecting!.id}`, body: { status: 'rejected', rejectionReason: reason.trim() } })}
@@ -160,7 +165,7 @@ export function ReviewsScreen() {
       >
         <Stack gap="2">
           <chakra.label htmlFor="rejection-reason" fontWeight="medium">
-            Please give a reason for rejecting this review
+            {t('admin.reviews.rejectReasonLabel')}
           </chakra.label>
           <Textarea id="rejection-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Stack>
@@ -168,14 +173,14 @@ export function ReviewsScreen() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Review"
-        confirmLabel="Delete"
+        title={t('admin.reviews.deleteTitle')}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/reviews/${deleting!.id}` })}
         successText={m.deleted}
         failureText={m.failedToDelete}
       >
-        This review will be permanently deleted. This action cannot be undone.
+        {t('admin.reviews.deleteBody')}
       </ConfirmDialog>
     </Stack>
   )

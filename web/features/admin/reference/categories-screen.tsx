@@ -13,11 +13,13 @@ import { RowActions, RowTable } from '../ui/row-table'
 import { ActiveBadge, ListState } from '../ui/list-state'
 import { ItemDialog } from './item-dialog'
 import { categoriesKey, namedCsv, useAdminList, useCategoryWrite } from './reference-data'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.reference
 
 export function CategoriesScreen() {
-  useDocumentTitle('Categories')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.categories'))
   const categories = useAdminList<ProduceCategory>(categoriesKey, m.failedToFetchCategories)
   const write = useCategoryWrite()
   const [adding, setAdding] = useState(false)
@@ -30,20 +32,20 @@ export function CategoriesScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Heading as="h1" size="2xl">
-          Categories ({items.length})
+          {t('admin.categories.heading', { count: items.length })}
         </Heading>
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" onClick={() => exportCsv(namedCsv('categories', items))} disabled={categories.isPending}>
-            Export CSV
+            {t('admin.exportCsv')}
           </Button>
           <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            Add Category
+            {t('admin.categories.add')}
           </Button>
         </HStack>
       </Flex>
 
-      <ListState isPending={categories.isPending} isError={categories.isError} isEmpty={items.length === 0} failedText={m.failedToFetchCategories} emptyText="No categories found" label="Loading categories">
-        <RowTable columns={['Name', 'Status', 'Created', 'Actions']}>
+      <ListState isPending={categories.isPending} isError={categories.isError} isEmpty={items.length === 0} failedText={m.failedToFetchCategories} emptyText={t('admin.categories.empty')} label={t('admin.categories.loading')}>
+        <RowTable columns={[t('admin.column.name'), t('admin.column.status'), t('admin.column.created'), t('admin.column.actions')]}>
           {items.map((item) => (
             <Table.Row key={item.id}>
               <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
@@ -52,7 +54,7 @@ export function CategoriesScreen() {
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatFijiDate(item.createdAt)}</Table.Cell>
               <Table.Cell>
-                <RowActions name={item.name} edit={{ label: 'Edit', onClick: () => setEditing(item) }} onDelete={() => setDeleting(item)} />
+                <RowActions name={item.name} edit={{ label: t('admin.edit'), onClick: () => setEditing(item) }} onDelete={() => setDeleting(item)} />
               </Table.Cell>
             </Table.Row>
           ))}
@@ -62,8 +64,8 @@ export function CategoriesScreen() {
       <ItemDialog
         open={adding}
         onOpenChange={setAdding}
-        title="Add Category"
-        submitLabel="Add Category"
+        title={t('admin.categories.add')}
+        submitLabel={t('admin.categories.add')}
         initial={{ name: '', category: '', isActive: true }}
         schema={ProduceCategoryCreateSchema}
         onSave={(body) => write.mutateAsync({ method: 'POST', url: '/api/admin/produce-categories', body })}
@@ -74,8 +76,8 @@ export function CategoriesScreen() {
         <ItemDialog
           open
           onOpenChange={(open) => !open && setEditing(null)}
-          title="Edit Category"
-          submitLabel="Save Changes"
+          title={t('admin.categories.editTitle')}
+          submitLabel={t('admin.saveChanges')}
           initial={{ name: editing.name, category: '', isActive: editing.isActive }}
           schema={ProduceCategoryUpdateSchema}
           onSave={(body) => write.mutateAsync({ method: 'PATCH', url: `/api/admin/produce-categories/${editing.id}`, body })}
@@ -86,14 +88,14 @@ export function CategoriesScreen() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'category'}?`}
-        confirmLabel="Delete"
+        title={t('admin.deleteTitle', { name: deleting?.name ?? t('admin.categories.thisCategory') })}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/produce-categories/${deleting!.id}` })}
         successText={m.categoryDeleted}
         failureText={m.failedToDeleteCategory}
       >
-        This action cannot be undone and will remove the category from all associated produce items.
+        {t('admin.categories.deleteBody')}
       </ConfirmDialog>
     </Stack>
   )

@@ -10,6 +10,7 @@ import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
 import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
+import { useT } from '../../../i18n/runtime'
 
 export interface ItemValues {
   name: string
@@ -41,6 +42,7 @@ export function ItemDialog(props: ItemDialogProps) {
 }
 
 function ItemForm({ onOpenChange, submitLabel, initial, categories, namePlaceholder, schema, onSave, successText, failureText }: ItemDialogProps) {
+  const t = useT()
   const isOnline = useIsOnline()
   const [values, setValues] = useState(initial)
   const [error, setError] = useState<string>()
@@ -71,23 +73,23 @@ function ItemForm({ onOpenChange, submitLabel, initial, categories, namePlacehol
       <DialogBody>
         <Stack gap="4">
           <OfflineNotice isOnline={isOnline} />
-          <FormField label="Name" error={error} required>
+          <FormField label={t('admin.column.name')} error={error} required>
             <Input value={values.name} placeholder={namePlaceholder} autoComplete="off" onChange={(e) => setValues({ ...values, name: e.target.value })} />
           </FormField>
           {categories && (
-            <FormField label="Category">
-              <NameSelect names={categories} emptyText="Uncategorized" value={values.category} onChange={(category) => setValues({ ...values, category })} />
+            <FormField label={t('admin.column.category')}>
+              <NameSelect names={categories} emptyText={t('admin.produce.uncategorized')} value={values.category} onChange={(category) => setValues({ ...values, category })} />
             </FormField>
           )}
           <chakra.label display="inline-flex" alignItems="center" gap="2" fontWeight="medium" cursor="pointer" alignSelf="flex-start">
             <chakra.input type="checkbox" boxSize="4" accentColor="brand.800" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.target.checked })} />
-            Active
+            {t('admin.status.active')}
           </chakra.label>
         </Stack>
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button type="submit" colorPalette="brand" disabled={!isOnline} loading={isBusy}>
           {submitLabel}

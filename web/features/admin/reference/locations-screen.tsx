@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog'
 import { RowActions, RowTable } from '../ui/row-table'
 import { ListState } from '../ui/list-state'
 import { locationsKey, namedCsv, useAdminList, useLocationWrite } from './reference-data'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.reference
 
@@ -31,7 +32,8 @@ async function report(write: Promise<unknown>, success: string, failure: string)
 }
 
 export function LocationsScreen() {
-  useDocumentTitle('Locations')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.locations'))
   const isOnline = useIsOnline()
   const locations = useAdminList<Location>(locationsKey, m.failedToFetchLocations)
   const write = useLocationWrite()
@@ -62,19 +64,19 @@ export function LocationsScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Heading as="h1" size="2xl">
-          Locations ({items.length})
+          {t('admin.locations.heading', { count: items.length })}
         </Heading>
         <Button variant="outline" onClick={() => exportCsv(namedCsv('locations', items))} disabled={locations.isPending}>
-          Export CSV
+          {t('admin.exportCsv')}
         </Button>
       </Flex>
 
       <chakra.form onSubmit={(event) => void add(event)} noValidate display="flex" gap="2" flexWrap="wrap" alignItems="flex-start">
         <Stack gap="1" flex="1" minW="14rem">
           <chakra.label htmlFor="new-location" fontWeight="medium">
-            New location
+            {t('admin.locations.newLabel')}
           </chakra.label>
-          <Input id="new-location" value={newName} placeholder="e.g. Savusavu" aria-invalid={!!addError} aria-describedby={addError ? 'new-location-error' : undefined} onChange={(e) => setNewName(e.target.value)} />
+          <Input id="new-location" value={newName} placeholder={t('admin.locations.newPlaceholder')} aria-invalid={!!addError} aria-describedby={addError ? 'new-location-error' : undefined} onChange={(e) => setNewName(e.target.value)} />
           {addError && (
             <Text id="new-location-error" color="fg.error" fontSize="sm">
               {addError}
@@ -82,18 +84,18 @@ export function LocationsScreen() {
           )}
         </Stack>
         <Button type="submit" colorPalette="brand" mt="7" disabled={!isOnline} loading={write.isPending && !renaming}>
-          Add Location
+          {t('admin.locations.add')}
         </Button>
       </chakra.form>
 
-      <ListState isPending={locations.isPending} isError={locations.isError} isEmpty={items.length === 0} failedText={m.failedToFetchLocations} emptyText="No locations found" label="Loading locations">
-        <RowTable columns={['Name', 'Active', 'Created', 'Actions']}>
+      <ListState isPending={locations.isPending} isError={locations.isError} isEmpty={items.length === 0} failedText={m.failedToFetchLocations} emptyText={t('admin.locations.empty')} label={t('admin.locations.loading')}>
+        <RowTable columns={[t('admin.column.name'), t('admin.status.active'), t('admin.column.created'), t('admin.column.actions')]}>
               {items.map((location) => (
                 <Table.Row key={location.id}>
                   <Table.Cell fontWeight="medium" minW="12rem">
                     {renaming?.id === location.id ? (
                       <Stack gap="1">
-                        <Input size="sm" aria-label={`New name for ${location.name}`} value={renaming.name} autoFocus onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
+                        <Input size="sm" aria-label={t('admin.locations.newNameFor', { name: location.name })} value={renaming.name} autoFocus onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
                         {renaming.error && (
                           <Text color="fg.error" fontSize="sm">
                             {renaming.error}
@@ -106,8 +108,8 @@ export function LocationsScreen() {
                   </Table.Cell>
                   <Table.Cell>
                     <chakra.label display="inline-flex" alignItems="center" gap="2" cursor="pointer">
-                      <chakra.input type="checkbox" role="switch" boxSize="4" accentColor="brand.800" checked={location.isActive} disabled={!isOnline} aria-label={`${location.name} active`} onChange={() => toggle(location)} />
-                      {location.isActive ? 'Active' : 'Inactive'}
+                      <chakra.input type="checkbox" role="switch" boxSize="4" accentColor="brand.800" checked={location.isActive} disabled={!isOnline} aria-label={t('admin.locations.activeNamed', { name: location.name })} onChange={() => toggle(location)} />
+                      {location.isActive ? t('admin.status.active') : t('admin.status.inactive')}
                     </chakra.label>
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatFijiDate(location.createdAt)}</Table.Cell>
@@ -116,15 +118,15 @@ export function LocationsScreen() {
                       {renaming?.id === location.id ? (
                         <>
                           <Button size="xs" colorPalette="brand" disabled={!isOnline} onClick={() => void saveRename()}>
-                            Save
+                            {t('admin.save')}
                           </Button>
                           <Button size="xs" variant="outline" onClick={() => setRenaming(null)}>
-                            Cancel
+                            {t('admin.cancel')}
                           </Button>
                           <RowActions name={location.name} onDelete={() => setDeleting(location)} />
                         </>
                       ) : (
-                        <RowActions name={location.name} edit={{ label: 'Rename', onClick: () => setRenaming({ id: location.id, name: location.name }) }} onDelete={() => setDeleting(location)} />
+                        <RowActions name={location.name} edit={{ label: t('admin.locations.rename'), onClick: () => setRenaming({ id: location.id, name: location.name }) }} onDelete={() => setDeleting(location)} />
                       )}
                     </HStack>
                   </Table.Cell>
@@ -136,14 +138,14 @@ export function LocationsScreen() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'location'}?`}
-        confirmLabel="Delete"
+        title={t('admin.deleteTitle', { name: deleting?.name ?? t('admin.locations.thisLocation') })}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/locations/${deleting!.id}` })}
         successText={m.locationDeleted}
         failureText={m.failedToDeleteLocation}
       >
-        This action cannot be undone and will remove this location from all farmers who use it.
+        {t('admin.locations.deleteBody')}
       </ConfirmDialog>
     </Stack>
   )

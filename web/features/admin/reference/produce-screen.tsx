@@ -15,11 +15,13 @@ import { RowActions, RowTable } from '../ui/row-table'
 import { ActiveBadge, ListState } from '../ui/list-state'
 import { ItemDialog } from './item-dialog'
 import { categoriesKey, produceCsv, produceKey, useAdminList, useProduceWrite } from './reference-data'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.reference
 
 export function ProduceScreen() {
-  useDocumentTitle('Produce')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.produce'))
   const { user } = useAdminSession()
   const canManage = can(user.role, 'produce.manage')
   const produce = useAdminList<ProduceItem>(produceKey, m.failedToFetchProduce)
@@ -36,35 +38,35 @@ export function ProduceScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Heading as="h1" size="2xl">
-          All Produce ({items.length})
+          {t('admin.produce.heading', { count: items.length })}
         </Heading>
         <HStack gap="2" wrap="wrap">
           {items.length > 0 && (
             <Button variant="outline" onClick={() => exportCsv(produceCsv(items))}>
-              Export CSV
+              {t('admin.exportCsv')}
             </Button>
           )}
           {canManage && (
             <Button colorPalette="brand" onClick={() => setAdding(true)}>
-              Add Produce
+              {t('admin.produce.add')}
             </Button>
           )}
         </HStack>
       </Flex>
 
-      <ListState isPending={produce.isPending} isError={produce.isError} isEmpty={items.length === 0} failedText={m.failedToFetchProduce} emptyText="No produce items found" label="Loading produce">
-        <RowTable columns={canManage ? ['Name', 'Category', 'Status', 'Created', 'Actions'] : ['Name', 'Category', 'Status', 'Created']}>
+      <ListState isPending={produce.isPending} isError={produce.isError} isEmpty={items.length === 0} failedText={m.failedToFetchProduce} emptyText={t('admin.produce.empty')} label={t('admin.produce.loading')}>
+        <RowTable columns={canManage ? [t('admin.column.name'), t('admin.column.category'), t('admin.column.status'), t('admin.column.created'), t('admin.column.actions')] : [t('admin.column.name'), t('admin.column.category'), t('admin.column.status'), t('admin.column.created')]}>
           {items.map((item) => (
             <Table.Row key={item.id}>
               <Table.Cell fontWeight="medium">{item.name}</Table.Cell>
-              <Table.Cell>{item.category || <Text as="span" color="fg.muted">Uncategorized</Text>}</Table.Cell>
+              <Table.Cell>{item.category || <Text as="span" color="fg.muted">{t('admin.produce.uncategorized')}</Text>}</Table.Cell>
               <Table.Cell>
                 <ActiveBadge isActive={item.isActive} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatFijiDate(item.createdAt)}</Table.Cell>
               {canManage && (
                 <Table.Cell>
-                  <RowActions name={item.name} edit={{ label: 'Edit', onClick: () => setEditing(item) }} onDelete={() => setDeleting(item)} />
+                  <RowActions name={item.name} edit={{ label: t('admin.edit'), onClick: () => setEditing(item) }} onDelete={() => setDeleting(item)} />
                 </Table.Cell>
               )}
             </Table.Row>
@@ -75,9 +77,9 @@ export function ProduceScreen() {
       <ItemDialog
         open={adding}
         onOpenChange={setAdding}
-        title="Add Produce"
-        submitLabel="Add Produce"
-        namePlaceholder="Tomatoes"
+        title={t('admin.produce.add')}
+        submitLabel={t('admin.produce.add')}
+        namePlaceholder={t('admin.produce.namePlaceholder')}
         initial={{ name: '', category: '', isActive: true }}
         categories={categoryNames}
         schema={ProduceCreateSchema}
@@ -89,9 +91,9 @@ export function ProduceScreen() {
         <ItemDialog
           open
           onOpenChange={(open) => !open && setEditing(null)}
-          title="Edit Produce"
-          submitLabel="Save Changes"
-          namePlaceholder="Tomatoes"
+          title={t('admin.produce.editTitle')}
+          submitLabel={t('admin.saveChanges')}
+          namePlaceholder={t('admin.produce.namePlaceholder')}
           initial={{ name: editing.name, category: editing.category ?? '', isActive: editing.isActive }}
           categories={categoryNames.includes(editing.category ?? '') || !editing.category ? categoryNames : [editing.category, ...categoryNames]}
           schema={ProduceUpdateSchema}
@@ -103,14 +105,14 @@ export function ProduceScreen() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'produce'}?`}
-        confirmLabel="Delete"
+        title={t('admin.deleteTitle', { name: deleting?.name ?? t('admin.produce.thisProduce') })}
+        confirmLabel={t('admin.delete')}
         destructive
         onConfirm={() => write.mutateAsync({ method: 'DELETE', url: `/api/admin/produce/${deleting!.id}` })}
         successText={m.produceDeleted}
         failureText={m.failedToDeleteProduce}
       >
-        This action cannot be undone and will permanently remove this produce item from the system.
+        {t('admin.produce.deleteBody')}
       </ConfirmDialog>
     </Stack>
   )

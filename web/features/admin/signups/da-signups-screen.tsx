@@ -16,11 +16,13 @@ import { ListPager } from '../ui/list-pager'
 import { downloadServerCsv } from '../ui/server-csv'
 import { DA_SIGNUPS_PAGE_SIZE, dataAgentExportUrl, dataAgentRanges, useDataAgentSignups, useDataAgentSummary, type DataAgentRange } from './signups'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
+import { useT } from '../../../i18n/runtime'
 
 const statusPalette = { pending: 'orange', approved: 'green', rejected: 'red' } as const
 
 export function DataAgentSignupsScreen() {
-  useDocumentTitle('Data Agent Signups')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.daSignups'))
   const [range, setRange] = useState<DataAgentRange>('last7days')
   const [page, setPage] = useState(1)
   const signups = useDataAgentSignups(range, page)
@@ -38,27 +40,27 @@ export function DataAgentSignupsScreen() {
   }
 
   const agentColumns: Column<DataAgentSummaryRow>[] = [
-    { header: 'Data Agent', cell: (a) => a.agent },
-    { header: 'Total', cell: (a) => a.total },
-    { header: 'Approved', cell: (a) => a.approved },
-    { header: 'Rejected', cell: (a) => a.rejected },
-    { header: 'Pending', cell: (a) => a.pending },
-    { header: 'Success Rate', cell: (a) => `${a.successRate}%` },
+    { header: t('admin.daSignups.dataAgent'), cell: (a) => a.agent },
+    { header: t('admin.reviews.total'), cell: (a) => a.total },
+    { header: t('admin.reviews.tab.approved'), cell: (a) => a.approved },
+    { header: t('admin.reviews.tab.rejected'), cell: (a) => a.rejected },
+    { header: t('admin.reviews.tab.pending'), cell: (a) => a.pending },
+    { header: t('admin.daSignups.successRate'), cell: (a) => `${a.successRate}%` },
   ]
   const signupColumns: Column<FarmerSignupRecord>[] = [
     {
-      header: 'Farmer',
+      header: t('admin.daSignups.farmer'),
       cell: (s) => (
         <>
-          {s.name} <DemoBadge isDemo={s.isDemo} title="Sample application for trying the app, not a real farmer" />
+          {s.name} <DemoBadge isDemo={s.isDemo} title={t('admin.signups.demoTitle')} />
         </>
       ),
     },
-    { header: 'Phone', cell: (s) => s.phone },
-    { header: 'Data Agent', cell: (s) => s.dataAgentName ?? '—' },
-    { header: 'Cities', cell: (s) => s.cities.join(', ') },
-    { header: 'Status', cell: (s) => <Badge colorPalette={statusPalette[s.status]}>{s.status}</Badge> },
-    { header: 'Submitted', cell: (s) => formatFijiDateTime(s.createdAt) },
+    { header: t('admin.signups.phone'), cell: (s) => s.phone },
+    { header: t('admin.daSignups.dataAgent'), cell: (s) => s.dataAgentName ?? '—' },
+    { header: t('admin.signups.cities'), cell: (s) => s.cities.join(', ') },
+    { header: t('admin.column.status'), cell: (s) => <Badge colorPalette={statusPalette[s.status]}>{s.status}</Badge> },
+    { header: t('admin.signups.submitted'), cell: (s) => formatFijiDateTime(s.createdAt) },
   ]
 
   return (
@@ -66,40 +68,40 @@ export function DataAgentSignupsScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" justify="space-between" align="center">
         <Heading as="h1" size="2xl">
-          Data Agent Signups
+          {t('admin.screen.daSignups')}
         </Heading>
         <Button variant="outline" onClick={() => void exportRange()} disabled={summary.isPending}>
-          Export CSV
+          {t('admin.exportCsv')}
         </Button>
       </Flex>
-      <Flex gap="2" wrap="wrap" role="group" aria-label="Date range">
+      <Flex gap="2" wrap="wrap" role="group" aria-label={t('admin.analytics.dateRange')}>
         {dataAgentRanges.map((option) => (
           <Button key={option.value} size="sm" variant={range === option.value ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={range === option.value} onClick={() => {
               setRange(option.value)
               setPage(1)
             }}>
-            {option.label}
+            {t(option.label)}
           </Button>
         ))}
       </Flex>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-        <SummaryCard label="Total Signups" value={count('total')} />
-        <SummaryCard label="Approved" value={count('approved')} />
-        <SummaryCard label="Rejected" value={count('rejected')} />
-        <SummaryCard label="Pending" value={count('pending')} />
+        <SummaryCard label={t('admin.daSignups.totalSignups')} value={count('total')} />
+        <SummaryCard label={t('admin.reviews.tab.approved')} value={count('approved')} />
+        <SummaryCard label={t('admin.reviews.tab.rejected')} value={count('rejected')} />
+        <SummaryCard label={t('admin.reviews.tab.pending')} value={count('pending')} />
       </SimpleGrid>
       <Stack as="section" gap="3" aria-labelledby="agent-summary">
         <Heading as="h2" size="lg" id="agent-summary">
-          Per-Agent Summary
+          {t('admin.daSignups.perAgentHeading')}
         </Heading>
-        <DataTable label="Per-agent summary" rows={summary.data?.agents} rowKey={(a) => a.agent} columns={agentColumns} isPending={summary.isPending} error={summary.isError ? messages.signups.failedToFetch : null} empty="No data agent signups in this period." />
+        <DataTable label={t('admin.daSignups.perAgentLabel')} rows={summary.data?.agents} rowKey={(a) => a.agent} columns={agentColumns} isPending={summary.isPending} error={summary.isError ? messages.signups.failedToFetch : null} empty={t('admin.daSignups.empty')} />
       </Stack>
       <Stack as="section" gap="3" aria-labelledby="agent-signups">
         <Heading as="h2" size="lg" id="agent-signups">
-          Signups
+          {t('admin.daSignups.signupsHeading')}
         </Heading>
-        <DataTable label="Data agent signups" rows={signups.data?.rows} rowKey={(s) => s.id} columns={signupColumns} isPending={signups.isPending} error={signups.isError ? messages.signups.failedToFetch : null} empty="No data agent signups in this period." />
-        {total > DA_SIGNUPS_PAGE_SIZE && <ListPager label="Data agent signups pages" noun="signups" page={page} pageSize={DA_SIGNUPS_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />}
+        <DataTable label={t('admin.daSignups.signupsLabel')} rows={signups.data?.rows} rowKey={(s) => s.id} columns={signupColumns} isPending={signups.isPending} error={signups.isError ? messages.signups.failedToFetch : null} empty={t('admin.daSignups.empty')} />
+        {total > DA_SIGNUPS_PAGE_SIZE && <ListPager label={t('admin.daSignups.pages')} noun={t('admin.daSignups.signupsNoun')} page={page} pageSize={DA_SIGNUPS_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />}
       </Stack>
     </Stack>
   )

@@ -20,11 +20,13 @@ import { PurgePanel } from '../ui/purge-panel'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { ListPager } from '../ui/list-pager'
 import { DECISIONS_PAGE_SIZE, PENDING_PAGE_SIZE, signupsKey, usePendingSignups, useProcessSignup, useRecentDecisions, type DecisionFilter } from './signups'
+import { useT } from '../../../i18n/runtime'
 
 const m = messages.signups
 
 export function SignupsScreen() {
-  useDocumentTitle('Signup Approvals')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.signups'))
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
   const [page, setPage] = useState(1)
@@ -47,16 +49,16 @@ export function SignupsScreen() {
     <Stack gap="6">
       <BackToDashboard />
       <Heading as="h1" size="2xl">
-        Signup Approvals
+        {t('admin.screen.signups')}
       </Heading>
       <OfflineNotice isOnline={isOnline} />
 
       <Box as="section" aria-labelledby="pending-signups">
         <Heading as="h2" size="lg" id="pending-signups" mb="3">
-          Pending Applications ({pendingTotal.toLocaleString('en-US')})
+          {t('admin.signups.pendingHeading', { count: pendingTotal.toLocaleString('en-US') })}
         </Heading>
         {signups.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label="Loading signups">
+          <Stack gap="2" aria-busy="true" aria-label={t('admin.signups.loading')}>
             {Array.from({ length: 5 }, (_, i) => (
               <Skeleton key={i} height="24" />
             ))}
@@ -66,16 +68,16 @@ export function SignupsScreen() {
             {m.failedToFetch}
           </Text>
         ) : pending.length === 0 ? (
-          <Text color="fg.muted">No pending applications.</Text>
+          <Text color="fg.muted">{t('admin.signups.noPending')}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyle="none" m="0" p="0">
             {pending.map((signup) => (
               <SignupCard key={signup.id} signup={signup}>
-                <Button size="sm" colorPalette="green" disabled={!isOnline} loading={process.isPending && process.variables?.id === signup.id} onClick={() => void approve(signup)} aria-label={`Approve ${signup.name}`}>
-                  Approve
+                <Button size="sm" colorPalette="green" disabled={!isOnline} loading={process.isPending && process.variables?.id === signup.id} onClick={() => void approve(signup)} aria-label={t('admin.signups.approveNamed', { name: signup.name })}>
+                  {t('admin.reviews.approve')}
                 </Button>
-                <Button size="sm" colorPalette="red" variant="outline" disabled={!isOnline} onClick={() => setRejecting(signup)} aria-label={`Reject ${signup.name}`}>
-                  Reject
+                <Button size="sm" colorPalette="red" variant="outline" disabled={!isOnline} onClick={() => setRejecting(signup)} aria-label={t('admin.signups.rejectNamed', { name: signup.name })}>
+                  {t('admin.reviews.reject')}
                 </Button>
               </SignupCard>
             ))}
@@ -83,7 +85,7 @@ export function SignupsScreen() {
         )}
         {pendingTotal > PENDING_PAGE_SIZE && (
           <Box mt="3">
-            <ListPager label="Pending applications pages" noun="applications" page={page} pageSize={PENDING_PAGE_SIZE} shown={pending.length} total={pendingTotal} onPage={setPage} />
+            <ListPager label={t('admin.signups.pendingPages')} noun={t('admin.signups.applications')} page={page} pageSize={PENDING_PAGE_SIZE} shown={pending.length} total={pendingTotal} onPage={setPage} />
           </Box>
         )}
       </Box>
@@ -92,10 +94,10 @@ export function SignupsScreen() {
 
       {can(user.role, 'signups.purge') && (
         <PurgePanel
-          title="Purge Processed Signups"
-          buttonLabel="Purge Signups"
-          confirmTitle="Purge processed signups?"
-          what="Every processed signup (approved or rejected) submitted"
+          title={t('admin.signups.purge.title')}
+          buttonLabel={t('admin.signups.purge.button')}
+          confirmTitle={t('admin.signups.purge.confirmTitle')}
+          what={t('admin.signups.purge.what')}
           endpoint="/api/admin/signups/purge"
           queryKey={signupsKey}
           purged={m.purged}
@@ -121,6 +123,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 }
 
 function SignupCard({ signup, children }: { signup: FarmerSignupRecord; children?: React.ReactNode }) {
+  const t = useT()
   return (
     <Card.Root as="li" size="sm">
       <Card.Body gap="2">
@@ -128,35 +131,38 @@ function SignupCard({ signup, children }: { signup: FarmerSignupRecord; children
           <Heading as="h3" size="md">
             {signup.name}
           </Heading>
-          <DemoBadge isDemo={signup.isDemo} title="Sample application for trying the app, not a real farmer" />
+          <DemoBadge isDemo={signup.isDemo} title={t('admin.signups.demoTitle')} />
           {signup.possibleDuplicate && signup.status === 'pending' && <Badge colorPalette="orange">{m.possibleDuplicate}</Badge>}
-          {signup.status !== 'pending' && <Badge colorPalette={signup.status === 'approved' ? 'green' : 'red'}>{signup.status === 'approved' ? 'Approved' : 'Rejected'}</Badge>}
+          {signup.status !== 'pending' && <Badge colorPalette={signup.status === 'approved' ? 'green' : 'red'}>{signup.status === 'approved' ? t('admin.reviews.tab.approved') : t('admin.reviews.tab.rejected')}</Badge>}
         </Flex>
         <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap="6" rowGap="1">
-          <Detail label="Phone" value={signup.phone} />
-          <Detail label="Email" value={signup.email} />
-          <Detail label="Village" value={signup.town} />
-          <Detail label="Tikina" value={signup.tikina} />
-          <Detail label="Cities" value={signup.cities.join(', ')} />
-          <Detail label="Produce" value={signup.produce.join(', ')} />
-          <Detail label="Subscription" value={`${formatFijiDate(signup.subscriptionStart)} – ${formatFijiDate(signup.subscriptionEnd)}`} />
-          <Detail label="M-PAiSA number" value={signup.mpaisaNumber} />
-          <Detail label="Receipt number" value={signup.mpaisaReceiptNumber} />
-          <Detail label="Payment date" value={formatFijiDate(signup.paymentDate)} />
-          <Detail label="Signed up by" value={signup.dataAgentName ? `${signup.dataAgentName} (Data Agent)` : 'Farmer (public form)'} />
-          <Detail label="Submitted" value={formatFijiDateTime(signup.createdAt)} />
-          <Detail label="Delivery" value={signup.deliveryAvailable ? 'Available' : null} />
-          <Detail label="Bulk" value={signup.isBulk ? 'Yes' : null} />
-          <Detail label="Comments" value={signup.comments} />
-          <Detail label="Rejection reason" value={signup.rejectionReason} />
-          <Detail label="Processed" value={signup.processedAt ? `${formatFijiDateTime(signup.processedAt)}${signup.processedBy ? ` by ${signup.processedBy}` : ''}` : null} />
+          <Detail label={t('admin.signups.phone')} value={signup.phone} />
+          <Detail label={t('admin.column.email')} value={signup.email} />
+          <Detail label={t('admin.signups.village')} value={signup.town} />
+          <Detail label={t('admin.signups.tikina')} value={signup.tikina} />
+          <Detail label={t('admin.signups.cities')} value={signup.cities.join(', ')} />
+          <Detail label={t('admin.screen.produce')} value={signup.produce.join(', ')} />
+          <Detail label={t('admin.signups.subscription')} value={`${formatFijiDate(signup.subscriptionStart)} – ${formatFijiDate(signup.subscriptionEnd)}`} />
+          <Detail label={t('admin.signups.mpaisaNumber')} value={signup.mpaisaNumber} />
+          <Detail label={t('admin.signups.receiptNumber')} value={signup.mpaisaReceiptNumber} />
+          <Detail label={t('admin.signups.paymentDate')} value={formatFijiDate(signup.paymentDate)} />
+          <Detail label={t('admin.signups.signedUpBy')} value={signup.dataAgentName ? t('admin.signups.byDataAgent', { name: signup.dataAgentName }) : t('admin.signups.byFarmer')} />
+          <Detail label={t('admin.signups.submitted')} value={formatFijiDateTime(signup.createdAt)} />
+          <Detail label={t('admin.signups.delivery')} value={signup.deliveryAvailable ? t('admin.signups.available') : null} />
+          <Detail label={t('admin.signups.bulk')} value={signup.isBulk ? t('admin.signups.yes') : null} />
+          <Detail label={t('admin.experts.comments')} value={signup.comments} />
+          <Detail label={t('admin.signups.rejectionReason')} value={signup.rejectionReason} />
+          <Detail
+            label={t('admin.signups.processed')}
+            value={signup.processedAt ? (signup.processedBy ? t('admin.signups.processedBy', { time: formatFijiDateTime(signup.processedAt), by: signup.processedBy }) : formatFijiDateTime(signup.processedAt)) : null}
+          />
         </Box>
         {signup.photoUrls.length > 0 && (
           <HStack gap="2">
             {/* Thumbnails in the list; each opens the full photo for a closer look before deciding. */}
             {signup.photoUrls.map((url, i) => (
               <a key={url} href={url} target="_blank" rel="noopener noreferrer">
-                <Image src={photoThumbnailPath(url)} alt={`Farm photo ${i + 1} of ${signup.name}`} boxSize="20" objectFit="cover" rounded="md" loading="lazy" />
+                <Image src={photoThumbnailPath(url)} alt={t('admin.signups.photoAlt', { n: i + 1, name: signup.name })} boxSize="20" objectFit="cover" rounded="md" loading="lazy" />
               </a>
             ))}
           </HStack>
@@ -172,6 +178,7 @@ function SignupCard({ signup, children }: { signup: FarmerSignupRecord; children
 }
 
 function RecentDecisions() {
+  const t = useT()
   const [search, setSearch] = useState('')
   const [filter, setFilter] = useState<DecisionFilter>('all')
   const [page, setPage] = useState(1)
@@ -183,13 +190,13 @@ function RecentDecisions() {
   return (
     <Box as="section" aria-labelledby="recent-decisions">
       <Heading as="h2" size="lg" id="recent-decisions" mb="3">
-        Recent Decisions ({total.toLocaleString('en-US')})
+        {t('admin.signups.decisionsHeading', { count: total.toLocaleString('en-US') })}
       </Heading>
       <Flex gap="3" wrap="wrap" mb="3">
         <Input
           type="search"
-          placeholder="Search by name, phone or email"
-          aria-label="Search decisions"
+          placeholder={t('admin.signups.searchPlaceholder')}
+          aria-label={t('admin.signups.searchDecisions')}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value)
@@ -199,22 +206,22 @@ function RecentDecisions() {
         />
         <NativeSelect.Root maxW="12rem">
           <NativeSelect.Field
-            aria-label="Filter decisions"
+            aria-label={t('admin.signups.filterDecisions')}
             value={filter}
             onChange={(e) => {
               setFilter(e.target.value as DecisionFilter)
               setPage(1)
             }}
           >
-            <option value="all">All</option>
-            <option value="approved">Approved</option>
-            <option value="rejected">Rejected</option>
+            <option value="all">{t('admin.reviews.tab.all')}</option>
+            <option value="approved">{t('admin.reviews.tab.approved')}</option>
+            <option value="rejected">{t('admin.reviews.tab.rejected')}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
       {decisions.isPending ? (
-        <Skeleton height="24" aria-busy="true" aria-label="Loading decisions" />
+        <Skeleton height="24" aria-busy="true" aria-label={t('admin.signups.loadingDecisions')} />
       ) : decisions.isError && shown.length === 0 ? (
         <Text role="alert" color="fg.error">
           {m.failedToFetch}
@@ -230,7 +237,7 @@ function RecentDecisions() {
       )}
       {total > DECISIONS_PAGE_SIZE && (
         <Box mt="3">
-          <ListPager label="Recent decisions pages" noun="decisions" page={page} pageSize={DECISIONS_PAGE_SIZE} shown={shown.length} total={total} onPage={setPage} />
+          <ListPager label={t('admin.signups.decisionsPages')} noun={t('admin.signups.decisions')} page={page} pageSize={DECISIONS_PAGE_SIZE} shown={shown.length} total={total} onPage={setPage} />
         </Box>
       )}
     </Box>
@@ -238,6 +245,7 @@ function RecentDecisions() {
 }
 
 function RejectDialog({ signup, onClose }: { signup: FarmerSignupRecord | null; onClose: () => void }) {
+  const t = useT()
   const isOnline = useIsOnline()
   const process = useProcessSignup()
   const [reason, setReason] = useState('')
@@ -257,18 +265,18 @@ function RejectDialog({ signup, onClose }: { signup: FarmerSignupRecord | null; 
     }
   }
   return (
-    <AdminDialog open={!!signup} onOpenChange={(open) => !open && close()} title={`Reject ${signup?.name ?? 'signup'}`} role="alertdialog">
+    <AdminDialog open={!!signup} onOpenChange={(open) => !open && close()} title={t('admin.signups.rejectTitle', { name: signup?.name ?? t('admin.signups.signup') })} role="alertdialog">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogBody>
           <Stack gap="3">
-            <Text>The applicant will not be listed. Please give the reason for rejection.</Text>
-            <FormField label="Reason for rejection" required error={reason && !reason.trim() ? m.rejectionReasonRequired : undefined}>
+            <Text>{t('admin.signups.rejectBody')}</Text>
+            <FormField label={t('admin.signups.rejectReason')} required error={reason && !reason.trim() ? m.rejectionReasonRequired : undefined}>
               <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
             </FormField>
             <OfflineNotice isOnline={isOnline} />
           </Stack>
         </DialogBody>
-        <DialogActions label="Reject Signup" destructive onCancel={close} disabled={!reason.trim() || !isOnline} loading={process.isPending} />
+        <DialogActions label={t('admin.signups.rejectSubmit')} destructive onCancel={close} disabled={!reason.trim() || !isOnline} loading={process.isPending} />
       </form>
     </AdminDialog>
   )

@@ -38,11 +38,12 @@ export function useRecentDecisions(search: string, filter: DecisionFilter, page:
 }
 
 export type DataAgentRange = NonNullable<DataAgentSignupsQuery['range']>
+/** Each range with its label's catalog key (area `admin`). */
 export const dataAgentRanges: readonly { value: DataAgentRange; label: string }[] = [
-  { value: 'today', label: 'Today' },
-  { value: 'last7days', label: 'Last 7 days' },
-  { value: 'lastMonth', label: 'Last month' },
-  { value: 'last3Months', label: 'Last 3 months' },
+  { value: 'today', label: 'admin.daSignups.range.today' },
+  { value: 'last7days', label: 'admin.daSignups.range.last7days' },
+  { value: 'lastMonth', label: 'admin.daSignups.range.lastMonth' },
+  { value: 'last3Months', label: 'admin.daSignups.range.last3Months' },
 ]
 
 /** One page of the signups data agents made in the range, newest first. */

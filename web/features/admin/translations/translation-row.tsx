@@ -7,10 +7,13 @@ import type { TranslationStatus } from '../../../../api/contract/i18n'
 import type { TranslationString } from '../../../../api/contract/translations'
 import { messageOr, toastSuccess } from '../feedback'
 import { STATUS_LABELS, useTranslationWrite, type TranslatedLocale } from './translations-data'
+import { useT } from '../../../i18n/runtime'
+import { piecesAround } from '../../../i18n/messages'
 
 const statusPalette: Record<TranslationStatus, string> = { drafted: 'orange', reviewed: 'green' }
 
 export function TranslationRow({ locale, string, isOnline }: { locale: TranslatedLocale; string: TranslationString; isOnline: boolean }) {
+  const t = useT()
   const { save, revert } = useTranslationWrite()
   const [draft, setDraft] = useState(string.message)
   const [error, setError] = useState<string>()
@@ -26,7 +29,7 @@ export function TranslationRow({ locale, string, isOnline }: { locale: Translate
       await work()
       toastSuccess(done)
     } catch (failure) {
-      setError(messageOr(failure, 'Failed to save the translation'))
+      setError(messageOr(failure, t('admin.translations.failedToSave')))
     } finally {
       setBusy(null)
     }
@@ -54,7 +57,7 @@ export function TranslationRow({ locale, string, isOnline }: { locale: Translate
             size="sm"
             autoresize
             value={draft}
-            aria-label={`Translation of ${string.key}`}
+            aria-label={t('admin.translations.translationOf', { key: string.key })}
             aria-invalid={!!error}
             aria-describedby={error ? `${id}-error` : undefined}
             onChange={(e) => setDraft(e.target.value)}
@@ -66,13 +69,13 @@ export function TranslationRow({ locale, string, isOnline }: { locale: Translate
           )}
           {string.correction && (
             <Text fontSize="xs" color="fg.muted">
-              Corrected{string.correction.updatedBy ? ` by ${string.correction.updatedBy}` : ''}; the file says: <span lang={locale}>{string.fileMessage}</span>
+              {piecesAround(t, string.correction.updatedBy ? 'admin.translations.correctedBy' : 'admin.translations.corrected', { file: <span key="file" lang={locale}>{string.fileMessage}</span> }, { by: string.correction.updatedBy })}
             </Text>
           )}
         </Stack>
       </Table.Cell>
       <Table.Cell verticalAlign="top">
-        <Badge colorPalette={statusPalette[string.status]}>{STATUS_LABELS[string.status]}</Badge>
+        <Badge colorPalette={statusPalette[string.status]}>{t(STATUS_LABELS[string.status])}</Badge>
       </Table.Cell>
       <Table.Cell verticalAlign="top">
         <HStack gap="2" wrap="wrap">
@@ -81,20 +84,20 @@ export function TranslationRow({ locale, string, isOnline }: { locale: Translate
             colorPalette="brand"
             disabled={!isOnline || !isChanged}
             loading={busy === 'save'}
-            aria-label={`Save ${string.key}`}
-            onClick={() => void run('save', () => save.mutateAsync({ locale, key: string.key, body: { message: draft, status: string.status } }), 'Translation saved')}
+            aria-label={t('admin.translations.saveNamed', { key: string.key })}
+            onClick={() => void run('save', () => save.mutateAsync({ locale, key: string.key, body: { message: draft, status: string.status } }), t('admin.translations.saved'))}
           >
-            Save
+            {t('admin.save')}
           </Button>
           <Button
             size="xs"
             variant="outline"
             disabled={!isOnline || (string.status === 'reviewed' && !isChanged)}
             loading={busy === 'review'}
-            aria-label={`Mark ${string.key} reviewed`}
-            onClick={() => void run('review', () => save.mutateAsync({ locale, key: string.key, body: { message: draft, status: 'reviewed' } }), 'Marked reviewed')}
+            aria-label={t('admin.translations.markReviewedNamed', { key: string.key })}
+            onClick={() => void run('review', () => save.mutateAsync({ locale, key: string.key, body: { message: draft, status: 'reviewed' } }), t('admin.translations.markedReviewed'))}
           >
-            Mark reviewed
+            {t('admin.translations.markReviewed')}
           </Button>
           {string.correction && (
             <Button
@@ -103,10 +106,10 @@ export function TranslationRow({ locale, string, isOnline }: { locale: Translate
               colorPalette="red"
               disabled={!isOnline}
               loading={busy === 'revert'}
-              aria-label={`Revert ${string.key}`}
-              onClick={() => void run('revert', () => revert.mutateAsync({ locale, key: string.key }), 'Correction reverted')}
+              aria-label={t('admin.translations.revertNamed', { key: string.key })}
+              onClick={() => void run('revert', () => revert.mutateAsync({ locale, key: string.key }), t('admin.translations.reverted'))}
             >
-              Revert
+              {t('admin.translations.revert')}
             </Button>
           )}
         </HStack>

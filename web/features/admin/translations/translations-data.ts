@@ -9,10 +9,11 @@ import { errorStatus } from '../../../shared/session'
 
 export type TranslatedLocale = 'fj' | 'hif'
 export const LANGUAGES: readonly { locale: TranslatedLocale; label: string }[] = [
-  { locale: 'fj', label: 'iTaukei (fj)' },
-  { locale: 'hif', label: 'Fiji Hindi (hif)' },
+  { locale: 'fj', label: 'admin.translations.language.fj' },
+  { locale: 'hif', label: 'admin.translations.language.hif' },
 ]
-export const STATUS_LABELS: Record<TranslationStatus, string> = { drafted: 'Machine-drafted', reviewed: 'Reviewed' }
+/** Catalog keys (area `admin`), as the languages' labels above. */
+export const STATUS_LABELS: Record<TranslationStatus, string> = { drafted: 'admin.translations.status.drafted', reviewed: 'admin.translations.status.reviewed' }
 
 const BASE = '/api/admin/translations'
 

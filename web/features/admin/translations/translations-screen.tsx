@@ -12,16 +12,18 @@ import { ListState } from '../ui/list-state'
 import { RowTable } from '../ui/row-table'
 import { TranslationRow } from './translation-row'
 import { LANGUAGES, STATUS_LABELS, downloadPo, importIssues, useTranslationList, useTranslationWrite, type TranslationFilters, type TranslatedLocale } from './translations-data'
+import { useT } from '../../../i18n/runtime'
 
-const FAILED_TO_FETCH = 'Failed to fetch translations'
+const FAILED_TO_FETCH = 'admin.translations.failedToFetch'
 
 export function TranslationsScreen() {
-  useDocumentTitle('Translations')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.translations'))
   const isOnline = useIsOnline()
   const [filters, setFilters] = useState<TranslationFilters>({ locale: 'fj', status: '', search: '', page: 1 })
   const [searchText, setSearchText] = useState('')
   const list = useTranslationList(filters)
-  useLoadErrorToast(list.error, FAILED_TO_FETCH)
+  useLoadErrorToast(list.error, t(FAILED_TO_FETCH))
   const { importFile } = useTranslationWrite()
   const [issues, setIssues] = useState<string[]>([])
   const fileInput = useRef<HTMLInputElement>(null)
@@ -41,10 +43,10 @@ export function TranslationsScreen() {
     setIssues([])
     try {
       const result = await importFile.mutateAsync({ locale: filters.locale, file: await file.text() })
-      toastSuccess(`Imported ${file.name}: ${result.changed} changed, ${result.unchanged} unchanged, ${result.skipped} left untranslated`)
+      toastSuccess(t('admin.translations.imported', { file: file.name, changed: result.changed, unchanged: result.unchanged, skipped: result.skipped }))
     } catch (error) {
       setIssues(importIssues(error))
-      toastError(messageOr(error, 'Failed to import the file'))
+      toastError(messageOr(error, t('admin.translations.failedToImport')))
     } finally {
       if (fileInput.current) fileInput.current.value = ''
     }
@@ -55,25 +57,25 @@ export function TranslationsScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Heading as="h1" size="2xl">
-          Translations
+          {t('admin.screen.translations')}
         </Heading>
         <HStack gap="2" wrap="wrap">
-          <Button variant="outline" disabled={!isOnline} onClick={() => void downloadPo(filters.locale).catch((e: unknown) => toastError(messageOr(e, 'Failed to export')))}>
-            Export {language.label} (PO)
+          <Button variant="outline" disabled={!isOnline} onClick={() => void downloadPo(filters.locale).catch((e: unknown) => toastError(messageOr(e, t('admin.translations.failedToExport'))))}>
+            {t('admin.translations.export', { language: t(language.label) })}
           </Button>
           <Button variant="outline" disabled={!isOnline} loading={importFile.isPending} onClick={() => fileInput.current?.click()}>
-            Import PO file
+            {t('admin.translations.import')}
           </Button>
-          <chakra.input ref={fileInput} type="file" accept=".po,text/x-gettext-translation" display="none" aria-label="PO file to import" onChange={(e) => void onImport(e.target.files?.[0])} />
+          <chakra.input ref={fileInput} type="file" accept=".po,text/x-gettext-translation" display="none" aria-label={t('admin.translations.importFile')} onChange={(e) => void onImport(e.target.files?.[0])} />
         </HStack>
       </Flex>
       <Text color="fg.muted" maxW="3xl">
-        Phones show a correction the next time they fetch the language. English is the specs' own text and is not edited here. Export gives a gettext PO file (Poedit and similar tools open it); machine-drafted strings are marked “fuzzy” (needs review).
+        {t('admin.translations.intro')}
       </Text>
 
       {issues.length > 0 && (
         <Stack role="alert" gap="1" borderWidth="1px" borderColor="border.error" rounded="md" p="3">
-          <Text fontWeight="semibold">Nothing was imported. Fix these rows and import again:</Text>
+          <Text fontWeight="semibold">{t('admin.translations.importRefused')}</Text>
           {issues.map((issue) => (
             <Text key={issue} fontSize="sm">
               {issue}
@@ -85,13 +87,13 @@ export function TranslationsScreen() {
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Stack gap="1">
           <chakra.label htmlFor="translation-language" fontWeight="medium">
-            Translation language
+            {t('admin.translations.language')}
           </chakra.label>
           <NativeSelect.Root minW="12rem">
             <NativeSelect.Field id="translation-language" value={filters.locale} onChange={(e) => setFilters({ ...filters, locale: e.target.value as TranslatedLocale, page: 1 })}>
               {LANGUAGES.map((l) => (
                 <option key={l.locale} value={l.locale}>
-                  {l.label}
+                  {t(l.label)}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -100,14 +102,14 @@ export function TranslationsScreen() {
         </Stack>
         <Stack gap="1">
           <chakra.label htmlFor="translation-status" fontWeight="medium">
-            Status
+            {t('admin.column.status')}
           </chakra.label>
           <NativeSelect.Root minW="12rem">
             <NativeSelect.Field id="translation-status" value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value as TranslationStatus | '', page: 1 })}>
-              <option value="">All</option>
+              <option value="">{t('admin.reviews.tab.all')}</option>
               {(Object.keys(STATUS_LABELS) as TranslationStatus[]).map((status) => (
                 <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
+                  {t(STATUS_LABELS[status])}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -116,20 +118,20 @@ export function TranslationsScreen() {
         </Stack>
         <Stack gap="1" flex="1" minW="14rem">
           <chakra.label htmlFor="translation-search" fontWeight="medium">
-            Search
+            {t('admin.translations.search')}
           </chakra.label>
-          <Input id="translation-search" type="search" value={searchText} placeholder="Key, note, English or translation" onChange={(e) => setSearchText(e.target.value)} />
+          <Input id="translation-search" type="search" value={searchText} placeholder={t('admin.translations.searchPlaceholder')} onChange={(e) => setSearchText(e.target.value)} />
         </Stack>
       </Flex>
 
       {data && (
         <Text aria-live="polite">
-          {data.counts.all} strings: {data.counts.reviewed} reviewed, {data.counts.drafted} machine-drafted, {data.counts.corrected} corrected by staff. Showing {data.total} that match.
+          {t('admin.translations.counts', { all: data.counts.all, reviewed: data.counts.reviewed, drafted: data.counts.drafted, corrected: data.counts.corrected, total: data.total })}
         </Text>
       )}
 
-      <ListState isPending={list.isPending} isError={list.isError} isEmpty={(data?.strings.length ?? 0) === 0} failedText={FAILED_TO_FETCH} emptyText="No strings match" label="Loading translations">
-        <RowTable columns={['Key and where it shows', 'English', 'Translation', 'Status', 'Actions']}>
+      <ListState isPending={list.isPending} isError={list.isError} isEmpty={(data?.strings.length ?? 0) === 0} failedText={t(FAILED_TO_FETCH)} emptyText={t('admin.translations.empty')} label={t('admin.translations.loading')}>
+        <RowTable columns={[t('admin.translations.keyColumn'), t('admin.translations.englishColumn'), t('admin.translations.translationColumn'), t('admin.column.status'), t('admin.column.actions')]}>
           {data?.strings.map((string) => <TranslationRow key={`${filters.locale}:${string.key}`} locale={filters.locale} string={string} isOnline={isOnline} />)}
         </RowTable>
       </ListState>
@@ -137,13 +139,13 @@ export function TranslationsScreen() {
       {pages > 1 && (
         <HStack gap="3">
           <Button size="sm" variant="outline" disabled={filters.page <= 1} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
-            Previous
+            {t('admin.translations.previous')}
           </Button>
           <Text>
-            Page {filters.page} of {pages}
+            {t('admin.pager.pageOf', { page: filters.page, pages })}
           </Text>
           <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => setFilters({ ...filters, page: filters.page + 1 })}>
-            Next
+            {t('admin.translations.next')}
           </Button>
         </HStack>
       )}

@@ -7,6 +7,7 @@
 import { Box, Button, Flex, Heading, chakra, type BoxProps, type FlexProps } from '@chakra-ui/react'
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react'
 import { useDialogDismiss } from '../../../shared/ui/dialog-dismiss'
+import { useT } from '../../../i18n/runtime'
 
 export interface AdminDialogProps {
   open: boolean
@@ -26,6 +27,7 @@ export function AdminDialog(props: AdminDialogProps) {
 
 function OpenDialog({ onOpenChange, title, mandatory = false, role = 'dialog', children }: AdminDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const t = useT()
   const titleId = useId()
   const onOpenChangeRef = useRef(onOpenChange)
   useEffect(() => {
@@ -75,7 +77,7 @@ function OpenDialog({ onOpenChange, title, mandatory = false, role = 'dialog', c
           {title}
         </Heading>
         {!mandatory && (
-          <Button size="sm" variant="ghost" aria-label="Close" onClick={() => dismiss.requestClose()}>
+          <Button size="sm" variant="ghost" aria-label={t('admin.dialog.close')} onClick={() => dismiss.requestClose()}>
             ✕
           </Button>
         )}
@@ -105,10 +107,11 @@ export function DialogActions({ label, onCancel, onConfirm, loading, disabled, d
   disabled?: boolean
   destructive?: boolean
 }) {
+  const t = useT()
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {t('admin.cancel')}
       </Button>
       <Button type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} colorPalette={destructive ? 'red' : 'brand'} loading={loading} disabled={disabled}>
         {label}

@@ -3,6 +3,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useIsOnline } from '../../../shared/session'
+import { useT } from '../../../i18n/runtime'
 import { toast } from '../../../shared/ui/toast'
 import { messageOr, toastError } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from './admin-dialog'
@@ -28,6 +29,7 @@ export interface ConfirmDialogProps<Result = unknown> {
 }
 
 export function ConfirmDialog<Result = unknown>({ open, onOpenChange, title, children, confirmLabel, destructive, isConfirmDisabled, onConfirm, successText, successDescription, failureText }: ConfirmDialogProps<Result>) {
+  const t = useT()
   const isOnline = useIsOnline()
   const [isBusy, setBusy] = useState(false)
   const submit = async (event: FormEvent) => {
@@ -54,7 +56,7 @@ export function ConfirmDialog<Result = unknown>({ open, onOpenChange, title, chi
         </DialogBody>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" colorPalette={destructive ? 'red' : 'brand'} disabled={!isOnline || isConfirmDisabled} loading={isBusy}>
             {confirmLabel}

@@ -3,6 +3,7 @@
 // Cells may hold blocks (stacks, button rows), so the card puts them in <div>s, never in <p> or <span>.
 import { Card, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useT } from '../../../i18n/runtime'
 
 export interface Column<Row> {
   header: string
@@ -34,9 +35,10 @@ export interface DataTableProps<Row> {
 const stickyRight = { position: 'sticky', right: '0', bg: 'bg', zIndex: '1', borderStartWidth: '1px' } as const
 
 export function DataTable<Row>({ label, rows, rowKey, columns, isPending, error, empty, cardTitle, fitsScreen }: DataTableProps<Row>) {
+  const t = useT()
   if (isPending) {
     return (
-      <Stack gap="2" role="status" aria-busy="true" aria-label={`Loading ${label}`}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={t('admin.loading', { label })}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height="12" />
         ))}

@@ -3,6 +3,7 @@
 // holds the whole list.
 import { Button, Flex, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
+import { useT } from '../../../i18n/runtime'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
@@ -21,6 +22,7 @@ export interface ListPagerProps {
 }
 
 export function ListPager({ label, noun, page, pageSize, shown, total, onPage }: ListPagerProps) {
+  const t = useT()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   // A page emptied by deletes (or filters narrowed elsewhere) falls back to the last page there is.
   useEffect(() => {
@@ -30,16 +32,18 @@ export function ListPager({ label, noun, page, pageSize, shown, total, onPage }:
   return (
     <Flex as="nav" aria-label={label} gap="3" align="center" wrap="wrap">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {shown === 0 ? `Showing 0 of ${count(total)} ${noun}` : `Showing ${count(first)}–${count(first + shown - 1)} of ${count(total)} ${noun}`}
+        {shown === 0
+          ? t('admin.pager.showingNone', { total: count(total), noun })
+          : t('admin.pager.showing', { first: count(first), last: count(first + shown - 1), total: count(total), noun })}
       </Text>
       <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
+        {t('admin.pager.previous')}
       </Button>
       <Text fontSize="sm">
-        Page {count(page)} of {count(pages)}
+        {t('admin.pager.pageOf', { page: count(page), pages: count(pages) })}
       </Text>
       <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next page
+        {t('admin.pager.next')}
       </Button>
     </Flex>
   )

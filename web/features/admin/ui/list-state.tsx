@@ -2,6 +2,7 @@
 // spec's load-failure text, and the spec's empty text.
 import { Badge, Skeleton, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useT } from '../../../i18n/runtime'
 
 export function ListState({ isPending, isError, isEmpty, failedText, emptyText, label, children }: {
   isPending: boolean
@@ -33,5 +34,6 @@ export function ListState({ isPending, isError, isEmpty, failedText, emptyText, 
 
 /** Active or Inactive, as the reference lists show it. */
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
-  return <Badge colorPalette={isActive ? 'green' : 'gray'}>{isActive ? 'Active' : 'Inactive'}</Badge>
+  const t = useT()
+  return <Badge colorPalette={isActive ? 'green' : 'gray'}>{isActive ? t('admin.status.active') : t('admin.status.inactive')}</Badge>
 }

@@ -2,7 +2,7 @@
 // start not after end, and a confirmation that says the deletion is permanent.
 import { Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { Fragment, useId, useState, type FormEvent } from 'react'
 import { PurgeBodySchema, type PurgeBody, type PurgeResponse } from '../../../../api/contract/common'
 import { messages } from '../../../../api/contract/messages'
 import { apiRequest } from '../../../shared/api'
@@ -11,6 +11,8 @@ import { toastError, toastSuccess } from '../feedback'
 import { AdminDialog, DialogBody, DialogFooter } from './admin-dialog'
 import { FormField } from './form-field'
 import { OfflineNotice } from './offline-notice'
+import { useT } from '../../../i18n/runtime'
+import { piecesAround } from '../../../i18n/messages'
 
 export interface PurgePanelProps {
   title: string
@@ -25,6 +27,7 @@ export interface PurgePanelProps {
 }
 
 export function PurgePanel({ title, buttonLabel, confirmTitle, what, endpoint, queryKey, purged, failed }: PurgePanelProps) {
+  const t = useT()
   const headingId = useId()
   const isOnline = useIsOnline()
   const queryClient = useQueryClient()
@@ -63,12 +66,12 @@ export function PurgePanel({ title, buttonLabel, confirmTitle, what, endpoint, q
         <Stack gap="3">
           <Flex gap="3" wrap="wrap" align="flex-end">
             <Box minW="12rem">
-              <FormField label="Start Date">
+              <FormField label={t('admin.purge.startDate')}>
                 <Input type="date" value={range.startDate} onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))} />
               </FormField>
             </Box>
             <Box minW="12rem">
-              <FormField label="End Date">
+              <FormField label={t('admin.purge.endDate')}>
                 <Input type="date" value={range.endDate} onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))} />
               </FormField>
             </Box>
@@ -89,18 +92,19 @@ export function PurgePanel({ title, buttonLabel, confirmTitle, what, endpoint, q
             <DialogBody>
               <Stack gap="3">
                 <Text>
-                  {what} from <strong>{confirming.startDate}</strong> to <strong>{confirming.endDate}</strong> (Fiji time) will be deleted
-                  permanently. This cannot be undone.
+                  {piecesAround(t, 'admin.purge.confirm', { startDate: <strong>{confirming.startDate}</strong>, endDate: <strong>{confirming.endDate}</strong> }, { what }).map((piece, i) => (
+                    <Fragment key={i}>{piece}</Fragment>
+                  ))}
                 </Text>
                 <OfflineNotice isOnline={isOnline} />
               </Stack>
             </DialogBody>
             <DialogFooter>
               <Button variant="outline" onClick={() => setConfirming(null)}>
-                Cancel
+                {t('admin.cancel')}
               </Button>
               <Button colorPalette="red" disabled={!isOnline} loading={purge.isPending} onClick={() => purge.mutate(confirming)}>
-                Delete permanently
+                {t('admin.purge.deletePermanently')}
               </Button>
             </DialogFooter>
           </>

@@ -2,6 +2,7 @@
 // Edit / Delete buttons of a row (each labelled with the row's name for screen readers).
 import { Button, HStack, Table } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { t as translate, useT } from '../../../i18n/runtime'
 
 export function RowTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
@@ -20,13 +21,14 @@ export function RowTable({ columns, children }: { columns: readonly string[]; ch
   )
 }
 
-export function RowActions({ name, edit, onDelete, deleteLabel = 'Delete' }: {
+export function RowActions({ name, edit, onDelete, deleteLabel = translate('admin.delete') }: {
   name: string
   /** The first button: 'Edit', 'Rename', 'View'… and what it does; absent for none. */
   edit?: { label: string; onClick: () => void }
   onDelete: () => void
   deleteLabel?: string
 }) {
+  const t = useT()
   return (
     <HStack gap="2">
       {edit && (
@@ -35,7 +37,7 @@ export function RowActions({ name, edit, onDelete, deleteLabel = 'Delete' }: {
         </Button>
       )}
       <Button size="xs" variant="outline" colorPalette="red" aria-label={`${deleteLabel} ${name}`} onClick={onDelete}>
-        Delete
+        {t('admin.delete')}
       </Button>
     </HStack>
   )

@@ -25,6 +25,9 @@ import { OfflineNotice } from '../ui/offline-notice'
 import { PasswordStrengthMeter } from '../../../shared/ui/password-strength-meter'
 import { useUnsavedGuard } from '../ui/use-unsaved-guard'
 import { roleOptions, useAdminUserWrite } from './admin-users'
+import { piecesAround } from '../../../i18n/messages'
+// The back office's words are English only (area `admin`): they never change under a mounted dialog.
+import { t } from '../../../i18n/runtime'
 
 interface DialogControl {
   open: boolean
@@ -37,7 +40,7 @@ function MustChangePasswordCheckbox({ registration }: { registration: UseFormReg
   return (
     <chakra.label display="inline-flex" alignItems="center" gap="2" fontWeight="medium" cursor="pointer" alignSelf="flex-start">
       <chakra.input type="checkbox" boxSize="4" accentColor="brand.800" {...registration} />
-      Must change password at next sign-in
+      {t('admin.users.mustChangeAtNextSignIn')}
     </chakra.label>
   )
 }
@@ -88,7 +91,7 @@ function DialogActions({ submitLabel, disabled, loading, onCancel, destructive }
   return (
     <DialogFooter>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {t('admin.cancel')}
       </Button>
       <Button type="submit" colorPalette={destructive ? 'red' : 'brand'} disabled={disabled} loading={loading}>
         {submitLabel}
@@ -133,7 +136,7 @@ function CreateUserForm({ onClose, errorText }: { onClose: () => void; errorText
     // The form asks for a password change by default; the schema's default is false (spec 001 §3).
     defaultValues: { name: '', email: '', role: 'admin_user', password: '', mustChangePassword: true },
   })
-  useUnsavedGuard(formState.isDirty, 'You have an unsaved new admin user.')
+  useUnsavedGuard(formState.isDirty, t('admin.users.unsavedNew'))
   const { errors } = formState
 
   const onSubmit = handleSubmit(async (body) => {
@@ -145,20 +148,20 @@ function CreateUserForm({ onClose, errorText }: { onClose: () => void; errorText
       <DialogBody>
         <Stack gap="4">
           <OfflineNotice isOnline={isOnline} />
-          <FormField label="Name" error={errors.name?.message} required>
+          <FormField label={t('admin.column.name')} error={errors.name?.message} required>
             <Input autoComplete="off" {...register('name')} />
           </FormField>
-          <FormField label="Email" error={errors.email?.message} required>
+          <FormField label={t('admin.column.email')} error={errors.email?.message} required>
             <Input type="email" autoComplete="off" {...register('email')} />
           </FormField>
-          <FormField label="Role" error={errors.role?.message} required>
+          <FormField label={t('admin.column.role')} error={errors.role?.message} required>
             <RoleSelect registration={register('role')} />
           </FormField>
-          <PasswordField control={control} register={register} name="password" label="Password" error={errors.password?.message} />
+          <PasswordField control={control} register={register} name="password" label={t('admin.users.password')} error={errors.password?.message} />
           <MustChangePasswordCheckbox registration={register('mustChangePassword')} />
         </Stack>
       </DialogBody>
-      <DialogActions submitLabel="Create User" disabled={!isOnline} loading={write.isPending} onCancel={onClose} />
+      <DialogActions submitLabel={t('admin.users.create')} disabled={!isOnline} loading={write.isPending} onCancel={onClose} />
     </form>
   )
 }
@@ -180,7 +183,7 @@ export function EditUserDialog({
   onOpenChange: (open: boolean) => void
 }) {
   return (
-    <AdminDialog open={!!user} onOpenChange={onOpenChange} title="Edit User">
+    <AdminDialog open={!!user} onOpenChange={onOpenChange} title={t('admin.users.editTitle')}>
       {user && <EditUserForm user={user} isSelf={isSelf} onClose={() => onOpenChange(false)} />}
     </AdminDialog>
   )
@@ -194,7 +197,7 @@ function EditUserForm({ user, isSelf, onClose }: { user: AdminUser; isSelf: bool
     // mustChangePassword defaults to false (spec 001 §3) — here, the user's current flag, which is false unless set.
     defaultValues: { name: user.name, email: user.email, role: user.role, mustChangePassword: user.mustChangePassword },
   })
-  useUnsavedGuard(formState.isDirty, 'You have unsaved changes to an admin user.')
+  useUnsavedGuard(formState.isDirty, t('admin.users.unsavedEdit'))
   const { errors } = formState
 
   const onSubmit = handleSubmit(async (body) => {
@@ -206,19 +209,19 @@ function EditUserForm({ user, isSelf, onClose }: { user: AdminUser; isSelf: bool
       <DialogBody>
         <Stack gap="4">
           <OfflineNotice isOnline={isOnline} />
-          <FormField label="Name" error={errors.name?.message} required>
+          <FormField label={t('admin.column.name')} error={errors.name?.message} required>
             <Input autoComplete="off" {...register('name')} />
           </FormField>
-          <FormField label="Email" error={errors.email?.message} required>
+          <FormField label={t('admin.column.email')} error={errors.email?.message} required>
             <Input type="email" autoComplete="off" {...register('email')} />
           </FormField>
-          <FormField label="Role" error={errors.role?.message} required helperText={isSelf ? messages.users.cannotChangeOwnRole : undefined}>
+          <FormField label={t('admin.column.role')} error={errors.role?.message} required helperText={isSelf ? messages.users.cannotChangeOwnRole : undefined}>
             <RoleSelect registration={register('role', { disabled: isSelf })} />
           </FormField>
           <MustChangePasswordCheckbox registration={register('mustChangePassword')} />
         </Stack>
       </DialogBody>
-      <DialogActions submitLabel="Save Changes" disabled={!isOnline} loading={write.isPending} onCancel={onClose} />
+      <DialogActions submitLabel={t('admin.saveChanges')} disabled={!isOnline} loading={write.isPending} onCancel={onClose} />
     </form>
   )
 }
@@ -229,7 +232,7 @@ type ResetPasswordInput = { newPassword: string; mustChangePassword?: boolean }
 
 export function ResetPasswordDialog({ user, onOpenChange }: { user: AdminUser | null; onOpenChange: (open: boolean) => void }) {
   return (
-    <AdminDialog open={!!user} onOpenChange={onOpenChange} title="Reset Password">
+    <AdminDialog open={!!user} onOpenChange={onOpenChange} title={t('admin.users.resetPassword')}>
       {user && <ResetPasswordForm user={user} onClose={() => onOpenChange(false)} />}
     </AdminDialog>
   )
@@ -242,7 +245,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
     resolver: zodResolver(AdminUserResetPasswordSchema),
     defaultValues: { newPassword: '', mustChangePassword: true },
   })
-  useUnsavedGuard(formState.isDirty, 'You have an unsaved password reset.')
+  useUnsavedGuard(formState.isDirty, t('admin.users.unsavedReset'))
 
   const onSubmit = handleSubmit(async (body) => {
     await writeThenClose(write.mutateAsync({ kind: 'resetPassword', id: user.id, body }), messages.users.passwordReset, (error) => messageOr(error, messages.users.failedToResetPassword), onClose)
@@ -253,20 +256,20 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
       <DialogBody>
         <Stack gap="4">
           <Text>
-            Set a new password for <strong>{user.name}</strong> ({user.email}). Their current sessions end.
+            {piecesAround(t, 'admin.users.resetBody', { name: <strong key="name">{user.name}</strong> }, { email: user.email })}
           </Text>
           <OfflineNotice isOnline={isOnline} />
           <PasswordField
             control={control}
             register={register}
             name="newPassword"
-            label="New Password"
+            label={t('admin.changePassword.new')}
             error={formState.errors.newPassword?.message}
           />
           <MustChangePasswordCheckbox registration={register('mustChangePassword')} />
         </Stack>
       </DialogBody>
-      <DialogActions submitLabel="Reset Password" disabled={!isOnline} loading={write.isPending} onCancel={onClose} />
+      <DialogActions submitLabel={t('admin.users.resetPassword')} disabled={!isOnline} loading={write.isPending} onCancel={onClose} />
     </form>
   )
 }
@@ -282,19 +285,18 @@ export function DeleteUserDialog({ user, onOpenChange }: { user: AdminUser | nul
     await writeThenClose(write.mutateAsync({ kind: 'delete', id: user.id }), messages.users.deleted, (error) => messageOr(error, messages.users.failedToDelete), () => onOpenChange(false))
   }
   return (
-    <AdminDialog open={!!user} onOpenChange={onOpenChange} title="Delete User" role="alertdialog">
+    <AdminDialog open={!!user} onOpenChange={onOpenChange} title={t('admin.users.deleteTitle')} role="alertdialog">
       {user && (
         <form onSubmit={(event) => void onSubmit(event)}>
           <DialogBody>
             <Stack gap="4">
               <Text>
-                Delete <strong>{user.name}</strong> ({user.email})? Their audit trail entries are removed with them. This cannot be
-                undone.
+                {piecesAround(t, 'admin.users.deleteBody', { name: <strong key="name">{user.name}</strong> }, { email: user.email })}
               </Text>
               <OfflineNotice isOnline={isOnline} />
             </Stack>
           </DialogBody>
-          <DialogActions submitLabel="Delete" destructive disabled={!isOnline} loading={write.isPending} onCancel={() => onOpenChange(false)} />
+          <DialogActions submitLabel={t('admin.delete')} destructive disabled={!isOnline} loading={write.isPending} onCancel={() => onOpenChange(false)} />
         </form>
       )}
     </AdminDialog>

@@ -13,9 +13,11 @@ import { useAdminSession } from '../ui/admin-session'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { adminUsersCsv, useAdminUsers } from './admin-users'
 import { CreateUserDialog, DeleteUserDialog, EditUserDialog, ResetPasswordDialog } from './user-dialogs'
+import { useT } from '../../../i18n/runtime'
 
 export function UserManagementScreen() {
-  useDocumentTitle('User Management')
+  const t = useT()
+  useDocumentTitle(t('admin.screen.userManagement'))
   const { user: me } = useAdminSession()
   const users = useAdminUsers()
   const [adding, setAdding] = useState(false)
@@ -28,20 +30,20 @@ export function UserManagementScreen() {
       <BackToDashboard />
       <Flex gap="3" wrap="wrap" align="center" justify="space-between">
         <Heading as="h1" size="2xl">
-          User Management
+          {t('admin.screen.userManagement')}
         </Heading>
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" onClick={() => exportCsv(adminUsersCsv(users.data ?? []))} disabled={users.isPending}>
-            Export CSV
+            {t('admin.exportCsv')}
           </Button>
           <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            Add User
+            {t('admin.users.add')}
           </Button>
         </HStack>
       </Flex>
 
       {users.isPending ? (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-busy="true" aria-label="Loading admin users">
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-busy="true" aria-label={t('admin.adminUsers.loading')}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} height="40" />
           ))}
@@ -63,20 +65,20 @@ export function UserManagementScreen() {
                 </Text>
                 <HStack gap="2" wrap="wrap">
                   <Badge colorPalette={user.role === 'global_admin' ? 'brand' : 'gray'}>{roleLabels[user.role]}</Badge>
-                  {user.mustChangePassword && <Badge colorPalette="orange">Must Change Password</Badge>}
+                  {user.mustChangePassword && <Badge colorPalette="orange">{t('admin.users.mustChangePassword')}</Badge>}
                 </HStack>
-                <Text fontSize="sm">Created {formatFijiDate(user.createdAt)}</Text>
+                <Text fontSize="sm">{t('admin.adminUsers.createdOn', { date: formatFijiDate(user.createdAt) })}</Text>
               </Card.Body>
               <Card.Footer gap="2" flexWrap="wrap">
-                <Button size="sm" variant="outline" aria-label={`Edit ${user.name}`} onClick={() => setEditing(user)}>
-                  Edit
+                <Button size="sm" variant="outline" aria-label={t('admin.editNamed', { name: user.name })} onClick={() => setEditing(user)}>
+                  {t('admin.edit')}
                 </Button>
-                <Button size="sm" variant="outline" aria-label={`Reset password of ${user.name}`} onClick={() => setResetting(user)}>
-                  Reset
+                <Button size="sm" variant="outline" aria-label={t('admin.users.resetNamed', { name: user.name })} onClick={() => setResetting(user)}>
+                  {t('admin.users.reset')}
                 </Button>
                 {user.id !== me.id && (
-                  <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${user.name}`} onClick={() => setDeleting(user)}>
-                    Delete
+                  <Button size="sm" variant="outline" colorPalette="red" aria-label={t('admin.deleteNamed', { name: user.name })} onClick={() => setDeleting(user)}>
+                    {t('admin.delete')}
                   </Button>
                 )}
               </Card.Footer>
@@ -88,7 +90,7 @@ export function UserManagementScreen() {
       <CreateUserDialog
         open={adding}
         onOpenChange={setAdding}
-        title="Add User"
+        title={t('admin.users.add')}
         errorText={(error) => messageOr(error, messages.users.failedToCreate)}
       />
       <EditUserDialog user={editing} isSelf={editing?.id === me.id} onOpenChange={(open) => !open && setEditing(null)} />
