@@ -115,7 +115,11 @@ test('after one visit the whole directory browses offline, page by page, and say
   const results = page.getByTestId('search-results')
   await expect(results.getByRole('article', { name: 'Seru Vakaloloma' })).toBeVisible()
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ farmers? found$/)
-  for (const card of await results.getByTestId('farmer-card').all()) {
+  // The list re-renders as each filter applies: wait until no card lacks either, then read each card.
+  const searchCards = results.getByTestId('farmer-card')
+  await expect(searchCards.filter({ hasNot: page.getByText('Delivery', { exact: true }) })).toHaveCount(0)
+  await expect(searchCards.filter({ hasNot: page.getByText('Bulk', { exact: true }) })).toHaveCount(0)
+  for (const card of await searchCards.all()) {
     await expect(card.getByText('Delivery', { exact: true })).toBeVisible()
     await expect(card.getByText('Bulk', { exact: true })).toBeVisible()
   }
