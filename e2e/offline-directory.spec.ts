@@ -115,14 +115,17 @@ test('after one visit the whole directory browses offline, page by page, and say
   const results = page.getByTestId('search-results')
   await expect(results.getByRole('article', { name: 'Seru Vakaloloma' })).toBeVisible()
   await expect(page.getByTestId('result-count')).toHaveText(/^\d+ farmers? found$/)
-  // The list re-renders as each filter applies: wait until no card lacks either, then read each card.
+  // The list re-renders as each filter applies (its length may change after the count first shows):
+  // every card then on the screen must say Delivery and Bulk, retried until the list settles.
   const searchCards = results.getByTestId('farmer-card')
-  await expect(searchCards.filter({ hasNot: page.getByText('Delivery', { exact: true }) })).toHaveCount(0)
-  await expect(searchCards.filter({ hasNot: page.getByText('Bulk', { exact: true }) })).toHaveCount(0)
-  for (const card of await searchCards.all()) {
-    await expect(card.getByText('Delivery', { exact: true })).toBeVisible()
-    await expect(card.getByText('Bulk', { exact: true })).toBeVisible()
-  }
+  await expect(async () => {
+    const shown = await searchCards.all()
+    expect(shown.length).toBeGreaterThan(0)
+    for (const card of shown) {
+      await expect(card.getByText('Delivery', { exact: true })).toBeVisible({ timeout: 1_000 })
+      await expect(card.getByText('Bulk', { exact: true })).toBeVisible({ timeout: 1_000 })
+    }
+  }).toPass({ timeout: 15_000 })
   await answeredFromThePhone(page)
 
   // Availability: the bars, and a produce's farmers page by page in its dialog.
