@@ -8,6 +8,7 @@ import { precompress } from './scripts/precompress.ts'
 import { siteFiles } from './scripts/site-files.ts'
 import { manifestScreenshots } from './scripts/install-screenshots.ts'
 import { i18nCatalogs } from './scripts/i18n-catalogs.ts'
+import { htmlPagesManifest, prerenderPages } from './scripts/prerender-pages.ts'
 
 /** The service worker is one file: `codeSplitting: false` in place of the deprecated option. */
 function swOneFile(): Plugin {
@@ -23,14 +24,16 @@ function swOneFile(): Plugin {
   }
 }
 
+// WEB_DIR lets parallel e2e runs build side by side; the default is dist/.
+const outDir = path.resolve(process.env.WEB_DIR ?? 'dist')
+
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   build: {
-    // WEB_DIR lets parallel e2e runs build side by side; the default is dist/.
-    outDir: path.resolve(process.env.WEB_DIR ?? 'dist'),
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     // The public home must stay small on 3G; report every chunk so the budget is visible.
@@ -43,6 +46,8 @@ export default defineConfig({
   plugins: [
     react(),
     i18nCatalogs(),
+    // The public pages' HTML (decision 029), written before the service worker lists them.
+    prerenderPages(() => [react(), i18nCatalogs()]),
     VitePWA({
       // Our own worker (web/sw.ts): generateSW can't handle Background Sync's 'sync' event. It
       // precaches the shell, caches the directory's GETs and photos (sync/outbox/cache-rules.ts),
@@ -89,6 +94,8 @@ export default defineConfig({
         // The plugin asks Rolldown for one file with the deprecated `inlineDynamicImports`; say it
         // the current way so a clean build prints no warning.
         buildPlugins: { vite: [swOneFile()] },
+        // Each public page's HTML under its own path (`/about`), from the build's .pages/ folder.
+        manifestTransforms: [htmlPagesManifest(outDir)],
       },
     }),
     siteFiles(),

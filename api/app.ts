@@ -134,7 +134,10 @@ function buildApp(deps: AppDeps) {
   app.use(translationsRouter(db, { catalogDir: deps.catalogDir, answers }))
   app.use('/api', apiNotFound)
 
-  if (deps.webDir) app.use(webAppRouter(deps.webDir, sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl })))
+  if (deps.webDir) {
+    const pages = sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl })
+    app.use(webAppRouter(deps.webDir, pages, (error) => logger.error({ err: error }, 'rendering the home page with its towns failed (the built page was sent)')))
+  }
   app.use(errorHandler(logger))
   return app
 }

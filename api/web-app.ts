@@ -5,15 +5,19 @@
 // index.html, whose router then shows the not-found screen. Two pages are the server's own (issue
 // 21, api/site-pages/): a listed farmer's /farmers/<id>, index.html with the farmer's card and share
 // preview in it (an unknown or unlisted farmer: 404, the not-found screen), and sitemap.xml.
+// The public pages arrive as HTML (decision 029, api/site-pages/html-pages.ts): each page of
+// `htmlPagePaths` at its exact path gets its own built file (the home page, rendered again with the
+// directory's towns), and a path with no screen the built not-found page, still with status 404.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
-import { farmerIdOfPath, farmerPagePath, isAppPage } from './contract'
+import { farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage } from './contract'
 import { farmerPageHtml } from './site-pages/farmer-page'
+import { htmlPages, type HtmlPages, type RenderedHtml } from './site-pages/html-pages'
 import type { SitePages } from './site-pages/site-pages'
 import { sitemapXml } from './site-pages/sitemap'
 
-const alwaysRevalidate = /(^|[/\\])(index\.html|sw\.js|registerSW\.js|workbox-[^/\\]+\.js|manifest\.webmanifest)$/
+const alwaysRevalidate = /(^|[/\\])(index\.html|sw\.js|registerSW\.js|workbox-[^/\\]+\.js|manifest\.webmanifest)$|[/\\]\.pages[/\\].+\.html$/
 const precompressedSuffix = /\.(br|gz)$/
 /** Best first: brotli is ~15 % smaller than gzip on our chunks. */
 const encodings = [
@@ -106,9 +110,37 @@ async function sendFarmerPage(req: Request, res: Response, indexFile: string, pa
   return true
 }
 
-export function webAppRouter(webDir: string, pages?: SitePages) {
+/** The home page rendered with the towns, in the best encoding the client accepts. */
+function sendRenderedHome(req: Request, res: Response, html: RenderedHtml): void {
+  const accepted = acceptedEncodings(req.get('accept-encoding'))
+  const encoding = encodings.find((e) => accepted.has(e.name))
+  res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
+  res.vary('Accept-Encoding')
+  if (encoding) res.setHeader('Content-Encoding', encoding.name)
+  res.send(encoding ? html[encoding.name === 'br' ? 'br' : 'gzip'] : html.plain)
+}
+
+/** A public page's HTML at its exact path: true when sent (else the caller sends the shell). */
+async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promise<boolean> {
+  const page = htmlPageOf(req.path)
+  if (!page) return false
+  if (page === '/') {
+    const home = await html.home()
+    if (home) {
+      sendRenderedHome(req, res, home)
+      return true
+    }
+  }
+  const file = html.file(page)
+  if (!file) return false
+  await sendWebFile(req, res, file)
+  return true
+}
+
+export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error: unknown) => void) {
   const root = path.resolve(webDir)
   const indexFile = path.join(root, 'index.html')
+  const html = htmlPages(root, pages?.towns, onError)
   const router = Router()
 
   router.use(async (req, res, next) => {
@@ -126,12 +158,14 @@ export function webAppRouter(webDir: string, pages?: SitePages) {
         if (await sendFarmerPage(req, res, indexFile, pages, farmerId)) return
         return await sendWebFile(req, res, indexFile, 404)
       }
+      if (await sendHtmlPage(req, res, html)) return
       const file = fileFor(root, req.path)
       if (file) return await sendWebFile(req, res, file)
       if (!fs.existsSync(indexFile)) return next()
       // A missing hashed file is not a page: a plain 404, never HTML where a script was asked for.
       if (req.path.startsWith('/assets/')) return next()
-      await sendWebFile(req, res, indexFile, isAppPage(req.path) ? 200 : 404)
+      if (isAppPage(req.path)) return await sendWebFile(req, res, indexFile)
+      await sendWebFile(req, res, html.file('not-found') ?? indexFile, 404)
     } catch (error) {
       // A client that went away mid-file: nothing left to answer.
       if ((error as { code?: string }).code === 'ECONNABORTED' || res.headersSent) return

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem } from './app/theme'
+import { readFirstTowns } from './features/directory/first-towns'
 import { firstGuess, setLocale, storedLocale } from './i18n/runtime'
 
 const container = document.getElementById('root')
@@ -13,8 +15,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 /** The remembered language, else the browser's first we speak: applied before the first render, so
  * an iTaukei reader never sees an English flash. A language whose file cannot load (offline, never
  * stored) leaves the page in English rather than blank. */
-async function applyFirstGuess() {
-  const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
+async function applyFirstGuess(guess: ReturnType<typeof firstGuess>) {
   if (guess === 'en') return
   try {
     await setLocale(guess, false)
@@ -23,22 +24,40 @@ async function applyFirstGuess() {
   }
 }
 
+/** True when #root holds the server's English HTML of this very page (decision 029), ready to hydrate:
+ * its screen's code and words are loaded first, so the first render equals that HTML. */
+async function canHydrate(root: HTMLElement, guess: string): Promise<boolean> {
+  const renderedAt = root.dataset.ssr
+  const { pathname, search } = window.location
+  if (guess !== 'en' || search !== '' || !(renderedAt === pathname || (renderedAt === '*' && isNotFoundRoute(pathname)))) return false
+  try {
+    await preloadRoute(pathname)
+    return true
+  } catch {
+    // The screen's chunk cannot load (offline, an old cache): the app starts as on any page.
+    return false
+  }
+}
+
 async function start(root: HTMLElement) {
-  await applyFirstGuess()
+  const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
+  const hydrate = await canHydrate(root, guess)
+  if (!hydrate) await applyFirstGuess(guess)
   await nextTask()
   // Chakra's system (tokens, CSS variables, global styles) in a task of its own, after the
   // modules' evaluation and before the render.
   appSystem()
   await nextTask()
-  // A transition: React renders the first screen in slices of a few milliseconds, so a slow
-  // phone's main thread is never blocked for the whole render (Lighthouse's Total Blocking Time).
-  const reactRoot = createRoot(root)
+  const app = (
+    <StrictMode>
+      <App towns={hydrate ? readFirstTowns(document) : undefined} />
+    </StrictMode>
+  )
+  // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, so
+  // a slow phone's main thread is never blocked for the whole render (Lighthouse's Total Blocking Time).
   startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    )
+    if (hydrate) hydrateRoot(root, app)
+    else createRoot(root).render(app)
   })
   // Staff corrections to the words, off the first paint's path: its own small chunk, once idle.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))

@@ -2,7 +2,10 @@
 // The service worker (vite-plugin-pwa, strategy injectManifest). What it does, and only that:
 // - precaches the app shell, so the installed app opens with no network (promise 7), and keeps
 //   the staff chunks (sign-in, back office) when first used;
-// - answers navigations with index.html, except /api/ and /objects/;
+// - answers a navigation to a public page with that page's own HTML (decision 029: precached under
+//   its path, e.g. `/about`, by the build's manifest transform, so the installed app paints offline
+//   from HTML, then hydrates); any other navigation with the shell, index.html, except /api/ and
+//   /objects/ — a page's HTML and the chunks it names come from one precache, one version;
 // - caches the public directory's GET answers stale-while-revalidate, and photos and their
 //   thumbnails cache-first, each in its own cache
 //   (promise 8; the rules are sync/outbox/cache-rules.ts);
@@ -39,6 +42,8 @@ self.addEventListener('message', (event) => {
 // Without it the very first visit never comes under the worker's control (STACK.md).
 clientsClaim()
 
+// Precache entries are answered first: a public page's path is one of them (the URL itself, with
+// utm_* and fbclid ignored); a path with any other query string falls through to the shell below.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 

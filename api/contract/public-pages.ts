@@ -47,3 +47,30 @@ export function isPublicPageView(pathname: string): boolean {
   const clean = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).toLowerCase()
   return (publicPagePaths as readonly string[]).includes(clean) && !staffPublicPaths.has(clean)
 }
+
+/**
+ * The public pages that arrive as HTML (issue 21, decision 029): rendered in English at build time
+ * (scripts/prerender-pages.ts) into the build's `.pages/` folder, served by the server for their
+ * exact path with no query string, precached by the service worker under their own URL, and
+ * hydrated in the browser. The rest (forms, sign-in, outbox, analytics) still start from the shell.
+ */
+export const htmlPagePaths = ['/', '/browse-farmers', '/browse', '/experts', '/reviews', '/reviews/farms', '/about', '/how-it-works', '/terms-of-use', '/contact-us'] as const
+
+export type HtmlPagePath = (typeof htmlPagePaths)[number]
+
+/** The path the not-found page is rendered for (any path the router does not know shows it). */
+export const NOT_FOUND_RENDER_PATH = '/page-not-found'
+
+/** The folder of the build (a dot folder: never served as a file of its own) holding one file per HTML page. */
+export const HTML_PAGES_DIR = '.pages'
+
+/** A page's file under HTML_PAGES_DIR: `/` is home.html, the not-found page 404.html, `/reviews/farms` reviews/farms.html. */
+export function htmlPageFile(pagePath: HtmlPagePath | 'not-found'): string {
+  if (pagePath === 'not-found') return '404.html'
+  return pagePath === '/' ? 'home.html' : `${pagePath.slice(1)}.html`
+}
+
+/** The HTML page for an exact path (case and all, no trailing slash), or undefined. */
+export function htmlPageOf(pathname: string): HtmlPagePath | undefined {
+  return (htmlPagePaths as readonly string[]).includes(pathname) ? (pathname as HtmlPagePath) : undefined
+}

@@ -4,16 +4,20 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { PublicFarmer } from '../contract'
+import { fijiDayBounds } from '../directory/public-listing'
 import { directoryService } from '../directory/service'
 import { HttpError } from '../errors'
 import { readCatalog } from '../i18n/catalog-files'
 import type { Words } from './farmer-page'
+import type { TownsSource } from './html-pages'
 
 export interface SitePages {
   /** The farmer's card, or undefined when unknown or not listed today (the page answers 404). */
   farmer(id: string): Promise<PublicFarmer | undefined>
   listedFarmerIds(): Promise<string[]>
   words: Words
+  /** The home page's towns: the directory's locations, by the same listing rule and for the same data version and Fiji day as the API's answer. */
+  towns: TownsSource
   /** SITE_URL: the public origin for absolute links; unset, each request's own origin. */
   siteUrl?: string
 }
@@ -40,6 +44,10 @@ export function sitePages(db: Kysely<Database>, options: { mailDomain: string; s
       }
     },
     listedFarmerIds: () => directory.listedFarmerIds(),
+    towns: {
+      key: async () => `${await directory.version()}|${fijiDayBounds(new Date()).date}`,
+      locations: () => directory.farmerLocations(),
+    },
     words: englishWords(options.catalogDir),
     siteUrl: options.siteUrl,
   }

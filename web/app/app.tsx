@@ -1,7 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router-dom'
+import type { CityCount } from '../features/directory/city-buttons'
+import { FirstTownsContext } from '../features/directory/first-towns'
 import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
 import { startOutboxWhenIdle, useAfterIdle, whenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
@@ -25,7 +27,14 @@ function IdleUpdateBanner() {
   ) : null
 }
 
-export function App() {
+export interface AppProps {
+  /** The router: the browser's by default; the server's render passes a StaticRouter at its path. */
+  Router?: (props: { children: ReactNode }) => ReactNode
+  /** The towns the page's HTML was rendered with (the home page's city grid, until its list arrives). */
+  towns?: readonly CityCount[]
+}
+
+export function App({ Router = BrowserRouter, towns }: AppProps) {
   const [queryClient] = useState(createQueryClient)
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
@@ -43,10 +52,12 @@ export function App() {
   return (
     <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <PageViewTracker />
-          <AppRoutes />
-        </BrowserRouter>
+        <FirstTownsContext value={towns}>
+          <Router>
+            <PageViewTracker />
+            <AppRoutes />
+          </Router>
+        </FirstTownsContext>
         <Toaster />
         <IdleUpdateBanner />
       </QueryClientProvider>

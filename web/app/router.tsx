@@ -5,8 +5,8 @@
 // Declarative routing (<BrowserRouter> + useRoutes), not a data router: createBrowserRouter
 // adds ~18 KB gzip to the home page, and data is loaded with TanStack Query, not loaders.
 // (The price: no loaders/actions/useBlocker. ScreenErrorBoundary replaces errorElement.)
-import { lazy, type ComponentType, type ReactElement } from 'react'
-import { useRoutes, type RouteObject } from 'react-router-dom'
+import { lazy, type ComponentProps, type ComponentType, type ReactElement } from 'react'
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
 import type { PublicPagePath } from '../../api/contract'
 import { FARMER_PAGE_PATTERN } from '../../api/contract/public-pages'
 import type { AdminScreen } from '../features/admin/screens'
@@ -15,11 +15,26 @@ import { NotFoundPage } from '../features/static-pages/not-found-page'
 import { Layout } from '../shared/layout/layout'
 import { withAllCatalogs } from '../i18n/runtime'
 
-/** React.lazy for a named export; the screen renders once every catalog area it may show is loaded. */
+/** A screen whose code (and words) can be loaded before it renders. */
+type Preloadable = { preload?: () => Promise<unknown> }
+
+/**
+ * React.lazy for a named export; the screen renders once every catalog area it may show is loaded.
+ * `preload()` loads both ahead: a page whose HTML came from the server awaits it before hydrating,
+ * so the first render is the screen itself (never a spinner over the server's markup).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- same constraint as React.lazy's
 function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K, also: Parameters<typeof withAllCatalogs>[1] = []) {
+  type Props = ComponentProps<M[K]>
   const loadWithWords = withAllCatalogs(load, also)
-  return lazy(async () => ({ default: (await loadWithWords())[name] }))
+  let loaded: M[K] | undefined
+  const preload = async () => (loaded = (await loadWithWords())[name])
+  const Lazy = lazy(async () => ({ default: await preload() }))
+  const Screen = (props: Props) => {
+    const Loaded = loaded as ComponentType<Props> | undefined
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />
+  }
+  return Object.assign(Screen, { preload })
 }
 
 const BrowseFarmersPage = lazyNamed(() => import('../features/directory/browse-page'), 'BrowseFarmersPage')
@@ -115,6 +130,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
+
+/** Loads the code and words the screen at `pathname` renders with (nothing for the home and not-found screens, in the entry chunk). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const screen = matchRoutes(routes, pathname)?.at(-1)?.route.element as ReactElement | undefined
+  await (screen?.type as Preloadable | undefined)?.preload?.()
+}
+
+/** True when the router shows its not-found screen at `pathname`. */
+export const isNotFoundRoute = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path === '*'
 
 /** Renders the screen for the current path (inside <BrowserRouter>). */
 export function AppRoutes() {

@@ -1,11 +1,12 @@
 // 'Browse by Location': the city grid of the home page; a city opens its dialog (lazy chunk).
 import { Box, Heading, Text } from '@chakra-ui/react'
-import { Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
+import { Suspense, useContext, useDeferredValue, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { CityButtons } from './city-buttons'
 import { DialogLoading } from './dialog-loading'
 import { citiesWithFarmers } from './directory-logic'
 import { CityDialog, preloadDialogs } from './lazy-dialogs'
 import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
+import { FirstTownsContext } from './first-towns'
 import { useFarmerLocations } from './search'
 import { texts } from './texts'
 import { useT } from '../../i18n/runtime'
@@ -29,10 +30,14 @@ const gridHeight = (count: number, columns: number) => {
   return `${rows * 4 + (rows - 1) * 0.75}rem`
 }
 
+const noSubscription = () => () => undefined
+const typicalCityCount = () => TYPICAL_CITY_COUNT
+
 /** While the list loads, the space its grid will take (the count seen last time on this phone):
- * the sections below do not jump when it arrives. */
+ * the sections below do not jump when it arrives. Rendered from HTML, the first render reserves
+ * what the server did (no phone's storage there), then this phone's count. */
 function CitiesLoading() {
-  const [count] = useState(rememberedCityCount)
+  const count = useSyncExternalStore(noSubscription, rememberedCityCount, typicalCityCount)
   return (
     <Box minH={{ base: gridHeight(count, 2), sm: gridHeight(count, 3), lg: gridHeight(count, 5) }}>
       <Loading />
@@ -48,6 +53,8 @@ export function CitiesSection() {
   const [selectedCity, setSelectedCity] = useState<string | null>(null)
   const cities = useMemo(() => citiesWithFarmers(locations.data ?? []), [locations.data])
   const selected = selectedCity ? locations.data?.find((l) => l.city === selectedCity) : undefined
+  // The towns the page's HTML came with: shown until the list arrives (a town picked meanwhile opens then).
+  const firstTowns = useContext(FirstTownsContext)
 
   let body
   useEffect(() => {
@@ -59,7 +66,8 @@ export function CitiesSection() {
     }
   }, [locations.isSuccess, cities.length])
 
-  if (locations.isPending) body = <CitiesLoading />
+  if (locations.isPending && firstTowns && firstTowns.length > 0) body = <CityButtons cities={firstTowns} onSelect={setSelectedCity} onIntent={preloadDialogs} />
+  else if (locations.isPending) body = <CitiesLoading />
   else if (locations.isError) body = <LoadError message={t(texts.failedToFetchFarmersLocations)} onRetry={() => void locations.refetch()} />
   else if (cities.length === 0) body = <EmptyState>{t(texts.noLocations)}</EmptyState>
   else body = <CityButtons cities={cities} onSelect={setSelectedCity} onIntent={preloadDialogs} />

@@ -1,0 +1,96 @@
+// The public pages' HTML (issue 21, decision 029). The build renders each page of `htmlPagePaths`
+// and the not-found page into its `.pages/` folder (scripts/prerender-pages.ts); the server sends
+// those files. The home page is rendered once more here, with the towns of the directory, from the
+// build's own SSR bundle (`.ssr/entry-server.js`, the same App as the browser's): a reader without
+// JavaScript, a crawler and the first paint see the town list. It is kept per directory version and
+// Fiji day (when the towns' answer can change) as the bytes that go on the wire; any failure falls
+// back to the built file, whose grid fills in once the app runs.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import { HTML_PAGES_DIR, htmlPageFile, type HtmlPagePath } from '../contract'
+import type { FarmerLocation } from '../contract'
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** scripts/prerender-pages.ts SSR_DIR and SSR_ENTRY (not imported: the server never loads the build tooling). */
+const SSR_ENTRY = path.join('.ssr', 'entry-server.js')
+
+type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[] }) => Promise<string>
+
+/** One rendered home page, as sent: plain, brotli and gzip. */
+export interface RenderedHtml {
+  plain: Buffer
+  br: Buffer
+  gzip: Buffer
+}
+
+/** What the home page's towns come from: the directory's locations and the key they are current for. */
+export interface TownsSource {
+  /** Changes whenever the locations' answer can (the directory's data version and the Fiji day). */
+  key(): Promise<string>
+  locations(): Promise<FarmerLocation[]>
+}
+
+export interface HtmlPages {
+  /** The built file of a page, or undefined when the build has none (an old build, a test's web dir). */
+  file(page: HtmlPagePath | 'not-found'): string | undefined
+  /** The home page with the directory's towns, or undefined (no SSR bundle, a failure: send the file). */
+  home(): Promise<RenderedHtml | undefined>
+}
+
+export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined): HtmlPages {
+  const pagesDir = path.join(webDir, HTML_PAGES_DIR)
+  let renderer: Promise<RenderPage | undefined> | undefined
+  let kept: { key: string; html: Promise<RenderedHtml | undefined> } | undefined
+
+  const loadRenderer = () => {
+    const entry = path.join(webDir, SSR_ENTRY)
+    renderer ??= fs.existsSync(entry)
+      ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage)
+      : Promise.resolve(undefined)
+    return renderer
+  }
+
+  const file = (page: HtmlPagePath | 'not-found') => {
+    const candidate = path.join(pagesDir, htmlPageFile(page))
+    return fs.statSync(candidate, { throwIfNoEntry: false })?.isFile() ? candidate : undefined
+  }
+
+  const render = async (): Promise<RenderedHtml | undefined> => {
+    const template = path.join(webDir, 'index.html')
+    const renderPage = await loadRenderer()
+    if (!renderPage || !towns) return undefined
+    const html = Buffer.from(await renderPage(await fs.promises.readFile(template, 'utf8'), '/', { locations: await towns.locations() }))
+    const [br, gz] = await Promise.all([
+      brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      gzipAsync(html, { level: 9 }),
+    ])
+    return { plain: html, br, gzip: gz }
+  }
+
+  return {
+    file,
+    async home() {
+      if (!towns || !file('/')) return undefined
+      try {
+        const key = await towns.key()
+        if (kept?.key !== key) {
+          const html = render()
+          kept = { key, html }
+          // A failed render is not kept: the next request tries again.
+          html.catch(() => {
+            if (kept?.html === html) kept = undefined
+          })
+        }
+        return await kept.html
+      } catch (error) {
+        onError(error)
+        return undefined
+      }
+    },
+  }
+}
