@@ -4,7 +4,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router-dom'
 import { isPublicPageView } from '../../api/contract/public-pages'
-import { trackPageView } from './analytics'
 import { whenIdle } from './outbox'
 
 export function PageViewTracker() {
@@ -17,8 +16,9 @@ export function PageViewTracker() {
     lastPath.current = pathname
     // Staff screens and the sign-in page are not public page views (the server ignores them too).
     if (!isPublicPageView(pathname)) return
-    // After the page has painted: analytics never competes with the first screen.
-    whenIdle(() => trackPageView(pathname))
+    // After the page has painted: analytics never competes with the first screen, and its code is
+    // not part of the home page's initial JavaScript.
+    whenIdle(() => void import('./analytics').then((analytics) => analytics.trackPageView(pathname), () => undefined))
   }, [pathname])
 
   return null

@@ -10,7 +10,6 @@ import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import type { FarmerLocation, ProduceAvailability, PublicFarmer } from '../../../api/contract'
-import { trackSearch } from '../../shared/analytics'
 import { TextInput } from '../../shared/ui/text-input'
 import { CARD_PAGE_SIZE, farmersSearchUrl, inferSearch, isSearching, searchFarmers, uniqueFarmers, type Filters, type SearchKnowledge } from './directory-logic'
 import { ShowMore, useFarmerPages, type FarmerPages } from './farmer-pages'
@@ -126,7 +125,9 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
       sentFor.current = typed
       const { total: found, browsingCity: city } = latest.current
       const known = searchKnowledge(queryClient.getQueryData<FarmerLocation[]>(locationsQueryKey) ?? [], queryClient.getQueryData<ProduceAvailability[]>(produceAvailabilityQueryKey) ?? [])
-      trackSearch({ query: typed.slice(0, 200), ...inferSearch(typed, known, city), resultCount: found })
+      const event = { query: typed.slice(0, 200), ...inferSearch(typed, known, city), resultCount: found }
+      // Analytics' code is fetched with the first search: it is not part of the home page's initial JavaScript.
+      void import('../../shared/analytics').then((analytics) => analytics.trackSearch(event), () => undefined)
     }, wait)
     return () => clearTimeout(timer)
   }, [query, resultsFor, queryClient])
