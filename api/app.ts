@@ -24,6 +24,7 @@ import { expertsRouter } from './experts/router'
 import { uploadsRouter } from './uploads/router'
 import { analyticsRouter } from './analytics/router'
 import { webAppRouter } from './web-app'
+import type { RenderPage } from './site-pages/html-pages'
 import { sitePages } from './site-pages/site-pages'
 import { referenceAdminRouter } from './reference-admin/router'
 import { expertsAdminRouter } from './experts-admin/router'
@@ -50,6 +51,8 @@ export type AppDeps = {
   answerStaleMs?: number
   /** The catalog files (web/i18n/catalogs by default); tests pass a fixture directory. */
   catalogDir?: string
+  /** Renders a public page with data (the home page with its towns); the build's SSR bundle (webDir/.ssr) by default. */
+  renderPage?: RenderPage
   /** Where the rate limiters count; the database by default, so several servers share one budget (decision 025). */
   rateLimitStores?: RateLimitStoreFactory
 }
@@ -135,7 +138,7 @@ function buildApp(deps: AppDeps) {
   app.use('/api', apiNotFound)
 
   if (deps.webDir) {
-    const pages = sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl })
+    const pages = { ...sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl }), renderPage: deps.renderPage }
     app.use(webAppRouter(deps.webDir, pages, (error) => logger.error({ err: error }, 'rendering the home page with its towns failed (the built page was sent)')))
   }
   app.use(errorHandler(logger))

@@ -140,7 +140,7 @@ async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promi
 export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error: unknown) => void) {
   const root = path.resolve(webDir)
   const indexFile = path.join(root, 'index.html')
-  const html = htmlPages(root, pages?.towns, onError)
+  const html = htmlPages(root, pages?.towns, onError, pages?.renderPage)
   const router = Router()
 
   router.use(async (req, res, next) => {

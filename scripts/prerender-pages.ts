@@ -16,7 +16,7 @@ import { HTML_PAGES_DIR, NOT_FOUND_RENDER_PATH, htmlPageFile, htmlPagePaths } fr
 export const SSR_DIR = '.ssr'
 export const SSR_ENTRY = 'entry-server.js'
 
-type RenderPage = (template: string, path: string, data?: object, hydrateAt?: string) => Promise<string>
+export type RenderPage = (template: string, path: string, data?: object, hydrateAt?: string) => Promise<string>
 
 /** Every page to write: its path, its file and what the browser hydrates it at. */
 export const pagesToRender = () => [
@@ -32,6 +32,18 @@ function noWorkerRegistration(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load: (resolved) => (resolved === `\0${id}` ? 'export function useRegisterSW() { throw new Error("no service worker on the server") }' : undefined),
   }
+}
+
+/** Writes every page's HTML into `outDir`'s pages folder, from the built index.html; returns how many. */
+export async function writePages(outDir: string, renderPage: RenderPage): Promise<number> {
+  const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
+  const pages = pagesToRender()
+  for (const page of pages) {
+    const file = path.join(outDir, HTML_PAGES_DIR, page.file)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, await renderPage(template, page.pagePath, {}, page.hydrateAt))
+  }
+  return pages.length
 }
 
 /**
@@ -62,13 +74,8 @@ export function prerenderPages(ssrPlugins: () => PluginOption[]): Plugin {
           build: { ssr: path.join(root, 'entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: SSR_ENTRY } } },
         })
         const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, SSR_ENTRY)).href)) as { renderPage: RenderPage }
-        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
-        for (const page of pagesToRender()) {
-          const file = path.join(outDir, HTML_PAGES_DIR, page.file)
-          fs.mkdirSync(path.dirname(file), { recursive: true })
-          fs.writeFileSync(file, await renderPage(template, page.pagePath, {}, page.hydrateAt))
-        }
-        this.info?.(`rendered ${pagesToRender().length} pages to HTML`)
+        const count = await writePages(outDir, renderPage)
+        this.info?.(`rendered ${count} pages to HTML`)
       },
     },
   }

@@ -19,7 +19,7 @@ const gzipAsync = promisify(gzip)
 /** scripts/prerender-pages.ts SSR_DIR and SSR_ENTRY (not imported: the server never loads the build tooling). */
 const SSR_ENTRY = path.join('.ssr', 'entry-server.js')
 
-type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[] }) => Promise<string>
+export type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[] }) => Promise<string>
 
 /** One rendered home page, as sent: plain, brotli and gzip. */
 export interface RenderedHtml {
@@ -42,14 +42,15 @@ export interface HtmlPages {
   home(): Promise<RenderedHtml | undefined>
 }
 
-export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined): HtmlPages {
+/** `renderPage`: the SSR bundle's (a test passes the source's); default, the build's `.ssr/entry-server.js`. */
+export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
   const pagesDir = path.join(webDir, HTML_PAGES_DIR)
   let renderer: Promise<RenderPage | undefined> | undefined
   let kept: { key: string; html: Promise<RenderedHtml | undefined> } | undefined
 
   const loadRenderer = () => {
     const entry = path.join(webDir, SSR_ENTRY)
-    renderer ??= fs.existsSync(entry)
+    renderer ??= renderPage ? Promise.resolve(renderPage) : fs.existsSync(entry)
       ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage)
       : Promise.resolve(undefined)
     return renderer
@@ -62,9 +63,9 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
 
   const render = async (): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
-    const renderPage = await loadRenderer()
-    if (!renderPage || !towns) return undefined
-    const html = Buffer.from(await renderPage(await fs.promises.readFile(template, 'utf8'), '/', { locations: await towns.locations() }))
+    const render = await loadRenderer()
+    if (!render || !towns) return undefined
+    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), '/', { locations: await towns.locations() }))
     const [br, gz] = await Promise.all([
       brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipAsync(html, { level: 9 }),

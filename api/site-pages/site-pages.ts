@@ -9,7 +9,7 @@ import { directoryService } from '../directory/service'
 import { HttpError } from '../errors'
 import { readCatalog } from '../i18n/catalog-files'
 import type { Words } from './farmer-page'
-import type { TownsSource } from './html-pages'
+import type { RenderPage, TownsSource } from './html-pages'
 
 export interface SitePages {
   /** The farmer's card, or undefined when unknown or not listed today (the page answers 404). */
@@ -18,6 +18,8 @@ export interface SitePages {
   words: Words
   /** The home page's towns: the directory's locations, by the same listing rule and for the same data version and Fiji day as the API's answer. */
   towns: TownsSource
+  /** Renders a page with data (the home page with its towns); default, the build's SSR bundle. */
+  renderPage?: RenderPage
   /** SITE_URL: the public origin for absolute links; unset, each request's own origin. */
   siteUrl?: string
 }

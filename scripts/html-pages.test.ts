@@ -1,0 +1,123 @@
+// The public pages as a crawler, a phone before its scripts run, or a reader without JavaScript
+// gets them (issue 21, decision 029): each page's heading and main text are in the HTML the server
+// sends, with the styles in the head; the home page lists the towns that have farmers (rendered by
+// the server from the directory); a path with no screen is the not-found page with status 404; the
+// farmer page still carries the farmer's name and share preview. The pages are rendered here by the
+// build's own step (writePages) from the SSR entry's source.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertFarmer } from '../api/directory/testing'
+import { startTestApp, type TestApp } from '../api/testing/test-app'
+import { renderPage } from '../web/entry-server'
+import { writePages, type RenderPage } from './prerender-pages'
+
+let api: TestApp
+let webDir: string
+let farmerId: string
+
+/** Every page: its heading (h1) and a sentence of its main text, as a reader sees them. */
+const pages = [
+  { path: '/', heading: 'Viti Farmers', text: "Fiji's free farmer directory. Find local farmers by town and produce" },
+  { path: '/browse-farmers', heading: 'Browse Farmers', text: 'Choose a location, then a produce, and contact the farmers directly.' },
+  { path: '/browse', heading: 'Browse Farmers', text: 'Choose a location, then a produce, and contact the farmers directly.' },
+  { path: '/reviews', heading: 'Reviews', text: 'What buyers and farmers say about Viti Farmers.' },
+  { path: '/reviews/farms', heading: 'Farm Reviews', text: 'Ratings and comments from buyers about the farms they bought from.' },
+  { path: '/experts', heading: 'Talk to Subject Matter Experts', text: 'Agronomists, vets, extension officers and other specialists' },
+  { path: '/about', heading: 'About Viti Farmers', text: "Viti Farmers is Fiji's free public directory of local farmers." },
+  { path: '/how-it-works', heading: 'How It Works', text: 'Whether you grow it or buy it, getting started on Viti Farmers takes a few minutes.' },
+  { path: '/terms-of-use', heading: 'Terms of Use', text: 'These terms apply to everyone who uses Viti Farmers' },
+  { path: '/contact-us', heading: 'Contact Us', text: "We're here to help farmers, buyers and experts" },
+]
+
+const decode = (html: string) =>
+  html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+
+/** What #root holds, as text (tags dropped), and its h1's text. */
+function readPage(html: string) {
+  const root = /<div id="root" data-ssr="([^"]*)">([\s\S]*)<\/div>/.exec(html)
+  const markup = root?.[2] ?? ''
+  return {
+    hydrateAt: root?.[1],
+    heading: decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1] ?? ''),
+    text: decode(markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')),
+    styledHead: /<style data-emotion="css [^"]+">[^<]+<\/style><\/head>/.test(html),
+  }
+}
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-html-pages-'))
+  fs.copyFileSync(path.join('web', 'index.html'), path.join(webDir, 'index.html'))
+  await writePages(webDir, renderPage as RenderPage)
+  api = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = renderPage as RenderPage) })
+  farmerId = await insertFarmer(api.db, { name: 'Sereana Vunivalu', town: 'Savusavu', cities: ['Savusavu'], email: 'sereana@example.com' })
+  await insertFarmer(api.db, { name: 'Ravi Prasad', town: 'Savusavu', cities: ['Savusavu', 'Labasa'], email: 'ravi@example.com' })
+}, 60_000)
+
+afterAll(async () => {
+  await api?.close()
+  if (webDir) fs.rmSync(webDir, { recursive: true, force: true })
+})
+
+describe('public pages arrive as HTML', () => {
+  it.each(pages)('$path: its heading and main text are in the HTML, styled from the head', async ({ path: pagePath, heading, text }) => {
+    const res = await fetch(`${api.baseUrl}${pagePath}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    const page = readPage(await res.text())
+    expect(page.hydrateAt).toBe(pagePath)
+    expect(page.heading).toBe(heading)
+    expect(page.text).toContain(text)
+    expect(page.styledHead).toBe(true)
+  })
+
+  it('the home page lists the towns with farmers and their counts, and carries them for the first render', async () => {
+    const html = await (await fetch(`${api.baseUrl}/`)).text()
+    const page = readPage(html)
+    expect(page.text).toContain('Browse by Location')
+    expect(page.text).toMatch(/Savusavu 2 farmers/)
+    expect(page.text).toMatch(/Labasa 1 farmer\b/)
+    expect(html).toContain('<script type="application/json" id="vf-towns">')
+    expect(html).toMatch(/"city":"Savusavu","farmerCount":2/)
+  })
+
+  it('the home page goes compressed when asked, and HEAD answers without a body', async () => {
+    const br = await fetch(`${api.baseUrl}/`, { headers: { 'accept-encoding': 'br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(readPage(await br.text()).heading).toBe('Viti Farmers')
+    const head = await fetch(`${api.baseUrl}/about`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+  })
+
+  it('a path with no screen is the not-found page, status 404, hydrated wherever it is shown', async () => {
+    for (const missing of ['/no/such/page', '/reviews/farm', '/about/index.html']) {
+      const res = await fetch(`${api.baseUrl}${missing}`)
+      expect(res.status).toBe(404)
+      const page = readPage(await res.text())
+      expect(page.hydrateAt).toBe('*')
+      expect(page.heading).toBe('404 Page Not Found')
+    }
+  })
+
+  it('the pages folder is never a file of its own', async () => {
+    for (const target of ['/.pages/about.html', '/.ssr/entry-server.js', '/%2Epages/home.html']) expect((await fetch(`${api.baseUrl}${target}`)).status).toBe(404)
+  })
+
+  it('a page at another case or with a trailing slash is the app shell (its router shows the page)', async () => {
+    for (const other of ['/About', '/about/']) {
+      const res = await fetch(`${api.baseUrl}${other}`)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('<div id="root"></div>')
+    }
+  })
+
+  it('a farmer page still carries the farmer’s name and share preview', async () => {
+    const html = await (await fetch(`${api.baseUrl}/farmers/${farmerId}`)).text()
+    expect(html).toContain('Sereana Vunivalu')
+    expect(html).toMatch(/<meta property="og:title" content="Sereana Vunivalu/)
+    expect(html).toContain('og:url')
+  })
+})
