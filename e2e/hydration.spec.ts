@@ -1,8 +1,8 @@
 // Every public page, the farmer page and the 404 load without a hydration warning, an uncaught
 // error or a console error (issue 21): the guard for HTML sent by the server, which React must
 // take over without a mismatch (docs/decisions/029-html-first.md).
-import { expect, test } from '@playwright/test'
-import { publicPagePaths } from '../api/contract/app-pages'
+import { expect, test, type Page } from '@playwright/test'
+import { htmlPagePaths, publicPagePaths } from '../api/contract/app-pages'
 
 const HYDRATION = /hydrat|did not match|server rendered|text content does not match/i
 
@@ -27,3 +27,58 @@ test('public pages, a farmer page and the 404 load with no hydration warning and
   }
   expect(found).toEqual([])
 })
+
+/** Every hydration warning, console error or uncaught error the page reports, tagged with `label()`. */
+function collectProblems(page: Page, label: () => string): string[] {
+  const found: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (HYDRATION.test(text)) found.push(`${label()}: ${message.type()}: ${text}`)
+    else if (message.type() === 'error' && !/Failed to load resource/.test(text)) found.push(`${label()}: error: ${text}`)
+  })
+  page.on('pageerror', (error) => found.push(`${label()}: uncaught: ${error.message}`))
+  return found
+}
+
+// The first visit (no service worker yet) and the installed app (the worker answers each page from
+// its precache): each page's heading is the very element the HTML brought, now React's — hydrated,
+// not thrown away and drawn again — with no warning on the way.
+for (const worker of ['block', 'allow'] as const) {
+  test.describe(`each public page's HTML is hydrated (service worker: ${worker})`, () => {
+    test.use({ serviceWorkers: worker })
+
+    test('its heading is kept and taken over by React', async ({ page }) => {
+      test.setTimeout(180_000)
+      let current = ''
+      const found = collectProblems(page, () => current)
+      if (worker === 'allow') {
+        await page.goto('/about')
+        await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && Boolean(navigator.serviceWorker.controller), undefined, { timeout: 60_000 })
+        // Every page is precached once the worker is active.
+        await page.waitForFunction(async () => (await (await caches.keys()).reduce(async (n, key) => (await n) + (await (await caches.open(key)).keys()).filter((r) => new URL(r.url).pathname === '/contact-us').length, Promise.resolve(0))) > 0, undefined, { timeout: 60_000 })
+      }
+      for (const path of [...htmlPagePaths, '/no/such/page']) {
+        current = path
+        let release!: () => void
+        const gate = new Promise<void>((resolve) => (release = resolve))
+        const hold = /\/assets\/index-[^/]+\.js$/
+        await page.route(hold, async (route) => {
+          await gate
+          await route.continue()
+        })
+        await page.goto(path, { waitUntil: 'commit' })
+        const heading = page.locator('h1').first()
+        await expect(heading).toBeAttached({ timeout: 30_000 })
+        await heading.evaluate((element) => element.setAttribute('data-seen-before-scripts', ''))
+        release()
+        await expect
+          .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 })
+          .toBe(true)
+        await expect(heading).toHaveAttribute('data-seen-before-scripts', '')
+        await page.waitForLoadState('networkidle')
+        await page.unroute(hold)
+      }
+      expect(found).toEqual([])
+    })
+  })
+}

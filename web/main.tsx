@@ -1,10 +1,11 @@
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
 import { firstGuess, setLocale, storedLocale } from './i18n/runtime'
+import { keepTypedFields } from './shared/typed-before-hydration'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
@@ -39,6 +40,12 @@ async function canHydrate(root: HTMLElement, guess: string): Promise<boolean> {
   }
 }
 
+/** Runs `then` once, after the first commit (hydration done); renders nothing, so the HTML is unchanged. */
+function AfterFirstCommit({ then }: { then: () => void }) {
+  useEffect(then, [then])
+  return null
+}
+
 async function start(root: HTMLElement) {
   const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
   const hydrate = await canHydrate(root, guess)
@@ -48,9 +55,12 @@ async function start(root: HTMLElement) {
   // modules' evaluation and before the render.
   appSystem()
   await nextTask()
+  // What the visitor typed into the HTML meanwhile is given back once React holds the page.
+  const giveTypedBack = hydrate ? keepTypedFields(root) : undefined
   const app = (
     <StrictMode>
       <App towns={hydrate ? readFirstTowns(document) : undefined} />
+      {giveTypedBack ? <AfterFirstCommit then={giveTypedBack} /> : null}
     </StrictMode>
   )
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, so

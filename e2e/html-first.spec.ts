@@ -1,0 +1,73 @@
+// The public pages arrive as HTML (issue 21, decision 029): a reader without JavaScript sees the
+// home page's hero and town list, and what a visitor types before the page's scripts have run is
+// still there, and used, once React has taken the page over.
+import { expect, test, type Page } from '@playwright/test'
+
+/** Holds the entry chunk until `release()`: the page is the server's HTML alone until then. */
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await gate
+    await route.continue()
+  })
+  return release
+}
+
+/** True once React has taken over this element (hydrated or rendered it). */
+const reactOwns = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the home page shows its hero, the search form and the towns with farmers', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Viti Farmers' })).toBeVisible()
+    await expect(page.getByText("Fiji's free farmer directory. Find local farmers by town and produce")).toBeVisible()
+    await expect(page.getByPlaceholder('Search farmers or produce...')).toBeVisible()
+    const towns = page.getByRole('region', { name: 'Browse by Location' })
+    await expect(towns.getByRole('heading', { level: 2, name: 'Browse by Location' })).toBeVisible()
+    // The demo set lists farmers in Labasa and Lautoka: each town a button with its farmer count.
+    await expect(towns.getByRole('button', { name: /^Labasa \d+ farmers?/ })).toBeVisible()
+    await expect(towns.getByRole('button', { name: /^Lautoka \d+ farmers?/ })).toBeVisible()
+  })
+
+  test('a public page and the not-found page show their heading and text', async ({ page }) => {
+    await page.goto('/how-it-works')
+    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible()
+    await expect(page.getByText('Whether you grow it or buy it')).toBeVisible()
+    const missing = await page.goto('/no/such/page')
+    expect(missing?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible()
+  })
+})
+
+test.describe('typed before the scripts ran', () => {
+  // The first visit, before any service worker: the page is the server's HTML.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the home search keeps what was typed and searches for it once the page is hydrated', async ({ page }) => {
+    const release = await holdScripts(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    const box = page.getByPlaceholder('Search farmers or produce...')
+    await box.fill('Sunita')
+    release()
+    await expect.poll(() => reactOwns(page, 'input[type="search"]'), { timeout: 30_000 }).toBe(true)
+    await expect(box).toHaveValue('Sunita')
+    // React holds the text too: the search ran for it.
+    await expect(page.getByTestId('search-results').getByText('Sunita Devi').first()).toBeVisible({ timeout: 30_000 })
+  })
+
+  test('the browse page search keeps what was typed', async ({ page }) => {
+    const release = await holdScripts(page)
+    await page.goto('/browse-farmers', { waitUntil: 'commit' })
+    const box = page.getByPlaceholder('Search farmers or produce...')
+    await box.fill('Cassava')
+    release()
+    await expect.poll(() => reactOwns(page, 'input[type="search"]'), { timeout: 30_000 }).toBe(true)
+    await expect(box).toHaveValue('Cassava')
+    await page.waitForLoadState('networkidle')
+    await expect(box).toHaveValue('Cassava')
+  })
+})

@@ -1,0 +1,72 @@
+// What a visitor typed into the server's HTML before React took the page over (decision 029). React
+// hydrates a controlled field with its own first state (empty), so without this a search typed on a
+// slow phone while the scripts loaded would be wiped. Each field the visitor changed is remembered
+// until hydration has committed, then given back through the field's own events, so the screen's
+// state (not only the DOM) holds it. A screen inside a Suspense boundary is hydrated in a pass of its
+// own after the first commit, so each field is given back once React has hydrated that field.
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+
+const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+
+/** A field's value as the visitor left it. */
+const valueOf = (field: Field) => (isToggle(field) ? field.checked : field.value)
+
+/** Sets a value past React's value tracker (the prototype's setter) and fires the field's event. */
+function give(field: Field, value: string | boolean) {
+  if (typeof value === 'boolean') {
+    const toggle = field as HTMLInputElement
+    // Opposite first, so the click lands on the visitor's value and React sees the change.
+    toggle.checked = !value
+    toggle.click()
+    return
+  }
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set
+  const event = field instanceof HTMLSelectElement ? 'change' : 'input'
+  // Empty first, then the text: whatever React knew last, it sees the text arrive as a change.
+  for (const next of value === '' ? [value] : ['', value]) {
+    setter?.call(field, next)
+    field.dispatchEvent(new Event(event, { bubbles: true }))
+  }
+}
+
+/** True once React has hydrated the field (its props are attached to the element). */
+const hydrated = (field: Field) => Object.keys(field).some((key) => key.startsWith('__reactProps'))
+
+/** How long to wait for a field's boundary to hydrate before giving up on it. */
+const HYDRATION_WAIT_MS = 15_000
+
+/**
+ * Starts remembering the fields under `root` that the visitor has changed (already, and until the
+ * returned function runs); that function, called once hydration has committed, gives each one back.
+ */
+export function keepTypedFields(root: HTMLElement): () => void {
+  const typed = new Map<Field, string | boolean>()
+  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+    const changed = isToggle(field) ? field.checked !== field.defaultChecked : field instanceof HTMLSelectElement ? [...field.options].some((o) => o.selected !== o.defaultSelected) : field.value !== field.defaultValue
+    if (changed) typed.set(field, valueOf(field))
+  }
+  const remember = (event: Event) => {
+    if (isField(event.target) && event.isTrusted) typed.set(event.target, valueOf(event.target))
+  }
+  root.addEventListener('input', remember, true)
+  root.addEventListener('change', remember, true)
+  const started = Date.now()
+  const giveBack = () => {
+    for (const [field, value] of typed) {
+      if (!field.isConnected) typed.delete(field)
+      else if (hydrated(field)) {
+        typed.delete(field)
+        give(field, value)
+      }
+    }
+    if (typed.size > 0 && Date.now() - started < HYDRATION_WAIT_MS) requestAnimationFrame(giveBack)
+    else {
+      root.removeEventListener('input', remember, true)
+      root.removeEventListener('change', remember, true)
+    }
+  }
+  return giveBack
+}
