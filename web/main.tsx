@@ -5,7 +5,6 @@ import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
 import { firstGuess, setLocale, storedLocale } from './i18n/runtime'
-import { keepTypedFields } from './shared/typed-before-hydration'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
@@ -25,18 +24,20 @@ async function applyFirstGuess(guess: ReturnType<typeof firstGuess>) {
   }
 }
 
-/** True when #root holds the server's English HTML of this very page (decision 029), ready to hydrate:
- * its screen's code and words are loaded first, so the first render equals that HTML. */
-async function canHydrate(root: HTMLElement, guess: string): Promise<boolean> {
+/** When #root holds the server's English HTML of this very page (decision 029): what gives back
+ * the fields typed into it, once its screen's code and words are loaded (so the first render equals
+ * that HTML). Else undefined: the app starts as on any page. */
+async function hydration(root: HTMLElement, guess: string): Promise<{ keepTypedFields: (root: HTMLElement) => () => void } | undefined> {
   const renderedAt = root.dataset.ssr
   const { pathname, search } = window.location
-  if (guess !== 'en' || search !== '' || !(renderedAt === pathname || (renderedAt === '*' && isNotFoundRoute(pathname)))) return false
+  if (guess !== 'en' || search !== '' || !(renderedAt === pathname || (renderedAt === '*' && isNotFoundRoute(pathname)))) return undefined
   try {
-    await preloadRoute(pathname)
-    return true
+    // Only a page with server HTML needs it: not part of the entry chunk.
+    const [typed] = await Promise.all([import('./shared/typed-before-hydration'), preloadRoute(pathname)])
+    return typed
   } catch {
     // The screen's chunk cannot load (offline, an old cache): the app starts as on any page.
-    return false
+    return undefined
   }
 }
 
@@ -48,7 +49,8 @@ function AfterFirstCommit({ then }: { then: () => void }) {
 
 async function start(root: HTMLElement) {
   const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
-  const hydrate = await canHydrate(root, guess)
+  const typed = await hydration(root, guess)
+  const hydrate = typed !== undefined
   if (!hydrate) await applyFirstGuess(guess)
   await nextTask()
   // Chakra's system (tokens, CSS variables, global styles) in a task of its own, after the
@@ -56,7 +58,7 @@ async function start(root: HTMLElement) {
   appSystem()
   await nextTask()
   // What the visitor typed into the HTML meanwhile is given back once React holds the page.
-  const giveTypedBack = hydrate ? keepTypedFields(root) : undefined
+  const giveTypedBack = typed?.keepTypedFields(root)
   const app = (
     <StrictMode>
       <App towns={hydrate ? readFirstTowns(document) : undefined} />

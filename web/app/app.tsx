@@ -7,7 +7,6 @@ import { FirstTownsContext } from '../features/directory/first-towns'
 import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
 import { startOutboxWhenIdle, useAfterIdle, whenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
-import { Toaster } from '../shared/ui/toast'
 import { AppRoutes, preloadSignedInScreens } from './router'
 import { appSystem } from './theme'
 
@@ -15,13 +14,16 @@ import { appSystem } from './theme'
 // after its first paint: registration never delays the first paint, and workbox-window stays off
 // the home page's critical path.
 const UpdateBanner = lazy(async () => ({ default: (await import('../shared/ui/update-banner')).UpdateBanner }))
+// The toasts' region too: a toast posted before it mounts is shown when it does (shared/ui/toast-store).
+const Toaster = lazy(async () => ({ default: (await import('../shared/ui/toast')).Toaster }))
 
-/** The update banner, mounted once the page is idle. Its own component: the idle flag re-renders
- * only it, never the whole app (one long task on a slow phone). */
+/** The update banner and the toasts' region, mounted once the page is idle. Its own component: the
+ * idle flag re-renders only it, never the whole app (one long task on a slow phone). */
 function IdleUpdateBanner() {
   const idle = useAfterIdle()
   return idle ? (
     <Suspense fallback={null}>
+      <Toaster />
       <UpdateBanner />
     </Suspense>
   ) : null
@@ -58,7 +60,6 @@ export function App({ Router = BrowserRouter, towns }: AppProps) {
             <AppRoutes />
           </Router>
         </FirstTownsContext>
-        <Toaster />
         <IdleUpdateBanner />
       </QueryClientProvider>
     </ChakraProvider>

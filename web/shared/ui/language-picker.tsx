@@ -4,7 +4,7 @@
 import { chakra } from '@chakra-ui/react'
 import { useId, useState } from 'react'
 import { LOCALES, LOCALE_NAMES, isLocale, setLocale, useLocale, useT } from '../../i18n/runtime'
-import { toast } from './toast'
+import { toast } from './toast-store'
 
 export function LanguagePicker({ showLabel = false }: { showLabel?: boolean }) {
   const t = useT()

@@ -4,43 +4,13 @@
 import { Box, Button, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { useT } from '../../i18n/runtime'
+import { currentToast, dismissToast, subscribeToast } from './toast-store'
 
-export type ToastVariant = 'default' | 'destructive'
-export type ToastOptions = { title: string; description?: string; variant?: ToastVariant; durationMs?: number }
-type ActiveToast = Required<Omit<ToastOptions, 'description'>> & { description?: string; id: number }
-
-const DEFAULT_DURATION_MS = 5000
-let current: ActiveToast | null = null
-let nextId = 1
-const listeners = new Set<() => void>()
-let timer: ReturnType<typeof setTimeout> | undefined
-
-function emit() {
-  for (const listener of listeners) listener()
-}
-
-export function dismissToast() {
-  clearTimeout(timer)
-  current = null
-  emit()
-}
-
-/** Shows a toast, replacing the one on screen (one at a time). */
-export function toast(options: ToastOptions) {
-  clearTimeout(timer)
-  current = { variant: 'default', durationMs: DEFAULT_DURATION_MS, ...options, id: nextId++ }
-  timer = setTimeout(dismissToast, current.durationMs)
-  emit()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export { dismissToast, toast, type ToastOptions, type ToastVariant } from './toast-store'
 
 export function Toaster() {
   const t = useT()
-  const active = useSyncExternalStore(subscribe, () => current, () => null)
+  const active = useSyncExternalStore(subscribeToast, currentToast, () => null)
   const region = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
