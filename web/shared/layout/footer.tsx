@@ -22,7 +22,9 @@ export function Footer() {
               {productName}
             </Text>
             <Text>{t('layout.mission')}</Text>
-            <Text mt="3" fontSize="sm" color="brand.200">
+            {/* The year of a page's HTML is its build's: across a New Year it differs from the
+                browser's, which hydration must accept (the next render writes this year's). */}
+            <Text mt="3" fontSize="sm" color="brand.200" suppressHydrationWarning>
               {t('layout.footer.copyright', { year: String(year), productName })}
             </Text>
           </Box>
