@@ -43,6 +43,7 @@ function readPage(html: string) {
     heading: decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1] ?? ''),
     text: decode(markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')),
     styledHead: /<style data-emotion="css [^"]+">[^<]+<\/style><\/head>/.test(html),
+    title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''),
   }
 }
 
@@ -71,6 +72,12 @@ describe('public pages arrive as HTML', () => {
     expect(page.heading).toBe(heading)
     expect(page.text).toContain(text)
     expect(page.styledHead).toBe(true)
+    expect(page.title).toContain('Viti Farmers')
+  })
+
+  it("a page's tab title is its screen's, as the app sets it", async () => {
+    expect(readPage(await (await fetch(`${api.baseUrl}/how-it-works`)).text()).title).toBe('How It Works — Viti Farmers')
+    expect(readPage(await (await fetch(`${api.baseUrl}/no/such/page`)).text()).title).toBe('Page Not Found — Viti Farmers')
   })
 
   it('the home page lists the towns with farmers and their counts, and carries them for the first render', async () => {

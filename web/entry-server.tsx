@@ -15,6 +15,7 @@ import { preloadRoute } from './app/router'
 import { citiesWithFarmers } from './features/directory/directory-logic'
 import { firstTownsScript } from './features/directory/first-towns'
 import { setLocale } from './i18n/runtime'
+import { serverRenderedTitle } from './shared/site'
 
 export interface PageData {
   /** The directory's towns (`GET /api/farmers/locations`): the home page lists those with farmers. */
@@ -23,7 +24,7 @@ export interface PageData {
 
 const ROOT = '<div id="root"></div>'
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * The built index.html (`template`) with the page at `path` in its #root (marked `data-ssr` with
@@ -35,6 +36,7 @@ export async function renderPage(template: string, path: string, data: PageData 
   if (!template.includes(ROOT)) throw new Error('The page template has no empty #root')
   await setLocale('en', false)
   await preloadRoute(path)
+  serverRenderedTitle.current = undefined
   const cache = createCache({ key: 'css' })
   // Styles go into cache.inserted instead of <style> tags beside each element.
   cache.compat = true
@@ -51,7 +53,10 @@ export async function renderPage(template: string, path: string, data: PageData 
   const rules = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
   const style = `<style data-emotion="css ${rules.map(([name]) => name).join(' ')}">${rules.map(([, css]) => css).join('')}</style>`
   const townsScript = towns && towns.length > 0 ? firstTownsScript(towns) : ''
+  // The screen's own tab title (useDocumentTitle), as the browser will set it.
+  const title = serverRenderedTitle.current
   return template
+    .replace(/<title>[^<]*<\/title>/, (whole) => (title ? `<title>${escapeHtml(title)}</title>` : whole))
     .replace('</head>', () => `${style}</head>`)
-    .replace(ROOT, () => `<div id="root" data-ssr="${escapeAttribute(hydrateAt)}">${markup}</div>${townsScript}`)
+    .replace(ROOT, () => `<div id="root" data-ssr="${escapeHtml(hydrateAt)}">${markup}</div>${townsScript}`)
 }

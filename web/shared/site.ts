@@ -32,9 +32,13 @@ export function pageTitle(t: (key: string, values?: Record<string, unknown>) => 
   return screen ? t('layout.pageTitle.screen', { screen, productName }) : t('layout.pageTitle.home', { productName })
 }
 
+/** The title the server's render of a page asked for (it has no document): web/entry-server.tsx writes it into the page's <title>. */
+export const serverRenderedTitle: { current?: string } = {}
+
 /** Sets the browser tab title while the calling screen is shown. */
 export function useDocumentTitle(screen?: string): void {
   const title = pageTitle(useT(), screen)
+  if (typeof document === 'undefined') serverRenderedTitle.current = title
   useEffect(() => {
     document.title = title
   }, [title])
