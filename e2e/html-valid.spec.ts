@@ -1,7 +1,8 @@
 // Valid HTML after hydration: the DOM of every public and back-office screen, as React left it
 // (page.content()), checked with html-validate's "standard" rules (conformance to the HTML
 // standard, not style), on a desktop and a phone (the back office's card views). The served HTML
-// is one static shell; what a browser builds from JavaScript is where invalid nesting hides.
+// is the build's render of the page (decision 029) or the shell; what a browser builds from
+// JavaScript afterwards is where invalid nesting hides.
 import { expect, test, type Page } from '@playwright/test'
 import { HtmlValidate } from 'html-validate'
 import { adminScreens } from '../api/contract/permissions'
