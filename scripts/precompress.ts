@@ -13,9 +13,13 @@ const gzipAsync = promisify(gzip)
 /** Text files worth compressing (images and fonts are compressed already). */
 export const compressibleFile = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/
 
+/** The SSR bundle (scripts/prerender-pages.ts): the server loads it, never sends it. */
+const neverSent = new Set(['.ssr'])
+
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
+    if (entry.isDirectory() && neverSent.has(entry.name)) continue
     if (entry.isDirectory()) yield* filesUnder(full)
     else if (entry.isFile() && compressibleFile.test(entry.name)) yield full
   }
