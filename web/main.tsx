@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { appSystem } from './app/theme'
-import { firstGuess, setLocale, storedLocale } from './i18n/runtime'
+import { currentLocale, firstGuess, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
+import { whenIdle } from './shared/when-idle'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
@@ -40,9 +41,21 @@ async function start(root: HTMLElement) {
       </StrictMode>,
     )
   })
-  // Staff corrections to the words, off the first paint's path: its own small chunk, once idle.
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))
-  idle(() => void import('./i18n/overrides').then((overrides) => overrides.keepOverridesCurrent()))
+  whenIdle(keepOverridesCurrentOnceNeeded)
+}
+
+/** Staff corrections to the words (their own chunk, with the contract's schema): English has none,
+ * so an English reader never fetches it; the first switch to another language does. */
+function keepOverridesCurrentOnceNeeded() {
+  const startIfNeeded = () => {
+    if (currentLocale() === 'en') return false
+    void import('./i18n/overrides').then((overrides) => overrides.keepOverridesCurrent())
+    return true
+  }
+  if (startIfNeeded()) return
+  const stop = onLocaleChange(() => {
+    if (startIfNeeded()) stop()
+  })
 }
 
 void start(container)
