@@ -4,24 +4,11 @@
 // real SMTP server started here (the e2e server's SMTP_URL points at it, playwright.config.ts).
 import AxeBuilder from '@axe-core/playwright'
 import { SMTPServer } from 'smtp-server'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin, e2eSmtpPort } from './fixtures'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { e2eSmtpPort, signInAsAdmin, waitForServiceWorker } from './fixtures'
 
 const appPort = Number(process.env.E2E_PORT ?? 3100)
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-}
 
 /** A queued form's POST as the outbox sends it: with its own Idempotency-Key (required there). */
 async function postOk(request: APIRequestContext, url: string, data: unknown) {

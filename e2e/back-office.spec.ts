@@ -3,7 +3,7 @@
 // an admin user can neither open global-only screens nor call their endpoints; the farmers list narrows by
 // city and produce; a failed e-mail settings load offers a retry.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { e2eAdmin, fijiDay } from './fixtures'
 import { pngFile } from './images'
 
 test.describe.configure({ mode: 'serial' })
@@ -14,10 +14,6 @@ interface Staff {
   password: string
 }
 
-const fijiDay = (offset = 0) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
-}
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {

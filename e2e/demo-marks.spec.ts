@@ -2,23 +2,9 @@
 // 'Verified Review' and stay out of the overall rating; demo experts, demo payments and the demo
 // farmers' part of the revenue (dashboard and cost breakdown) carry 'Demo' too. Real rows beside them do not.
 import { randomUUID } from 'node:crypto'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { adminToken, signInAsAdmin } from './fixtures'
 import { showEveryReview } from './review-pages'
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
 
 test('the reviews page badges demo reviews as Demo, a real one as Verified, and rates on real ones only', async ({ page, request }) => {
   const marker = `real-${Date.now()}`
@@ -62,7 +48,7 @@ test('the experts page badges the demo experts', async ({ page }) => {
 })
 
 test('the back office badges demo payments and experts, and names the demo part of the revenue', async ({ page }) => {
-  await signIn(page)
+  await signInAsAdmin(page)
   const revenue = page.getByTestId('demo-revenue')
   await expect(revenue.getByTestId('demo-badge')).toHaveText('Demo')
   await expect(revenue).toContainText(/FJ\$\d+\.\d{2} of it from demo farmers/)

@@ -3,22 +3,12 @@
 // confirmation that says how many, toasts the count, and keeps every other review. Each sender is an
 // address of its own: the e2e server trusts one proxy hop (TRUST_PROXY, playwright.config.ts), so
 // X-Forwarded-For names the sender, as a reverse proxy would.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { axeViolations } from './axe'
-import { e2eAdmin } from './fixtures'
+import { adminToken, fijiDay, signInAsAdmin } from './fixtures'
 
-const fijiDay = (offset = 0) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
-}
 /** A documentation address (TEST-NET-2) of its own for each sender of this run. */
 const senderAddress = () => `198.51.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
 
 /** Listed farms of this test (an active subscription puts a farmer in the directory). */
 async function addFarms(request: APIRequestContext, tag: string, count: number): Promise<{ id: string; name: string }[]> {
@@ -44,14 +34,6 @@ async function postReview(request: APIRequestContext, from: string, farmId: stri
   expect(res.status(), await res.text()).toBe(201)
 }
 
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
-
 test('a flood of farm reviews is deleted in one go by sender, by farm and by row; the other reviews stay', async ({ page, request }) => {
   test.setTimeout(120_000)
   const tag = `Flooded ${Date.now().toString(36)}`
@@ -64,7 +46,7 @@ test('a flood of farm reviews is deleted in one go by sender, by farm and by row
   await postReview(request, senderAddress(), farms[1]!.id, 4, `${tag} honest review two`)
   for (const n of [1, 2, 3]) await postReview(request, senderAddress(), farms[3]!.id, 2, `${tag} pile-on ${n}`)
 
-  await signIn(page)
+  await signInAsAdmin(page)
   await page.goto('/admin/farm-reviews')
   const rows = page.getByRole('table', { name: 'Farm reviews' }).locator('tbody').getByRole('row')
   const ours = rows.filter({ hasText: tag })

@@ -4,19 +4,8 @@
 // opens in Excel as UTF-8 and writes dates one way; on a phone the cards are valid HTML.
 import fs from 'node:fs/promises'
 import { HtmlValidate } from 'html-validate'
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
-
-const fijiDay = (offset = 0) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test'
+import { adminToken, fijiDay, signInAsAdmin } from './fixtures'
 
 /** Adds farmers through the API, with the long names, e-mails and produce lists real ones have. */
 async function addFarmers(request: APIRequestContext, tag: string, count: number, city = 'Labasa') {
@@ -38,14 +27,6 @@ async function addFarmers(request: APIRequestContext, tag: string, count: number
     })
     expect(res.status(), await res.text()).toBe(201)
   }
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
 }
 
 /** The texts and controls of a table row drawn outside their own cell's left and right edges. */
@@ -73,7 +54,7 @@ test('at 1366×768 the Bulk switch and the actions are in reach without scrollin
   const tag = `Wide ${Date.now()}`
   await addFarmers(request, tag, 12)
   await page.setViewportSize({ width: 1366, height: 768 })
-  await signIn(page)
+  await signInAsAdmin(page)
   await page.goto('/admin/farmers')
   const table = page.getByRole('table', { name: 'Farmers' })
   const rows = table.locator('tbody').getByRole('row')
@@ -109,20 +90,21 @@ test('at 1366×768 the Bulk switch and the actions are in reach without scrollin
   await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight))
   const last = rows.last()
   await inReach(last)
-  const bulk = last.getByRole('switch', { name: /^Bulk:/ })
+  // Held by the farmer's name: another spec adding farmers meanwhile changes which row is last.
+  const name = (await last.getByRole('switch', { name: /^Bulk:/ }).getAttribute('aria-label'))!.replace(/^Bulk: /, '')
+  const bulk = table.getByRole('switch', { name: `Bulk: ${name}`, exact: true })
   const wasBulk = await bulk.isChecked()
   await bulk.click()
   await expect(page.getByRole('status').filter({ hasText: 'Farmer status updated successfully' })).toBeVisible()
   await expect(bulk).toBeChecked({ checked: !wasBulk })
-  const name = (await bulk.getAttribute('aria-label'))!.replace(/^Bulk: /, '')
-  await last.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
+  await table.getByRole('button', { name: `Edit ${name}`, exact: true }).click()
   await expect(page.getByRole('dialog', { name: `Edit ${name}` })).toBeVisible()
 })
 
 test('Export CSV with a filter downloads only the farmers the filter shows', async ({ page, request }) => {
   const tag = `Exported ${Date.now()}`
   await addFarmers(request, tag, 3, 'Savusavu')
-  await signIn(page)
+  await signInAsAdmin(page)
   await page.goto('/admin/farmers')
   await page.getByLabel('Search farmers').fill(tag)
   await expect(page.getByRole('table', { name: 'Farmers' }).getByRole('row')).toHaveCount(4)
@@ -154,7 +136,7 @@ test('on a phone the farmer cards are valid HTML', async ({ page, request }) => 
   const tag = `Card ${Date.now()}`
   await addFarmers(request, tag, 2)
   await page.setViewportSize({ width: 390, height: 844 })
-  await signIn(page)
+  await signInAsAdmin(page)
   await page.goto('/admin/farmers')
   await page.getByLabel('Search farmers').fill(tag)
   const cards = page.getByRole('list', { name: 'Farmers' })

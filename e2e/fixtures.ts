@@ -1,5 +1,6 @@
 // Shared facts for the e2e suite: the server is started by playwright.config.ts with these
 // credentials on a fresh DATA_DIR with the reference data and the demo set.
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 export const e2eAdmin = { email: 'admin@e2e.vitifarmers.test', password: 'E2e-Admin!2026', name: 'Administrator' }
 
 /**
@@ -9,4 +10,32 @@ export const e2eAdmin = { email: 'admin@e2e.vitifarmers.test', password: 'E2e-Ad
  */
 export function e2eSmtpPort(appPort: number): number {
   return 2525 + (appPort - 3100)
+}
+
+/** Today in Fiji (Pacific/Fiji) plus `offset` days, as the API's dates are written (yyyy-mm-dd). */
+export const fijiDay = (offset = 0) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
+}
+
+/** A bearer token for the e2e global admin, through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { token: string }).token
+}
+
+/** Signs the e2e global admin in on the sign-in screen, as staff do. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(e2eAdmin.email)
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+/** Installed: the service worker is active (its precache filled) and controls the page. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }

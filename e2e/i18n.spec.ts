@@ -3,12 +3,8 @@
 // languages, set on <html lang>, switched in place (what was typed stays), and axe finds nothing
 // serious on any public screen in any language.
 import { expect, test, type Page } from '@playwright/test'
+import { waitForServiceWorker } from './fixtures'
 import { axeViolations, isSerious } from './axe'
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-}
 
 async function offlineCopyKept(page: Page) {
   await expect

@@ -3,16 +3,11 @@
 // list, the search with its filters and the availability bars — and says plainly that it shows the
 // list as of a time in Fiji. Back online, the notice goes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { e2eAdmin, fijiDay, waitForServiceWorker } from './fixtures'
 
 const AS_OF = /The server cannot be reached: showing the list as of [A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT\./
 /** More than a page of cards (24) in one town and one produce, so paging is tested too. */
 const GROWERS = 26
-
-const fijiDay = (offset = 0) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
-}
 
 async function addVanillaGrowers(request: APIRequestContext, tag: string) {
   const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
@@ -25,11 +20,6 @@ async function addVanillaGrowers(request: APIRequestContext, tag: string) {
     })
     expect(res.status(), await res.text()).toBe(201)
   }
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }
 
 /** The directory's offline copy is on the phone (fetched once the home page was idle). */

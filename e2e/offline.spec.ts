@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { adminToken, waitForServiceWorker } from './fixtures'
 import { noisyPng, pngFile } from './images'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -17,17 +17,6 @@ const webDir = port === 3100 ? 'dist' : `.tmp/dist-${port}`
 test.describe.configure({ mode: 'serial' })
 
 // ---- helpers ---------------------------------------------------------------------------------
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(login.ok()).toBe(true)
-  return ((await login.json()) as { token: string }).token
-}
 
 interface Agent {
   id: string

@@ -1,8 +1,8 @@
 // Photos on 3G (issue 17): a town's farmer list downloads each card's small WebP thumbnail, never the
 // full photo; a buyer who taps a card's photo gets the full photo in a dialog. The bytes a town's
 // list costs are printed for the release notes.
-import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { expect, test, type Page, type Request } from '@playwright/test'
+import { adminToken, fijiDay } from './fixtures'
 import { farmPhotoJpeg } from './images'
 
 test.describe.configure({ mode: 'serial' })
@@ -13,18 +13,7 @@ const TOWN = 'Vatukoula'
 const FARMERS = 24
 const farmerName = (n: number) => `Photo Farmer ${String(n).padStart(2, '0')}`
 
-const fijiDay = (offset = 0) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
-}
-
 let photoBytes = 0
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
 
 test.beforeAll(async ({ request }) => {
   const photo = await farmPhotoJpeg()

@@ -2,28 +2,9 @@
 // cards count the whole range on the server, and its Export CSV (streamed by the server, no longer
 // made in the browser from the loaded rows) downloads every signup of that range.
 import fs from 'node:fs/promises'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import type { DataAgentSignupsSummary } from '../api/contract/farmer-signup'
-import { e2eAdmin } from './fixtures'
-
-const fijiDay = (offset = 0) => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
+import { adminToken, fijiDay, signInAsAdmin } from './fixtures'
 
 test('the data-agent report counts its whole range on the server, and Export CSV downloads every signup of it', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` }
@@ -36,7 +17,7 @@ test('the data-agent report counts its whole range on the server, and Export CSV
   expect(made.status(), await made.text()).toBe(201)
   const summary = async () => (await (await request.get('/api/admin/signups/data-agent/summary?range=last7days', { headers })).json()) as DataAgentSignupsSummary
 
-  await signIn(page)
+  await signInAsAdmin(page)
   // Other specs add signups on this server meanwhile: the card shows the count the server gives at load.
   await expect(async () => {
     await page.goto('/admin/da-signups')

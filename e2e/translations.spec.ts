@@ -1,25 +1,11 @@
 // Translations that improve after release (issue 20): a global admin corrects one iTaukei string
 // on /admin/translations and marks it reviewed; a visitor who chose iTaukei sees the correction on
 // the public page after the next fetch, and still sees it offline.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { expect, test } from '@playwright/test'
+import { adminToken, signInAsAdmin } from './fixtures'
 
 const KEY = 'app.language.label'
 const CORRECTION = 'Vosa vakayagataki'
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(e2eAdmin.email)
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
 
 test.afterAll(async ({ request }) => {
   // Leave the shipped word for the other specs.
@@ -37,7 +23,7 @@ test('a staff correction to an iTaukei string shows on the public page after the
   await expect(phone.locator('html')).toHaveAttribute('lang', 'fj')
 
   // The global admin finds the string, corrects it, and marks it reviewed.
-  await signIn(page)
+  await signInAsAdmin(page)
   await page.getByRole('link', { name: 'Translations' }).click()
   await expect(page).toHaveURL(/\/admin\/translations$/)
   await expect(page.getByRole('combobox', { name: 'Translation language' })).toHaveValue('fj')

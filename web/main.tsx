@@ -4,7 +4,8 @@ import { App } from './app/app'
 import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
-import { firstGuess, setLocale, storedLocale } from './i18n/runtime'
+import { currentLocale, firstGuess, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
+import { whenIdle } from './shared/when-idle'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
@@ -71,9 +72,21 @@ async function start(root: HTMLElement) {
     if (hydrate) hydrateRoot(root, app)
     else createRoot(root).render(app)
   })
-  // Staff corrections to the words, off the first paint's path: its own small chunk, once idle.
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))
-  idle(() => void import('./i18n/overrides').then((overrides) => overrides.keepOverridesCurrent()))
+  whenIdle(keepOverridesCurrentOnceNeeded)
+}
+
+/** Staff corrections to the words (their own chunk, with the contract's schema): English has none,
+ * so an English reader never fetches it; the first switch to another language does. */
+function keepOverridesCurrentOnceNeeded() {
+  const startIfNeeded = () => {
+    if (currentLocale() === 'en') return false
+    void import('./i18n/overrides').then((overrides) => overrides.keepOverridesCurrent())
+    return true
+  }
+  if (startIfNeeded()) return
+  const stop = onLocaleChange(() => {
+    if (startIfNeeded()) stop()
+  })
 }
 
 void start(container)

@@ -3,12 +3,15 @@
 // meets them:
 // 1. the home page's initial JavaScript over the wire (brotli and gzip, as the server sends it);
 // 2. Lighthouse 12 mobile (simulated slow 4G, 4× CPU; system Chromium, CHROME_PATH), median of
-//    RUNS runs per page: performance, accessibility, LCP, CLS, TBT.
+//    RUNS runs per page: performance, accessibility, LCP, CLS, TBT, FCP, with the machine's load
+//    average beside each page — the four public pages and one farmer's page (from the sitemap);
+// 3. the installed app opened offline beside a one-line page (scripts/bench/offline-open.ts).
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { printOfflineOpen } from './offline-open'
 
 export const lighthousePages = ['/', '/browse-farmers', '/reviews', '/experts'] as const
 
@@ -79,6 +82,14 @@ function runLighthouse(url: string, chromePath: string): Scores {
   }
 }
 
+/** One listed farmer's page, as the sitemap gives it to search engines. */
+async function aFarmerPage(origin: string): Promise<string> {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+  const page = /<loc>[^<]*?(\/farmers\/[0-9a-f-]{36})<\/loc>/.exec(sitemap)?.[1]
+  if (!page) throw new Error('the sitemap lists no farmer page')
+  return page
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]!
@@ -118,17 +129,24 @@ export async function lighthouseBench({ port = Number(process.env.BENCH_PORT ?? 
     console.log(`\nHome page initial JS over the wire (${wire.files} files): brotli ${(wire.br / 1024).toFixed(1)} KB, gzip ${(wire.gzip / 1024).toFixed(1)} KB`)
 
     console.log(`\nLighthouse 12 mobile (simulated slow 4G, 4× CPU), median of ${runs}:`)
-    console.log(`  ${'page'.padEnd(16)} perf  a11y   LCP (s)  CLS     TBT (ms)  FCP (s)`)
+    console.log(`  ${'page'.padEnd(16)} perf  a11y   LCP (s)  CLS     TBT (ms)  FCP (s)   load during runs`)
     // LIGHTHOUSE_PAGES=/,/reviews measures a subset while working on one page.
-    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? lighthousePages
+    const farmerPage = await aFarmerPage(origin)
+    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...lighthousePages, farmerPage]
     for (const page of pages) {
-      const results = Array.from({ length: runs }, () => runLighthouse(`${origin}${page}`, chromePath))
+      const load: number[] = []
+      const results = Array.from({ length: runs }, () => {
+        load.push(os.loadavg()[0]!)
+        return runLighthouse(`${origin}${page}`, chromePath)
+      })
       const pick = (key: keyof Scores) => median(results.map((r) => r[key]))
+      const name = page === farmerPage ? '/farmers/<id>' : page
       console.log(
-        `  ${page.padEnd(16)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}   ${(pick('lcpMs') / 1000).toFixed(2).padStart(7)}  ${pick('cls').toFixed(3)}   ${Math.round(pick('tbtMs')).toString().padStart(8)}  ${(pick('fcpMs') / 1000).toFixed(2).padStart(7)}` +
-          `   (performance runs: ${results.map((r) => r.performance).join(', ')})`,
+        `  ${name.padEnd(16)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}   ${(pick('lcpMs') / 1000).toFixed(2).padStart(7)}  ${pick('cls').toFixed(3)}   ${Math.round(pick('tbtMs')).toString().padStart(8)}  ${(pick('fcpMs') / 1000).toFixed(2).padStart(7)}` +
+          `   ${load.map((l) => l.toFixed(2)).join(', ')}   (performance runs: ${results.map((r) => r.performance).join(', ')})`,
       )
     }
+    if (!process.env.LIGHTHOUSE_PAGES) await printOfflineOpen(origin, chromePath, runs)
   } finally {
     const exited = new Promise((resolve) => server.once('exit', resolve))
     server.kill('SIGTERM')

@@ -140,7 +140,9 @@ export function t(key: string, values?: Record<string, unknown>): string {
   return i18n._(key, values)
 }
 
-const subscribe = (onChange: () => void) => i18n.on('change', onChange)
+/** Calls `onChange` whenever the language or its messages change; returns the unsubscribe. */
+export const onLocaleChange = (onChange: () => void): (() => void) => i18n.on('change', onChange)
+const subscribe = onLocaleChange
 
 const messagesVersion = () => version
 

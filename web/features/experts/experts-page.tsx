@@ -38,7 +38,8 @@ export function ExpertsPage() {
       <Text mt="2" fontSize="lg" maxW="3xl">
         {t('experts.directory.intro', { productName })}
       </Text>
-      <Text mt="2" fontWeight="semibold" color="brand.800" aria-live="polite">
+      {/* A line tall before the count arrives: the list below never moves down (CLS). */}
+      <Text mt="2" fontWeight="semibold" color="brand.800" aria-live="polite" lineHeight="1.5" minH="1.5em">
         {experts.isSuccess ? t('experts.directory.available', { count }) : null}
       </Text>
 

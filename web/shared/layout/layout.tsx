@@ -3,9 +3,17 @@ import { Suspense, useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { PageLoading } from '../ui/page-loading'
 import { ScreenErrorBoundary } from '../ui/screen-error-boundary'
+import { markFirstScreenShown } from '../when-idle'
 import { Footer } from './footer'
 import { Header } from './header'
 import { SkipLink, mainContentId } from './skip-link'
+
+/** Commits only with the screen beside it (a suspended screen holds back its whole boundary):
+ * idle work waits for it, so it never competes with the screen a visitor came for. */
+function FirstScreenShown() {
+  useEffect(markFirstScreenShown, [])
+  return null
+}
 
 /** Every page: skip link, header (banner), main, footer (contentinfo). */
 export function Layout() {
@@ -35,6 +43,7 @@ export function Layout() {
           <ScreenErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              <FirstScreenShown />
             </Suspense>
           </ScreenErrorBoundary>
         </Container>

@@ -1,0 +1,90 @@
+// `npm run bench`, web part: the installed app opened with the network off (issue 21) — first
+// paint (FCP) and largest paint (LCP) with the service worker answering, 4× CPU slowdown, beside
+// a one-line reference page opened in the same browser with the same slowdown, median of RUNS.
+// The home page was opened once online (so the worker is installed and its precache filled);
+// /browse-farmers never was, as a phone meets a route it has not opened yet.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import { chromium, type BrowserContext } from '@playwright/test'
+
+const CPU_SLOWDOWN = 4
+const REFERENCE_HTML = '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Reference</title><p>Viti Farmers</p></html>'
+
+type Paint = { fcpMs: number; lcpMs: number }
+
+/** Opens `url` in a fresh tab with the CPU slowed, and reads the page's own paint timings. */
+async function openAndPaint(context: BrowserContext, url: string): Promise<Paint> {
+  const page = await context.newPage()
+  try {
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    await page.goto(url, { waitUntil: 'load' })
+    // LCP settles once the page stops adding larger content: wait for a quiet second.
+    await page.waitForTimeout(1_500)
+    return await page.evaluate(
+      () =>
+        new Promise<Paint>((resolve) => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN
+          let lcp = Number.NaN
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) lcp = entry.startTime
+          }).observe({ type: 'largest-contentful-paint', buffered: true })
+          setTimeout(() => resolve({ fcpMs: fcp, lcpMs: lcp }), 50)
+        }),
+    )
+  } finally {
+    await page.close()
+  }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+async function medianPaint(runs: number, open: () => Promise<Paint>) {
+  const results: Paint[] = []
+  const load: number[] = []
+  for (let i = 0; i < runs; i++) {
+    load.push(os.loadavg()[0]!)
+    results.push(await open())
+  }
+  return { fcpMs: median(results.map((r) => r.fcpMs)), lcpMs: median(results.map((r) => r.lcpMs)), load }
+}
+
+/** Prints the offline open of `/` and an unopened route against the reference page. */
+export async function printOfflineOpen(origin: string, chromePath: string, runs: number) {
+  const reference = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(REFERENCE_HTML))
+  await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve))
+  const referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/`
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' })
+    const first = await context.newPage()
+    await first.goto(`${origin}/`)
+    // Installed: the worker is active (its precache filled) and controls the page.
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await first.reload()
+    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+    await first.close()
+
+    const ref = await medianPaint(runs, () => openAndPaint(context, referenceUrl))
+    await context.setOffline(true)
+    const rows: Array<readonly [string, Awaited<ReturnType<typeof medianPaint>>]> = [['one-line reference (online)', ref]]
+    for (const route of ['/', '/browse-farmers']) rows.push([`offline ${route}`, await medianPaint(runs, () => openAndPaint(context, `${origin}${route}`))])
+    await context.close()
+
+    console.log(`\nInstalled app opened offline (service worker, network off, ${CPU_SLOWDOWN}× CPU), median of ${runs}:`)
+    console.log(`  ${'page'.padEnd(30)} FCP (s)  LCP (s)  LCP ÷ reference  load during runs`)
+    for (const [name, paint] of rows) {
+      const ratio = paint.lcpMs / ref.lcpMs
+      console.log(
+        `  ${name.padEnd(30)} ${(paint.fcpMs / 1000).toFixed(2).padStart(7)}  ${(paint.lcpMs / 1000).toFixed(2).padStart(7)}  ${`${ratio.toFixed(2)}×`.padStart(15)}  ${paint.load.map((l) => l.toFixed(2)).join(', ')}`,
+      )
+    }
+  } finally {
+    await browser.close()
+    reference.close()
+  }
+}
