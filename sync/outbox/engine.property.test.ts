@@ -16,7 +16,7 @@ import { createMemoryLocks } from './locks'
 import { listOutbox, pendingCount, photosOf, type EnqueueInput } from './outbox'
 import { createFakeServer, createManualClock, seededRandom, type Fault, type FakeServer, type ManualClock } from './testing'
 
-type FaultName = '5xx' | 'drop' | '409' | 'dropPut' | '5xxUpload' | 'crash' | 'crashPut'
+type FaultName = '5xx' | 'drop' | '409' | 'dropPut' | '5xxUpload' | '5xxUploads' | 'dropUploads' | 'refuseUploads' | 'crash' | 'crashPut'
 
 type Command =
   | { kind: 'enqueue'; photos: number; byAgent: boolean }
@@ -33,6 +33,9 @@ const FAULTS: Record<FaultName, Fault> = {
   '409': { kind: '409', on: 'record' },
   dropPut: { kind: 'drop', on: 'put' },
   '5xxUpload': { kind: '5xx', on: 'uploadUrl' },
+  '5xxUploads': { kind: '5xx', on: 'uploadUrls' },
+  dropUploads: { kind: 'drop', on: 'uploadUrls' },
+  refuseUploads: { kind: 'status', status: 400, on: 'uploadUrls' },
   crash: { kind: 'crash', on: 'record' },
   crashPut: { kind: 'crash', on: 'put' },
 }

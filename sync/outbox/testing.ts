@@ -114,7 +114,7 @@ export type FaultKind =
   /** 200 text/html, as a Wi-Fi sign-in page would. */
   | 'portal'
 
-export type RequestKind = 'record' | 'uploadUrl' | 'put'
+export type RequestKind = 'record' | 'uploadUrl' | 'uploadUrls' | 'put'
 
 export interface Fault {
   kind: FaultKind
@@ -167,6 +167,8 @@ export interface FakeServer {
   crashes: number
   /** Milliseconds of real time each answer takes (lets two engines overlap). */
   latencyMs: number
+  /** Whether it knows POST /api/objects/upload/batch (false: 404, as a server from before it). */
+  knowsUploadUrlBatch: boolean
 }
 
 export function createFakeServer(): FakeServer {
@@ -184,6 +186,7 @@ export function createFakeServer(): FakeServer {
     concurrent: [],
     uploads: new Map(),
     latencyMs: 0,
+    knowsUploadUrlBatch: true,
     crashes: 0,
     crashed: () => crash,
     async fetch(input, init = {}) {
@@ -194,7 +197,9 @@ export function createFakeServer(): FakeServer {
         ? 'put'
         : method === 'POST' && (url.pathname === '/api/objects/upload' || url.pathname === '/api/public/expert-signup/upload')
           ? 'uploadUrl'
-          : method === 'POST' && QUEUED.includes(url.pathname) ? 'record' : 'other'
+          : method === 'POST' && url.pathname === '/api/objects/upload/batch'
+            ? 'uploadUrls'
+            : method === 'POST' && QUEUED.includes(url.pathname) ? 'record' : 'other'
       const entry: LoggedRequest = { method, url: url.pathname, kind, headers }
       if (typeof init.body === 'string') entry.body = JSON.parse(init.body) as unknown
       else if (init.body instanceof Blob) entry.body = Array.from(new Uint8Array(await init.body.arrayBuffer()))
@@ -251,6 +256,18 @@ export function createFakeServer(): FakeServer {
       const id = crypto.randomUUID()
       server.uploads.set(id, { puts: 0 })
       return answer(entry, 200, { uploadURL: `/api/uploads/${id}`, objectPath: `/objects/uploads/${id}` })
+    }
+    if (entry.kind === 'uploadUrls') {
+      if (!server.knowsUploadUrlBatch) return answer(entry, 404, { message: 'Not found' })
+      if (agentId === undefined) return answer(entry, 401, { message: 'Authentication required' })
+      const photos = (entry.body as { photos?: unknown[] } | undefined)?.photos ?? []
+      if (photos.length === 0 || photos.length > 10) return answer(entry, 400, { message: 'Invalid request' })
+      const uploads = photos.map(() => {
+        const id = crypto.randomUUID()
+        server.uploads.set(id, { puts: 0 })
+        return { uploadURL: `/api/uploads/${id}`, objectPath: `/objects/uploads/${id}` }
+      })
+      return answer(entry, 200, { uploads })
     }
     if (entry.kind === 'put') {
       const id = url.pathname.split('/').pop() ?? ''
