@@ -1071,4 +1071,31 @@ describe('upload URLs asked for several at a time', () => {
     expect(server.log.filter((entry) => entry.kind === 'uploadUrls')).toHaveLength(1)
     expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(6)
   })
+
+  // The two-server chaos run (CHAOS_SEED=1518720194) ended with the items behind a head held by a
+  // 429 for the rest of the window: each drain that ended while a batch was on its way threw its
+  // URLs away, the server had issued them all the same, and the agent's budget ran out.
+  it('a batch answered after its drain ended gives its URLs to the next drain: none wasted, the budget never runs out', { timeout: 10_000 }, async () => {
+    const { db, server, engine, advance } = setup()
+    const head = await enqueue(db, review('First'))
+    const signups: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui', 'Losa', 'Vika', 'Jone']) signups.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length)] })))
+    // Exactly one URL per photo: a single URL asked for and not used is one too many.
+    server.uploadUrlBudget = signups.length
+    server.faults.push({ kind: 'late', on: 'record', status: 503 }, { kind: 'late', on: 'uploadUrls' })
+    engine.start()
+    // The photos behind the head ask for their URLs while the head's record waits for its answer...
+    await waitFor(() => server.log.some((entry) => entry.kind === 'uploadUrls'))
+    // ...which is a 503: that drain ends, before the batch's answer arrives.
+    server.releaseLate('record')
+    await engine.idle()
+    server.releaseLate('uploadUrls')
+    await advance(60_000)
+
+    expect(server.log.filter((entry) => entry.answered === 429)).toEqual([])
+    expect(server.accepted.map((record) => record.key)).toEqual([head.id, ...signups.map((signup) => signup.id)])
+    const named = server.accepted.flatMap((record) => (record.body.photoUrls as string[] | undefined) ?? [])
+    expect(new Set(named).size).toBe(signups.length)
+    expect(server.uploads.size).toBe(signups.length)
+  })
 })

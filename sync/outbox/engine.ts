@@ -234,7 +234,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   const serverFailures = new Map<string, number>()
   /** Signed-in upload URLs asked for several at a time, kept across drains for the agent whose token asked. */
   let urlStock: { token: string; stock: UploadUrlStock } | null = null
-  /** The drain under way (its signal ends a batch request; its count sizes one). */
+  /** The drain under way (its count of photos still without a URL sizes a batch). */
   let activeDrain: DrainUploads | null = null
 
   function setState(patch: Partial<OutboxEngineState>): void {
@@ -673,15 +673,18 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
         }),
       }
     }
-    return urlStock.stock.take(hints, alone)
+    return urlStock.stock.take(hints, alone, current.controller.signal)
   }
 
+  /**
+   * Ended by the engine's stop, not by the end of the drain that asked: the server issues the URLs
+   * (each counted against the agent's budget) whether or not the answer is read, so the next drain
+   * takes them from the stock instead of asking again.
+   */
   async function askUploadUrlBatch(token: string, photos: readonly PhotoHints[]): Promise<BatchAnswer> {
-    const signal = activeDrain?.controller.signal
-    if (signal === undefined || signal.aborted) return { kind: 'stopped' }
     const verdict = judge(await timedRequest(SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT, {
       method: 'POST', headers: jsonHeaders(token), body: JSON.stringify({ photos }),
-    }, signal))
+    }))
     switch (verdict.kind) {
       case 'ok': {
         const uploads = readIssuedUploads(verdict.body, photos.length)

@@ -32,9 +32,12 @@ export interface UploadUrlStock {
   /**
    * A URL for a photo with `hints`: the oldest in stock, else from a batch asked for with the photos
    * waiting beside it (and, for the stock, as many more as `wanted()` says are still to come).
-   * `alone` is the photo's own request, for when the batch is refused as a whole.
+   * `alone` is the photo's own request, for when the batch is refused as a whole. `drain` is the
+   * asking drain's signal: when that drain ends the photo stops waiting ('stopped'), while a batch
+   * already asked goes on to its answer and its URLs are kept for the next photos (the server
+   * issued them and counted each against the agent's budget, used or not).
    */
-  take(hints: PhotoHints, alone: () => Promise<UrlAnswer>): Promise<UrlAnswer>
+  take(hints: PhotoHints, alone: () => Promise<UrlAnswer>, drain: AbortSignal): Promise<UrlAnswer>
   /** URLs issued and not yet taken. */
   readonly size: number
 }
@@ -47,14 +50,17 @@ export interface UploadUrlStockOptions {
   max: number
   /** Photos of the drain still without a URL, the ones asking included: how many one batch may ask for. */
   wanted: () => number
+  /** Not ended by the drain that asked (only by the engine's stop): its answer is kept whoever takes it. */
   askBatch: (photos: readonly PhotoHints[]) => Promise<BatchAnswer>
 }
 
 interface Waiter {
   hints: PhotoHints
   alone: () => Promise<UrlAnswer>
-  resolve: (answer: UrlAnswer) => void
-  reject: (error: unknown) => void
+  /** Gives the photo its answer; nothing after the first (a drain that ended answered 'stopped'). */
+  settle: (answer: UrlAnswer) => void
+  fail: (error: unknown) => void
+  readonly isSettled: boolean
 }
 
 export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlStock {
@@ -69,40 +75,45 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
     return stock.shift()
   }
 
+  const askAlone = (batch: readonly Waiter[]) =>
+    Promise.all(batch.filter((waiter) => !waiter.isSettled).map((waiter) => waiter.alone().then(waiter.settle, waiter.fail)))
+
   async function askForWaiting(): Promise<void> {
     try {
       while (waiting.length > 0) {
         for (let kept = fresh(); kept !== undefined && waiting.length > 0; kept = waiting.length > 0 ? fresh() : undefined) {
-          waiting.shift()?.resolve({ kind: 'issued', upload: kept })
+          waiting.shift()?.settle({ kind: 'issued', upload: kept })
         }
         const batch = waiting.splice(0, options.max)
         if (batch.length === 0) break
         const more = Math.max(0, Math.min(options.max - batch.length, options.wanted() - batch.length))
         if (isBatchUnknown || (batch.length === 1 && more === 0)) {
-          await Promise.all(batch.map((waiter) => waiter.alone().then(waiter.resolve, waiter.reject)))
+          await askAlone(batch)
           continue
         }
         let answer: BatchAnswer
         try {
           answer = await options.askBatch([...batch.map((waiter) => waiter.hints), ...Array.from({ length: more }, () => ({}))])
         } catch (error) {
-          for (const waiter of batch) waiter.reject(error)
+          for (const waiter of batch) waiter.fail(error)
           continue
         }
         switch (answer.kind) {
           case 'issued': {
             const issued = answer.uploads.map((upload) => ({ ...upload, issuedAt: answer.issuedAt }))
-            // In the order asked: the photos waiting first, the rest kept for the photos behind them.
-            batch.forEach((waiter, index) => waiter.resolve({ kind: 'issued', upload: issued[index]! }))
-            stock.push(...issued.slice(batch.length))
+            // In the order issued: the photos still waiting first (one whose drain ended meanwhile
+            // takes none), the rest kept for the photos behind them.
+            const still = batch.filter((waiter) => !waiter.isSettled)
+            still.forEach((waiter, index) => waiter.settle({ kind: 'issued', upload: issued[index]! }))
+            stock.push(...issued.slice(still.length))
             break
           }
           case 'alone':
             if (answer.isBatchUnknown) isBatchUnknown = true
-            await Promise.all(batch.map((waiter) => waiter.alone().then(waiter.resolve, waiter.reject)))
+            await askAlone(batch)
             break
           default:
-            for (const waiter of batch) waiter.resolve(answer)
+            for (const waiter of batch) waiter.settle(answer)
         }
       }
     } finally {
@@ -111,14 +122,39 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
   }
 
   return {
-    take(hints, alone) {
+    take(hints, alone, drain) {
+      if (drain.aborted) return Promise.resolve({ kind: 'stopped' })
       if (waiting.length === 0) {
         const kept = fresh()
         if (kept !== undefined) return Promise.resolve({ kind: 'issued', upload: kept })
       }
       if (isBatchUnknown) return alone()
       return new Promise<UrlAnswer>((resolve, reject) => {
-        waiting.push({ hints, alone, resolve, reject })
+        let isSettled = false
+        const once = <T>(give: (value: T) => void) => (value: T) => {
+          if (isSettled) return
+          isSettled = true
+          drain.removeEventListener('abort', onDrainEnd)
+          give(value)
+        }
+        const waiter: Waiter = {
+          hints,
+          alone,
+          settle: once(resolve),
+          fail: once(reject),
+          get isSettled() {
+            return isSettled
+          },
+        }
+        // Its drain ended: the photo's task must end with it (the drain waits for its tasks), not
+        // wait for a batch that may take a timeout to answer.
+        function onDrainEnd() {
+          const index = waiting.indexOf(waiter)
+          if (index >= 0) waiting.splice(index, 1)
+          waiter.settle({ kind: 'stopped' })
+        }
+        drain.addEventListener('abort', onDrainEnd, { once: true })
+        waiting.push(waiter)
         if (isAsking) return
         isAsking = true
         // After the photos starting in this same turn have asked too: they go in one request.
