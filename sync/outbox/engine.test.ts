@@ -3,7 +3,7 @@ import { OutboxDatabase, type OutboxItem } from './db'
 import { DEFAULT_BACKOFF, UPLOAD_REUSE_MS, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
 import { createMemoryLocks } from './locks'
 import { enqueue, getItem, listOutbox, markStatus, pendingCount, photosOf, type EnqueueInput } from './outbox'
-import { createFakeServer, createManualClock, waitFor, type FakeServer, type ManualClock } from './testing'
+import { createFakeServer, createManualClock, waitFor, type FakeServer, type LoggedRequest, type ManualClock } from './testing'
 
 const opened: OutboxDatabase[] = []
 const engines: OutboxEngine[] = []
@@ -1070,6 +1070,25 @@ describe('upload URLs asked for several at a time', () => {
     expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
     expect(server.log.filter((entry) => entry.kind === 'uploadUrls')).toHaveLength(1)
     expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(6)
+  })
+
+  it('after a batch whose answer was lost, the next asks for the photos waiting only, no spares, until one is answered', async () => {
+    const { db, server, engine, advance } = setup()
+    // The head's own batch is answered; the one for the photos behind it, with spares, is lost.
+    server.faults.push({ kind: 'drop', on: 'uploadUrls', skip: 1 })
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui', 'Losa', 'Vika']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length, 1), photo(name.length, 2)] })))
+    engine.start()
+    await engine.idle()
+    await advance(60_000)
+
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    const batches = server.log.filter((entry) => entry.kind === 'uploadUrls')
+    const spares = (entry: LoggedRequest) => (entry.body as { photos: object[] }).photos.filter((hints) => Object.keys(hints).length === 0).length
+    const lost = batches.findIndex((entry) => entry.dropped === true)
+    // The server issued the lost batch's spares all the same; the next batch asks for none.
+    expect(spares(batches[lost]!)).toBeGreaterThan(0)
+    expect(spares(batches[lost + 1]!)).toBe(0)
   })
 
   // The two-server chaos run (CHAOS_SEED=1518720194) ended with the items behind a head held by a

@@ -69,6 +69,11 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
   let isAsking = false
   /** The server answered the batch form with 404/405: each photo asks alone from here on (this page). */
   let isBatchUnknown = false
+  /**
+   * The last batch's answer was lost (network, timeout): the server may have issued and counted
+   * every URL of it. Until a batch is answered, ask for the photos waiting only, no spares.
+   */
+  let isLossy = false
 
   function fresh(): FreshUpload | undefined {
     stock = stock.filter((upload) => options.now() - upload.issuedAt < options.maxAgeMs)
@@ -86,7 +91,7 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
         }
         const batch = waiting.splice(0, options.max)
         if (batch.length === 0) break
-        const more = Math.max(0, Math.min(options.max - batch.length, options.wanted() - batch.length))
+        const more = isLossy ? 0 : Math.max(0, Math.min(options.max - batch.length, options.wanted() - batch.length))
         if (isBatchUnknown || (batch.length === 1 && more === 0)) {
           await askAlone(batch)
           continue
@@ -98,6 +103,7 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
           for (const waiter of batch) waiter.fail(error)
           continue
         }
+        isLossy = answer.kind === 'retry' && answer.cause === 'network'
         switch (answer.kind) {
           case 'issued': {
             const issued = answer.uploads.map((upload) => ({ ...upload, issuedAt: answer.issuedAt }))
