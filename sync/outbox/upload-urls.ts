@@ -92,7 +92,10 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
         const batch = waiting.splice(0, options.max)
         if (batch.length === 0) break
         const more = isLossy ? 0 : Math.max(0, Math.min(options.max - batch.length, options.wanted() - batch.length))
-        if (isBatchUnknown || (batch.length === 1 && more === 0)) {
+        // A lone photo with nothing behind it asks alone. After a lost batch it still asks in the batch
+        // form: a batch outlives the drain that asked (its URL is kept), the photo's own request does not.
+        const isLone = batch.length === 1 && more === 0 && !isLossy
+        if (isBatchUnknown || isLone) {
           await askAlone(batch)
           continue
         }
