@@ -109,6 +109,7 @@ class World {
         this.crashesSeen = this.server.crashes
         // The old engine waits forever on an answer that never comes, and its timers are gone.
         this.tab.kill()
+        this.server.forgetLate()
         this.tab = this.openTab()
         continue
       }

@@ -184,6 +184,8 @@ export interface FakeServer {
   releaseLate(kind?: RequestKind): void
   /** Requests held by a 'late' fault, neither answered nor hung up on yet. */
   readonly heldLate: number
+  /** The tab that made the held requests died: they are never answered. */
+  forgetLate(): void
 }
 
 export function createFakeServer(): FakeServer {
@@ -222,6 +224,9 @@ export function createFakeServer(): FakeServer {
     },
     get heldLate() {
       return late.length
+    },
+    forgetLate() {
+      late.length = 0
     },
     crashes: 0,
     crashed: () => crash,
