@@ -6,8 +6,8 @@
 // 21, api/site-pages/): a listed farmer's /farmers/<id>, index.html with the farmer's card and share
 // preview in it (an unknown or unlisted farmer: 404, the not-found screen), and sitemap.xml.
 // The public pages arrive as HTML (decision 029, api/site-pages/html-pages.ts): each page of
-// `htmlPagePaths` at its exact path gets its own built file (the home page, rendered again with the
-// directory's towns), and a path with no screen the built not-found page, still with status 404.
+// `htmlPagePaths` at its exact path gets its own built file (the home page and browse, rendered again
+// with the directory's towns), and a path with no screen the built not-found page, still with status 404.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
@@ -110,8 +110,8 @@ async function sendFarmerPage(req: Request, res: Response, indexFile: string, pa
   return true
 }
 
-/** The home page rendered with the towns, in the best encoding the client accepts. */
-function sendRenderedHome(req: Request, res: Response, html: RenderedHtml): void {
+/** A page rendered with the towns, in the best encoding the client accepts. */
+function sendRendered(req: Request, res: Response, html: RenderedHtml): void {
   const accepted = acceptedEncodings(req.get('accept-encoding'))
   const encoding = encodings.find((e) => accepted.has(e.name))
   res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
@@ -124,12 +124,10 @@ function sendRenderedHome(req: Request, res: Response, html: RenderedHtml): void
 async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promise<boolean> {
   const page = htmlPageOf(req.path)
   if (!page) return false
-  if (page === '/') {
-    const home = await html.home()
-    if (home) {
-      sendRenderedHome(req, res, home)
-      return true
-    }
+  const rendered = await html.withTowns(page)
+  if (rendered) {
+    sendRendered(req, res, rendered)
+    return true
   }
   const file = html.file(page)
   if (!file) return false

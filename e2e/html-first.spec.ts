@@ -33,6 +33,12 @@ test.describe('without JavaScript', () => {
     await expect(towns.getByRole('button', { name: /^Lautoka \d+ farmers?/ })).toBeVisible()
   })
 
+  test('browse shows the towns with farmers on its first step', async ({ page }) => {
+    await page.goto('/browse-farmers')
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Farmers' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Labasa \d+ farmers?/ })).toBeVisible()
+  })
+
   test('a public page and the not-found page show their heading and text', async ({ page }) => {
     await page.goto('/how-it-works')
     await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible()

@@ -90,6 +90,13 @@ describe('public pages arrive as HTML', () => {
     expect(html).toMatch(/"city":"Savusavu","farmerCount":2/)
   })
 
+  it('browse lists the same towns on its first step', async () => {
+    const page = readPage(await (await fetch(`${api.baseUrl}/browse-farmers`)).text())
+    expect(page.text).toContain('1. Choose a location')
+    expect(page.text).toMatch(/Savusavu 2 farmers/)
+    expect(page.text).toMatch(/Labasa 1 farmer\b/)
+  })
+
   it('the home page goes compressed when asked, and HEAD answers without a body', async () => {
     const br = await fetch(`${api.baseUrl}/`, { headers: { 'accept-encoding': 'br' } })
     expect(br.headers.get('content-encoding')).toBe('br')

@@ -32,7 +32,16 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
  * towns the city grid was rendered with. The not-found page is rendered at a path no route has and
  * marked `*` (`hydrateAt`): the browser hydrates it at any path its router does not know.
  */
-export async function renderPage(template: string, path: string, data: PageData = {}, hydrateAt: string = path): Promise<string> {
+export function renderPage(template: string, path: string, data: PageData = {}, hydrateAt: string = path): Promise<string> {
+  // One at a time: the page's title is read from module state its render leaves behind.
+  const rendered = queue.then(() => render(template, path, data, hydrateAt))
+  queue = rendered.catch(() => undefined)
+  return rendered
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+async function render(template: string, path: string, data: PageData, hydrateAt: string): Promise<string> {
   if (!template.includes(ROOT)) throw new Error('The page template has no empty #root')
   await setLocale('en', false)
   await preloadRoute(path)

@@ -1,10 +1,11 @@
 // The public pages' HTML (issue 21, decision 029). The build renders each page of `htmlPagePaths`
 // and the not-found page into its `.pages/` folder (scripts/prerender-pages.ts); the server sends
-// those files. The home page is rendered once more here, with the towns of the directory, from the
-// build's own SSR bundle (`.ssr/entry-server.js`, the same App as the browser's): a reader without
-// JavaScript, a crawler and the first paint see the town list. It is kept per directory version and
-// Fiji day (when the towns' answer can change) as the bytes that go on the wire; any failure falls
-// back to the built file, whose grid fills in once the app runs.
+// those files. The pages that list the towns (the home page, browse) are rendered once more here,
+// with the towns of the directory, from the build's own SSR bundle (`.ssr/entry-server.js`, the same
+// App as the browser's): a reader without JavaScript, a crawler and the first paint see the town
+// list. Each is kept per directory version and Fiji day (when the towns' answer can change) as the
+// bytes that go on the wire; any failure falls back to the built file, whose grid fills in once the
+// app runs.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -21,32 +22,35 @@ const SSR_ENTRY = path.join('.ssr', 'entry-server.js')
 
 export type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[] }) => Promise<string>
 
-/** One rendered home page, as sent: plain, brotli and gzip. */
+/** One rendered page, as sent: plain, brotli and gzip. */
 export interface RenderedHtml {
   plain: Buffer
   br: Buffer
   gzip: Buffer
 }
 
-/** What the home page's towns come from: the directory's locations and the key they are current for. */
+/** What the towns come from: the directory's locations and the key they are current for. */
 export interface TownsSource {
   /** Changes whenever the locations' answer can (the directory's data version and the Fiji day). */
   key(): Promise<string>
   locations(): Promise<FarmerLocation[]>
 }
 
+/** The pages whose first screen lists the towns. */
+export const pagesWithTowns: ReadonlySet<HtmlPagePath> = new Set<HtmlPagePath>(['/', '/browse-farmers', '/browse'])
+
 export interface HtmlPages {
   /** The built file of a page, or undefined when the build has none (an old build, a test's web dir). */
   file(page: HtmlPagePath | 'not-found'): string | undefined
-  /** The home page with the directory's towns, or undefined (no SSR bundle, a failure: send the file). */
-  home(): Promise<RenderedHtml | undefined>
+  /** A page of `pagesWithTowns` with the directory's towns, or undefined (no SSR bundle, a failure: send the file). */
+  withTowns(page: HtmlPagePath): Promise<RenderedHtml | undefined>
 }
 
 /** `renderPage`: the SSR bundle's (a test passes the source's); default, the build's `.ssr/entry-server.js`. */
 export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
   const pagesDir = path.join(webDir, HTML_PAGES_DIR)
   let renderer: Promise<RenderPage | undefined> | undefined
-  let kept: { key: string; html: Promise<RenderedHtml | undefined> } | undefined
+  const kept = new Map<HtmlPagePath, { key: string; html: Promise<RenderedHtml | undefined> }>()
 
   const loadRenderer = () => {
     const entry = path.join(webDir, SSR_ENTRY)
@@ -61,11 +65,11 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     return fs.statSync(candidate, { throwIfNoEntry: false })?.isFile() ? candidate : undefined
   }
 
-  const render = async (): Promise<RenderedHtml | undefined> => {
+  const render = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
     const render = await loadRenderer()
     if (!render || !towns) return undefined
-    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), '/', { locations: await towns.locations() }))
+    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, { locations: await towns.locations() }))
     const [br, gz] = await Promise.all([
       brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipAsync(html, { level: 9 }),
@@ -75,19 +79,21 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
 
   return {
     file,
-    async home() {
-      if (!towns || !file('/')) return undefined
+    async withTowns(page) {
+      if (!towns || !pagesWithTowns.has(page) || !file(page)) return undefined
       try {
         const key = await towns.key()
-        if (kept?.key !== key) {
-          const html = render()
-          kept = { key, html }
+        let entry = kept.get(page)
+        if (entry?.key !== key) {
+          const html = render(page)
+          entry = { key, html }
+          kept.set(page, entry)
           // A failed render is not kept: the next request tries again.
           html.catch(() => {
-            if (kept?.html === html) kept = undefined
+            if (kept.get(page)?.html === html) kept.delete(page)
           })
         }
-        return await kept.html
+        return await entry.html
       } catch (error) {
         onError(error)
         return undefined

@@ -5,11 +5,12 @@
 // narrow step 3.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
+import { useContext, useDeferredValue, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { ProduceInCity, PublicFarmer } from '../../../api/contract'
 import { useDocumentTitle } from '../../shared/site'
 import { CityButtons } from './city-buttons'
+import { FirstTownsContext } from './first-towns'
 import { CARD_PAGE_SIZE, farmerCountLabel, citiesWithFarmers, type Filters } from './directory-logic'
 import { ShowMore, useFarmerPages } from './farmer-pages'
 import { FarmerCardList } from './farmer-card'
@@ -185,6 +186,8 @@ export function BrowseFarmersPage() {
   const locations = useDeferredValue(useFarmerLocations())
   const cities = useMemo(() => citiesWithFarmers(locations.data ?? []), [locations.data])
   const cityEntry = city ? locations.data?.find((l) => l.city === city) : undefined
+  // The towns the page's HTML came with: shown until the list arrives (decision 029).
+  const firstTowns = useContext(FirstTownsContext)
 
   const resultsHeading = useRef<HTMLHeadingElement>(null)
   const stepHeading = useRef<HTMLHeadingElement>(null)
@@ -210,7 +213,9 @@ export function BrowseFarmersPage() {
     content = (
       <>
         <StepHeading headingRef={stepHeading}>{t('directory.step1.heading')}</StepHeading>
-        {locations.isPending ? (
+        {locations.isPending && firstTowns && firstTowns.length > 0 ? (
+          <CityButtons cities={firstTowns} onSelect={(c) => go({ city: c })} />
+        ) : locations.isPending ? (
           // The room the town grid takes (two columns on a phone), so the panel below never jumps (CLS).
           <Box minH={{ base: '70vh', lg: '20rem' }}>
             <Loading />
