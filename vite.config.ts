@@ -9,6 +9,7 @@ import { siteFiles } from './scripts/site-files.ts'
 import { manifestScreenshots } from './scripts/install-screenshots.ts'
 import { i18nCatalogs } from './scripts/i18n-catalogs.ts'
 import { htmlPagesManifest, prerenderPages } from './scripts/prerender-pages.ts'
+import { LANGUAGE_GATE_SCRIPT, LANGUAGE_GATE_STYLE } from './api/contract/locales.ts'
 
 /** The service worker is one file: `codeSplitting: false` in place of the deprecated option. */
 function swOneFile(): Plugin {
@@ -46,6 +47,14 @@ export default defineConfig({
   plugins: [
     react(),
     i18nCatalogs(),
+    // Before the pages are rendered from index.html: every page carries the language gate.
+    {
+      name: 'viti:language-gate',
+      transformIndexHtml: () => [
+        { tag: 'script', children: LANGUAGE_GATE_SCRIPT, injectTo: 'head' },
+        { tag: 'style', children: LANGUAGE_GATE_STYLE, injectTo: 'head' },
+      ],
+    },
     // The public pages' HTML (decision 029), written before the service worker lists them.
     prerenderPages(() => [react(), i18nCatalogs()]),
     VitePWA({

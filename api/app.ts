@@ -1,5 +1,6 @@
 // createApp builds the whole HTTP surface from its dependencies and never listens, so tests and
 // the server run the very same app.
+import { createHash } from 'node:crypto'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
@@ -36,8 +37,11 @@ import { settingsRouter } from './settings/router'
 import { signupApprovalsRouter } from './signup-approvals/router'
 import { permissionsPolicy } from './middleware/permissions-policy'
 import { translationsRouter } from './translations/router'
+import { LANGUAGE_GATE_SCRIPT } from './contract/locales'
 import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate-limit'
 import { databaseRateLimitStores } from './middleware/rate-limit-store'
+
+const LANGUAGE_GATE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LANGUAGE_GATE_SCRIPT).digest('base64')}'`
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -84,7 +88,8 @@ function buildApp(deps: AppDeps) {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The language gate in every page's head (api/contract/locales.ts), by its hash.
+          scriptSrc: ["'self'", LANGUAGE_GATE_SCRIPT_HASH],
           // Chakra (emotion) writes its styles into <style> tags at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -3,6 +3,7 @@
 // languages, set on <html lang>, switched in place (what was typed stays), and axe finds nothing
 // serious on any public screen in any language.
 import { expect, test, type Page } from '@playwright/test'
+import { LANGUAGE_GATE_MAX_MS } from '../api/contract/locales'
 import { waitForServiceWorker } from './fixtures'
 import { axeViolations, isSerious } from './axe'
 
@@ -90,7 +91,44 @@ test.describe('first guess from the browser languages', () => {
     await expect(picker(page, 'Vosa')).toHaveValue('fj')
     // A guess is not a choice: nothing is stored until the user picks.
     expect(await page.evaluate(() => localStorage.getItem('viti.locale'))).toBeNull()
+    // The page's English HTML was held back until the iTaukei page replaced it.
+    await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
   })
+
+  test('the English HTML is hidden from a Fijian phone until its language is drawn, and shown anyway when the app cannot start', async ({ page }) => {
+    // The app's entry script never arrives: only the HTML and its inline language gate run, on a
+    // clock that moves only when the test says.
+    await page.clock.install()
+    await page.clock.pauseAt(new Date(Date.now() + 1_000))
+    await page.route('**/assets/index-*.js', (route) => route.abort())
+    await page.goto('/')
+    // Hidden elements have no role to a screen reader: found with them.
+    const englishHeading = page.getByRole('heading', { name: 'Browse by Location', includeHidden: true })
+    await expect(page.locator('html')).toHaveAttribute('data-language-pending', '')
+    await expect(englishHeading).toBeAttached()
+    await expect(englishHeading).toBeHidden()
+    await page.clock.runFor(LANGUAGE_GATE_MAX_MS - 500)
+    await expect(englishHeading).toBeHidden()
+    // English rather than a blank page once the gate's time is up.
+    await page.clock.runFor(1_000)
+    await expect(englishHeading).toBeVisible()
+  })
+})
+
+test('an English reader sees the HTML at once: the language gate holds nothing back', async ({ page }) => {
+  await page.route('**/assets/index-*.js', (route) => route.abort())
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Browse by Location' })).toBeVisible()
+  await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
+})
+
+test('a phone that chose Fiji Hindi holds the English HTML back on every page, then shows its own words', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('viti.locale', 'hif'))
+  await page.goto('/experts')
+  await expect(page.getByRole('heading', { level: 1, name: 'Expert log se baat karo' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Talk to Subject Matter Experts' })).toHaveCount(0)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+  await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
 })
 
 /** Every public and field screen (e2e/a11y.spec.ts's list): axe runs on each in each language. */

@@ -71,6 +71,9 @@ export function prerenderPages(ssrPlugins: () => PluginOption[]): Plugin {
           root,
           logLevel: 'warn',
           plugins: [...ssrPlugins(), noWorkerRegistration()],
+          // Self-contained: the build may live outside the repository (WEB_DIR, a container's
+          // copy of dist/), where no node_modules sits above `.ssr/` to resolve packages from.
+          ssr: { noExternal: true },
           build: { ssr: path.join(root, 'entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: SSR_ENTRY } } },
         })
         const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, SSR_ENTRY)).href)) as { renderPage: RenderPage }

@@ -4,6 +4,7 @@ import { App } from './app/app'
 import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
+import { LANGUAGE_PENDING_ATTRIBUTE } from '../api/contract/locales'
 import { currentLocale, firstGuess, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
 import { whenIdle } from './shared/when-idle'
 
@@ -60,10 +61,15 @@ async function start(root: HTMLElement) {
   await nextTask()
   // What the visitor typed into the HTML meanwhile is given back once React holds the page.
   const giveTypedBack = typed?.keepTypedFields(root)
+  // The English HTML a reader of another language did not see (the language gate) is replaced now.
+  const afterFirstCommit = () => {
+    giveTypedBack?.()
+    document.documentElement.removeAttribute(LANGUAGE_PENDING_ATTRIBUTE)
+  }
   const app = (
     <StrictMode>
       <App towns={hydrate ? readFirstTowns(document) : undefined} />
-      {giveTypedBack ? <AfterFirstCommit then={giveTypedBack} /> : null}
+      <AfterFirstCommit then={afterFirstCommit} />
     </StrictMode>
   )
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, so

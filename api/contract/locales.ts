@@ -6,3 +6,24 @@ export const SOURCE_LOCALE: Locale = 'en'
 
 /** Each language named in itself: the picker shows these, whatever language is active. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fj: 'Vosa Vakaviti', hif: 'Fiji Baat' }
+
+/** Where the device remembers the reader's choice (web/i18n/runtime.ts). */
+export const LOCALE_STORAGE_KEY = 'viti.locale'
+
+/** Set on <html> by LANGUAGE_GATE_SCRIPT while the page waits for its reader's language. */
+export const LANGUAGE_PENDING_ATTRIBUTE = 'data-language-pending'
+
+/** How long the language gate holds a page back at most: the app's script may never arrive (a
+ * broken connection), and English is better than a blank page. */
+export const LANGUAGE_GATE_MAX_MS = 5_000
+
+/**
+ * The pages arrive as English HTML (decision 029). For a reader whose language is iTaukei or Fiji
+ * Hindi (the first guess of web/i18n/runtime.ts: the device's choice, else the browser's first
+ * language we speak), this inline script in the head hides that English until the app has drawn
+ * the page in their language (web/main.tsx removes the attribute), or LANGUAGE_GATE_MAX_MS have
+ * passed. The server's CSP allows exactly this script by its hash (api/app.ts).
+ */
+export const LANGUAGE_GATE_SCRIPT = `(function(){try{var l=${JSON.stringify(LOCALES)},a=${JSON.stringify(LANGUAGE_PENDING_ATTRIBUTE)},d=document.documentElement,g=localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)});if(l.indexOf(g)<0){g=null;var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!g;i++){var b=String(n[i]).toLowerCase().split('-')[0];if(l.indexOf(b)>=0)g=b}}if(g&&g!==${JSON.stringify(SOURCE_LOCALE)}){d.setAttribute(a,'');setTimeout(function(){d.removeAttribute(a)},${LANGUAGE_GATE_MAX_MS})}}catch(e){}})()`
+
+export const LANGUAGE_GATE_STYLE = `html[${LANGUAGE_PENDING_ATTRIBUTE}] #root{visibility:hidden}`

@@ -77,6 +77,10 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     return { plain: html, br, gzip: gz }
   }
 
+  // The bundle (React, Chakra: over a megabyte) is loaded as the server starts, not on the first
+  // visitor's request: on a busy machine that first load took seconds.
+  if (towns && !renderPage) setImmediate(() => void loadRenderer().catch(onError))
+
   return {
     file,
     async withTowns(page) {

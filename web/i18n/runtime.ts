@@ -7,11 +7,9 @@
 import { useSyncExternalStore } from 'react'
 import { i18n, type Messages } from '@lingui/core'
 import enFirst from 'virtual:i18n-catalog/en-first'
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../api/contract/locales'
+import { LOCALES, LOCALE_STORAGE_KEY, SOURCE_LOCALE, type Locale } from '../../api/contract/locales'
 
 export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales'
-
-const STORAGE_KEY = 'viti.locale'
 
 /** A catalog chunk: the home's `first`, every screen's `rest`, and on-demand areas (`static`, `admin`) only their screens load. */
 type Part = 'first' | 'rest' | 'static' | 'admin'
@@ -82,7 +80,7 @@ export function firstGuess(stored: string | null, languages: readonly string[]):
 
 export function storedLocale(): string | null {
   try {
-    return localStorage.getItem(STORAGE_KEY)
+    return localStorage.getItem(LOCALE_STORAGE_KEY)
   } catch {
     return null
   }
@@ -94,7 +92,7 @@ export async function setLocale(locale: Locale, remember = true): Promise<void> 
   apply(locale)
   if (remember) {
     try {
-      localStorage.setItem(STORAGE_KEY, locale)
+      localStorage.setItem(LOCALE_STORAGE_KEY, locale)
     } catch {
       // Private mode or full storage: the choice lasts for this visit only.
     }
