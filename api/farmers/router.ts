@@ -117,5 +117,11 @@ export function farmersRouter(db: Kysely<Database>) {
     res.json(await service.costBreakdown())
   })
 
+  on('GET /api/admin/cost-breakdown/farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+    const { farmers, total } = await service.costRows(res.locals.query as SubscriptionListQuery)
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(farmers)
+  })
+
   return router
 }
