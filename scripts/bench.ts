@@ -35,6 +35,11 @@ if (process.argv.includes('--outbox')) {
   await printOutboxBench()
   process.exit(0)
 }
+// --mixed: only part 3, the mixed load (no build needed; --quick: 10,000 farmers).
+if (process.argv.includes('--mixed')) {
+  await benchPart('Mixed load', () => printMixedLoad(process.argv.includes('--quick') ? 10_000 : 100_000))
+  process.exit()
+}
 // --postgres: only part 4, PostgreSQL beside SQLite and one vs two servers (no build needed; --quick: 10,000 farmers).
 if (process.argv.includes('--postgres')) {
   await benchPart('PostgreSQL', () => printPostgresBench(process.argv.includes('--quick') ? 10_000 : 100_000))
