@@ -97,49 +97,65 @@ function monthsOf(groups: MonthGroup[], dailyRate: number): MonthlyRevenue[] {
     })
 }
 
-/** Total revenue, its demo part, total active days and the monthly revenue table, on Fiji date `today`. */
-export async function costTotals(db: Kysely<Database>, dailyRate: number, today: string, chunkRows = CHUNK_ROWS): Promise<CostTotals> {
+/** Each piece of the farmers table (on SQLite; all of it on PostgreSQL), with a turn of the event loop after each. */
+async function* pieces(db: Kysely<Database>, chunkRows: number): AsyncGenerator<RawBuilder<SqlBool>> {
+  // On SQLite a query holds the thread: other requests are served between pieces.
+  for (const chunk of await portable(db).tableChunks(db, 'farmers', chunkRows)) {
+    yield chunk
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/**
+ * Total revenue and its demo part (each farmer's cost rounded to the cent, as the table shows it) and
+ * total active days, over the farmers active on Fiji date `today` and included in costing.
+ */
+export async function revenueTotals(db: Kysely<Database>, dailyRate: number, today: string, chunkRows = CHUNK_ROWS): Promise<{ totalRevenue: number; demoRevenue: number; totalActiveDays: number }> {
   const p = portable(db)
   const day = sql.lit(dayNumberOf(today))
   const activeDays = sql`case when ${day} - sj + 1 < days then ${day} - sj + 1 else days end`
-  let cents = 0
-  let demoCents = 0
-  let totalActiveDays = 0
-  const groups: MonthGroup[] = []
-  // A chunk of farmers per pair of queries, with a turn of the event loop between: on SQLite a query
-  // holds the thread, so other requests are served between chunks.
-  for (const chunk of await p.tableChunks(db, 'farmers', chunkRows)) {
-    const totals = await sql<{ isDemo: number; days: number | string; farmers: number | string; activeDays: number | string }>`
+  let [cents, demoCents, totalActiveDays] = [0, 0, 0]
+  for await (const chunk of pieces(db, chunkRows)) {
+    const { rows } = await sql<{ isDemo: number; days: number | string; farmers: number | string; activeDays: number | string }>`
       ${costedFarmers(p, chunk)} select "isDemo", days, count(*) as farmers, sum(${activeDays}) as "activeDays" from c
       where "isActive" = 1 and sj <= ${day} and ej >= ${day} group by "isDemo", days`.execute(db)
-    const months = await sql<{ firstMonth: string; lastMonth: string; farmers: number | string; startSum: number | string; endSum: number | string; daysSum: number | string }>`
-      ${costedFarmers(p, chunk)} select ${p.yearMonthOfDayNumber(sql`sj`)} as "firstMonth", ${p.yearMonthOfDayNumber(sql`sj + days - 1`)} as "lastMonth",
-        count(*) as farmers, sum(sj) as "startSum", sum(sj + days - 1) as "endSum", sum(days) as "daysSum"
-      from c where days > 0 group by 1, 2`.execute(db)
     // PostgreSQL answers bigint sums and counts as text.
-    for (const row of totals.rows) {
-      // Each farmer's cost is rounded to the cent before it is added, as the table shows it.
+    for (const row of rows) {
       const groupCents = Number(row.farmers) * Math.round(roundMoney(Number(row.days) * dailyRate) * 100)
       cents += groupCents
       if (Number(row.isDemo) === 1) demoCents += groupCents
       totalActiveDays += Number(row.activeDays)
     }
-    for (const g of months.rows) {
+  }
+  return { totalRevenue: cents / 100, demoRevenue: demoCents / 100, totalActiveDays }
+}
+
+/** The monthly revenue table (oldest first) and its total row. */
+export async function monthlyRevenue(db: Kysely<Database>, dailyRate: number, chunkRows = CHUNK_ROWS): Promise<Pick<CostTotals, 'months' | 'monthsTotal'>> {
+  const p = portable(db)
+  const groups: MonthGroup[] = []
+  for await (const chunk of pieces(db, chunkRows)) {
+    const { rows } = await sql<{ firstMonth: string; lastMonth: string; farmers: number | string; startSum: number | string; endSum: number | string; daysSum: number | string }>`
+      ${costedFarmers(p, chunk)} select ${p.yearMonthOfDayNumber(sql`sj`)} as "firstMonth", ${p.yearMonthOfDayNumber(sql`sj + days - 1`)} as "lastMonth",
+        count(*) as farmers, sum(sj) as "startSum", sum(sj + days - 1) as "endSum", sum(days) as "daysSum"
+      from c where days > 0 group by 1, 2`.execute(db)
+    for (const g of rows) {
       groups.push({ firstMonth: g.firstMonth, lastMonth: g.lastMonth, farmers: Number(g.farmers), startSum: Number(g.startSum), endSum: Number(g.endSum), daysSum: Number(g.daysSum) })
     }
-    await new Promise((resolve) => setImmediate(resolve))
   }
   const months = monthsOf(groups, dailyRate)
-  const monthsRevenue = roundMoney(months.reduce((sum, m) => sum + m.revenue, 0))
+  const revenue = roundMoney(months.reduce((sum, m) => sum + m.revenue, 0))
   return {
-    totalRevenue: cents / 100,
-    demoRevenue: demoCents / 100,
-    totalActiveDays,
     months,
     monthsTotal: {
-      revenue: monthsRevenue,
+      revenue,
       maxActiveFarmers: months.reduce((max, m) => Math.max(max, m.activeFarmers), 0),
-      averageMonthlyRevenue: months.length ? roundMoney(monthsRevenue / months.length) : 0,
+      averageMonthlyRevenue: months.length ? roundMoney(revenue / months.length) : 0,
     },
   }
+}
+
+/** Total revenue, its demo part, total active days and the monthly revenue table, on Fiji date `today`. */
+export async function costTotals(db: Kysely<Database>, dailyRate: number, today: string, chunkRows = CHUNK_ROWS): Promise<CostTotals> {
+  return { ...(await revenueTotals(db, dailyRate, today, chunkRows)), ...(await monthlyRevenue(db, dailyRate, chunkRows)) }
 }

@@ -220,6 +220,26 @@ export function farmersRepository(db: Kysely<Database>) {
       const total = Number(row.total)
       return { total, active: Number(row.active), expired: total - Number(row.active) }
     },
+    /**
+     * The dashboard's counts on Fiji date `today`: every farmer, subscriptions active (flagged, today
+     * within the dates), pending (starting after today) and expired (ended before today) — the
+     * statusFilter rules. On SQLite a piece of the table per query (tableChunks), the thread free between.
+     */
+    async subscriptionCounts(today: string, chunkRows = 10_000): Promise<{ total: number; active: number; pending: number; expired: number }> {
+      const [todayStart, tomorrowStart] = [julian(fijiMidnightIso(today)), julian(fijiMidnightIso(addDays(today, 1)))]
+      const [start, end] = [julian(sql.ref('subscriptionStart')), julian(sql.ref('subscriptionEnd'))]
+      const counts = { total: 0, active: 0, pending: 0, expired: 0 }
+      for (const chunk of await p.tableChunks(db, 'farmers', chunkRows)) {
+        const { rows } = await sql<Record<keyof typeof counts, number | string>>`select count(*) as total,
+            count(case when "isActive" = 1 and "subscriptionStart" is not null and "subscriptionEnd" is not null and ${start} < ${tomorrowStart} and ${end} >= ${todayStart} then 1 end) as active,
+            count(case when "subscriptionStart" is not null and ${start} >= ${tomorrowStart} then 1 end) as pending,
+            count(case when "subscriptionEnd" is not null and ${end} < ${todayStart} then 1 end) as expired
+          from farmers where ${chunk}`.execute(db)
+        for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += Number(rows[0]?.[key] ?? 0)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return counts
+    },
     activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
     /** One page of payment records newest first (index of migration 0005), and the number matching the search. */
     async paymentPage(search: string | undefined, page: { offset: number; limit: number }): Promise<{ rows: Selectable<FarmerPaymentsTable>[]; total: number }> {
