@@ -36,7 +36,7 @@ function fijiOffsetAt(ms: RawBuilder<number>): RawBuilder<number> {
 const fijiDayNumber = (ms: RawBuilder<number>) => sql<number>`((${ms} + ${fijiOffsetAt(ms)} + ${sql.lit(UNIX_EPOCH_DAY * DAY_MS)}) / ${sql.lit(DAY_MS)})`
 
 /** Farmers read by one pair of queries on SQLite: a few milliseconds of the thread each. */
-const CHUNK_ROWS = 10_000
+const CHUNK_ROWS = 5_000
 
 /**
  * `c`: the farmers included in costing with both dates, with their flags, total days and Fiji start

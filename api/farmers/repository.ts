@@ -225,7 +225,7 @@ export function farmersRepository(db: Kysely<Database>) {
      * within the dates), pending (starting after today) and expired (ended before today) — the
      * statusFilter rules. On SQLite a piece of the table per query (tableChunks), the thread free between.
      */
-    async subscriptionCounts(today: string, chunkRows = 10_000): Promise<{ total: number; active: number; pending: number; expired: number }> {
+    async subscriptionCounts(today: string, chunkRows = 5_000): Promise<{ total: number; active: number; pending: number; expired: number }> {
       const [todayStart, tomorrowStart] = [julian(fijiMidnightIso(today)), julian(fijiMidnightIso(addDays(today, 1)))]
       const [start, end] = [julian(sql.ref('subscriptionStart')), julian(sql.ref('subscriptionEnd'))]
       const counts = { total: 0, active: 0, pending: 0, expired: 0 }

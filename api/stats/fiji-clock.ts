@@ -42,15 +42,15 @@ export interface FijiOffsetSpan {
   offsetMs: number
 }
 
-const WEEK_MS = 7 * 24 * HOUR_MS
+const STEP_MS = 14 * 24 * HOUR_MS
 const MINUTE_MS = 60_000
 let offsetSpans: FijiOffsetSpan[] | undefined
 
 /**
  * Fiji's offsets as spans from 1970 to 40 years ahead (the first span reaches back, the last on for
  * ever), for SQL that needs the Fiji date of a stored instant (the cost breakdown's months). Found by
- * asking luxon a week apart and narrowing each change to its minute: Fiji's summer times each lasted
- * months. Worked out once per process (~4,000 lookups).
+ * asking luxon two weeks apart and narrowing each change to its minute: the shortest of Fiji's summer
+ * times (2020–21) lasted four weeks. Worked out once per process (~2,500 lookups).
  */
 export function fijiOffsetSpans(): FijiOffsetSpan[] {
   if (offsetSpans) return offsetSpans
@@ -59,10 +59,10 @@ export function fijiOffsetSpans(): FijiOffsetSpan[] {
   const end = Date.now() + 40 * 365 * 24 * HOUR_MS
   let from = -Infinity
   let offset = offsetAt(0)
-  for (let at = WEEK_MS; at <= end; at += WEEK_MS) {
+  for (let at = STEP_MS; at <= end; at += STEP_MS) {
     if (offsetAt(at) === offset) continue
-    // The change lies in (at - a week, at]: narrow it to the minute.
-    let [before, after] = [at - WEEK_MS, at]
+    // The change lies in (at - a step, at]: narrow it to the minute.
+    let [before, after] = [at - STEP_MS, at]
     while (after - before > MINUTE_MS) {
       const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS
       if (offsetAt(middle) === offset) before = middle
