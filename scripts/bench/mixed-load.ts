@@ -6,7 +6,6 @@
 // Every loop is bounded in time; all traffic stays on 127.0.0.1.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
@@ -16,7 +15,7 @@ import { seedDatabase } from '../../db/seed'
 import { hashPassword } from '../../api/auth/password'
 import { signInAs } from '../../api/directory/testing'
 import { freePort, serverProcess } from '../chaos/server-process'
-import { BROWSER_HEADERS, loadAverageNote, loadTest, type LoadResult } from './load'
+import { BROWSER_HEADERS, asSent, loadAverageNote, loadTest, type LoadResult } from './load'
 import { seedFarmers } from './seed'
 
 const MIXED_SECONDS = Number(process.env.MIXED_SECONDS ?? 15)
@@ -134,26 +133,9 @@ const quantile = (values: number[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : NaN
 }
 
-/** The raw bytes and encoding headers an endpoint answers a browser (node's fetch would decode them). */
-function rawAnswer(url: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER_HEADERS }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => {
-          const headers: Record<string, string> = { 'content-type': String(res.headers['content-type'] ?? 'application/json') }
-          if (res.headers['content-encoding']) headers['content-encoding'] = String(res.headers['content-encoding'])
-          resolve({ body: Buffer.concat(chunks), headers })
-        })
-      })
-      .on('error', reject)
-  })
-}
-
 /** req/s of a bare Express handler sending, from memory, the same bytes (same Content-Encoding) the endpoint sends. */
 async function bareRps(url: string): Promise<number> {
-  const { body, headers } = await rawAnswer(url)
+  const { body, headers } = await asSent(url)
   const bare = express()
   bare.get('/bare', (_req, r) => void r.set(headers).send(body))
   const server = bare.listen(0, '127.0.0.1')
