@@ -112,6 +112,15 @@ describe.each(DIALECTS)('the dialect seam on %s', (dialect) => {
     expect(ids.sort()).toEqual(['f-a', 'f-b', 'f-c', 'f-d'])
   })
 
+  it('tableChunks under an alias, in a query joining the table', async () => {
+    const ids: string[] = []
+    for (const chunk of await portable(t.db).tableChunks(t.db, 'farmers', 3, 'f')) {
+      const { rows } = await sql<{ id: string }>`select f.id from farmers as f join farmers as g on g.id = f.id where ${chunk}`.execute(t.db)
+      ids.push(...rows.map((r) => r.id))
+    }
+    expect(ids.sort()).toEqual(['f-a', 'f-b', 'f-c', 'f-d'])
+  })
+
   it('epochMs: whole milliseconds of instants, offsets and bare dates; yearMonthOfDayNumber names the civil month', async () => {
     const p = portable(t.db)
     const { rows } = await sql<{ a: number | string; b: number | string; c: number | string; d: string; e: string }>`

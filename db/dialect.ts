@@ -59,9 +59,10 @@ export interface PortableSql {
    * Conditions splitting `table` into pieces of at most `rows` rows, for a query that must read a
    * whole table: on SQLite, whose driver holds the thread while a query runs, rowid ranges (storage
    * order, so each piece reads its pages once and other requests are served between pieces); on
-   * PostgreSQL, whose queries run beside the event loop, one piece.
+   * PostgreSQL, whose queries run beside the event loop, one piece. `alias`: the table's name in a
+   * query that joins it.
    */
-  tableChunks<DB>(db: Kysely<DB>, table: string, rows: number): Promise<RawBuilder<SqlBool>[]>
+  tableChunks<DB>(db: Kysely<DB>, table: string, rows: number, alias?: string): Promise<RawBuilder<SqlBool>[]>
   /** 'YYYY-MM' of an integer Julian Day Number (the civil day it names; 2440588 is 1970-01-01). */
   yearMonthOfDayNumber(dayNumber: Expression<number>): RawBuilder<string>
   /** True when `needle` occurs in `haystack` as it is (case-sensitive, no wildcards): SQLite's instr() > 0. */
@@ -87,11 +88,12 @@ const sqlitePortable: PortableSql = {
   julianDay: (value) => sql<number>`julianday(${ref(value)})`,
   // julianday() keeps whole milliseconds; rounding drops the float's last bits.
   epochMs: (value) => sql<number>`cast(round((julianday(${ref(value)}) - 2440587.5) * 86400000) as integer)`,
-  async tableChunks(db, table, rows) {
+  async tableChunks(db, table, rows, alias) {
     const { rows: found } = await sql<{ last: number | null }>`select max(rowid) as last from ${sql.table(table)}`.execute(db)
     const last = found[0]?.last ?? 0
+    const rowid = alias === undefined ? sql.ref('rowid') : sql.ref(`${alias}.rowid`)
     const chunks: RawBuilder<SqlBool>[] = []
-    for (let after = 0; after < last; after += rows) chunks.push(sql<SqlBool>`(rowid > ${after} and rowid <= ${after + rows})`)
+    for (let after = 0; after < last; after += rows) chunks.push(sql<SqlBool>`(${rowid} > ${after} and ${rowid} <= ${after + rows})`)
     return chunks.length > 0 ? chunks : [sql<SqlBool>`1 = 1`]
   },
   // A number given to strftime() is a Julian day; an integer one is that civil day's noon.
