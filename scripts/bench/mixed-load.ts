@@ -32,6 +32,7 @@ function healthProber(baseUrl: string) {
   let longest = 0
   let probes = 0
   let failures = 0
+  const waits: number[] = []
   let running = true
   const done = (async () => {
     while (running) {
@@ -45,6 +46,7 @@ function healthProber(baseUrl: string) {
       }
       const took = performance.now() - started
       longest = Math.max(longest, took)
+      waits.push(took)
       probes++
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, PROBE_EVERY_MS - took)))
     }
@@ -53,7 +55,7 @@ function healthProber(baseUrl: string) {
     async stop() {
       running = false
       await done
-      return { longest, probes, failures }
+      return { longest, probes, failures, p99: quantile(waits, 0.99) }
     },
   }
 }
@@ -217,7 +219,7 @@ export async function printMixedLoad(count = 100_000) {
         const load = loads[i] as LoadResult
         console.log(`${tableRow(url, load, bare.get(url)!)} ${String(load.non2xx).padStart(8)}`)
       })
-      console.log(`  /api/health every ${PROBE_EVERY_MS} ms: ${health.probes} probes, longest wait ${health.longest.toFixed(1)} ms, ${health.failures} failed`)
+      console.log(`  /api/health every ${PROBE_EVERY_MS} ms: ${health.probes} probes, p99 ${health.p99.toFixed(1)} ms, longest wait ${health.longest.toFixed(1)} ms, ${health.failures} failed`)
       console.log(`  farm reviews posted: ${posted.posted} (refused ${posted.refused}); staff: ${desk.pages.length} farmers pages (p50 ${quantile(desk.pages, 0.5).toFixed(0)} ms, max ${Math.max(0, ...desk.pages).toFixed(0)} ms), ` +
         `${desk.exports.length} CSV exports (${desk.exports.map((e) => `${e.status} ${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${(e.ms / 1000).toFixed(1)} s`).join(', ') || 'none finished'})`)
       console.log(`  server RSS: before ${rssBefore.toFixed(0)} MB, peak during ${rssPeak.toFixed(0)} MB, after ${rssMb(server.pid).toFixed(0)} MB`)
