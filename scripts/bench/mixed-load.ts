@@ -4,6 +4,7 @@
 // exports the CSV, and a prober calls /api/health every 25 ms. Then the same with cache-busting
 // query strings. Printed with the server's RSS before/during/after and the load average.
 // Every loop is bounded in time; all traffic stays on 127.0.0.1.
+import { fork } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,35 +28,22 @@ function rssMb(pid: number | undefined): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024
 }
 
-/** Calls /api/health every PROBE_EVERY_MS until stopped; answers the longest wait and the count. */
+/**
+ * Calls /api/health every PROBE_EVERY_MS from a process of its own (prober-child.mjs) until stopped;
+ * answers the longest wait, the p99 and the count.
+ */
 function healthProber(baseUrl: string) {
-  let longest = 0
-  let probes = 0
-  let failures = 0
-  const waits: number[] = []
-  let running = true
-  const done = (async () => {
-    while (running) {
-      const started = performance.now()
-      try {
-        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) })
-        await res.arrayBuffer()
-        if (!res.ok) failures++
-      } catch {
-        failures++
-      }
-      const took = performance.now() - started
-      longest = Math.max(longest, took)
-      waits.push(took)
-      probes++
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, PROBE_EVERY_MS - took)))
-    }
-  })()
+  const child = fork(path.resolve('scripts/bench/prober-child.mjs'), [JSON.stringify({ url: `${baseUrl}/api/health`, everyMs: PROBE_EVERY_MS })])
+  const result = new Promise<{ probes: number; failures: number; waits: number[] }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { probes: number; failures: number; waits: number[] }))
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`the health prober exited (${code}) before answering`)))
+  })
   return {
     async stop() {
-      running = false
-      await done
-      return { longest, probes, failures, p99: quantile(waits, 0.99) }
+      child.send('stop')
+      const { probes, failures, waits } = await result
+      return { longest: Math.max(0, ...waits), probes, failures, p99: quantile(waits, 0.99) }
     },
   }
 }
