@@ -16,7 +16,7 @@ import { apiNotFound, errorHandler } from './errors'
 import { healthRouter } from './health/router'
 import type { Logger } from './logger'
 import { referenceRouter } from './reference/router'
-import { DEFAULT_STALE_FOR_MS, type AnswerCacheOptions } from './directory/answer-cache'
+import type { AnswerCacheOptions } from './directory/answer-cache'
 import { directoryRouter } from './directory/router'
 import { farmerSignupsRouter } from './farmer-signups/router'
 import { reviewsRouter } from './reviews/router'
@@ -51,7 +51,7 @@ export type AppDeps = {
   webDir?: string
   /** Outgoing e-mail; built from config.smtpUrl when omitted. */
   mailer?: Mailer
-  /** How long a public answer may be served after a write while it is rebuilt (default 0: rebuild before answering; decision 022). */
+  /** How long a public answer may be served after a write while it is rebuilt (default config.answerStaleMs, 5 s; 0: rebuild before answering; decision 022). */
   answerStaleMs?: number
   /** The catalog files (web/i18n/catalogs by default); tests pass a fixture directory. */
   catalogDir?: string
@@ -76,7 +76,7 @@ function buildApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger })
   // The public answer caches: a rebuild after a write runs off the request path within the bound.
   const answers: AnswerCacheOptions = {
-    staleForMs: deps.answerStaleMs ?? DEFAULT_STALE_FOR_MS,
+    staleForMs: deps.answerStaleMs ?? config.answerStaleMs,
     onBackgroundError: (error) => logger.error({ err: error }, 'rebuilding a public answer failed'),
   }
   const app = express()

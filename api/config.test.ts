@@ -23,6 +23,15 @@ describe('readConfig', () => {
     expect(readConfig({ TRUST_PROXY: '2', PORT: '' })).toMatchObject({ port: 3000, trustProxyHops: 2 })
   })
 
+  it('serves a public answer from before a write for at most 5 s by default; ANSWER_STALE_MS sets it, 0 to 60000', () => {
+    expect(readConfig({}).answerStaleMs).toBe(5_000)
+    expect(readConfig({ ANSWER_STALE_MS: '0' }).answerStaleMs).toBe(0)
+    expect(readConfig({ ANSWER_STALE_MS: ' 60000 ' }).answerStaleMs).toBe(60_000)
+    for (const wrong of ['60001', '-1', '5s', '1.5']) {
+      expect(() => readConfig({ ANSWER_STALE_MS: wrong })).toThrow(/ANSWER_STALE_MS must be milliseconds from 0 to 60000/)
+    }
+  })
+
   it('refuses every wrong value at once, one line per setting', () => {
     let error: unknown
     try {

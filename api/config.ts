@@ -3,6 +3,7 @@
 // ConfigError naming the variable, before the server writes anything (api/server.ts).
 import path from 'node:path'
 import { PASSWORD_RULE } from '../db/seed/admin'
+import { MAX_ANSWER_STALE_MS } from './contract/common'
 
 export type AppConfig = {
   port: number
@@ -18,11 +19,18 @@ export type AppConfig = {
   /** Number of reverse-proxy hops whose X-Forwarded-For is trusted (0: none). A count, not `true`, so a client cannot spoof its IP past the per-IP limits. */
   trustProxyHops: number
   version: string
+  /**
+   * How long after a write a public answer from before it may still be served while its one rebuild
+   * runs (ANSWER_STALE_MS, milliseconds; 0: every request after a write waits for the rebuild). Decision 022.
+   */
+  answerStaleMs: number
   /** The public address (SITE_URL, no trailing slash) for absolute links in share previews and the sitemap; unset: the request's own origin. */
   siteUrl?: string
 }
 
 export const DEFAULT_PORT = 3000
+/** The staleness bound of public answers after a write: a few seconds (decision 022). */
+export const DEFAULT_ANSWER_STALE_MS = 5_000
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** One line per wrong variable. */
@@ -93,7 +101,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const siteUrl = set(env.SITE_URL)?.replace(/\/+$/, '')
   if (siteUrl !== undefined && !/^https?:\/\/[^\s/]+$/i.test(siteUrl)) wrong(`SITE_URL must be the site's public address, e.g. https://vitifarmers.org.fj (got "${env.SITE_URL}").`)
 
-  if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined) throw new ConfigError(problems)
+  const rawStale = set(env.ANSWER_STALE_MS)
+  const answerStaleMs =
+    rawStale === undefined
+      ? DEFAULT_ANSWER_STALE_MS
+      : /^\d{1,5}$/.test(rawStale) && Number(rawStale) <= MAX_ANSWER_STALE_MS
+        ? Number(rawStale)
+        : wrong(`ANSWER_STALE_MS must be milliseconds from 0 to ${MAX_ANSWER_STALE_MS}, e.g. 5000 (got "${env.ANSWER_STALE_MS}").`)
+
+  if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined || answerStaleMs === undefined) throw new ConfigError(problems)
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
@@ -105,6 +121,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailDomain: env.MAIL_DOMAIN || 'vitifarmers.org.fj',
     countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
     trustProxyHops,
+    answerStaleMs,
     version: env.npm_package_version ?? '0.1.0',
     siteUrl,
   }

@@ -190,7 +190,7 @@ describe('two servers on one database', () => {
     expect(((await before.json()) as PublicFarmerPage).farmers.map((f) => f.name)).not.toContain(signup.name)
 
     expect((await approve(a, await submitSignup(a, signup))).status).toBe(200)
-    // The bound is the app's answerStaleMs (0 by default, decision 022): B's next request sees it.
+    // These servers run with answerStaleMs 0 (the production default is 5 s, decision 022): B's next request sees it.
     const after = await b.fetch(path, { headers: { 'if-none-match': etag ?? '' } })
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(etag)

@@ -41,7 +41,7 @@ const PUBLIC = [
 const STAFF = [
   '/api/admin/farmers', '/api/admin/farmers?search=SUVA', '/api/admin/farmers?status=active&sort=-createdAt', '/api/admin/farmers?status=expired',
   '/api/admin/farmers?status=followup', '/api/admin/farmers/active-pending', '/api/admin/expired-farmers', '/api/admin/trial-farmers',
-  '/api/admin/farmers/payments', '/api/admin/cost-breakdown', '/api/admin/locations', '/api/admin/produce', '/api/admin/produce-categories',
+  '/api/admin/farmers/payments', '/api/admin/cost-breakdown', '/api/admin/cost-breakdown/farmers', '/api/admin/cost-breakdown/farmers?page=2&pageSize=5', '/api/admin/locations', '/api/admin/produce', '/api/admin/produce-categories',
   '/api/admin/signups', '/api/admin/subject-matter-experts', '/api/admin/expert-fields', '/api/admin/reviews', '/api/admin/farm-reviews',
   '/api/admin/stats', '/api/admin/settings',
 ]

@@ -100,6 +100,39 @@ describe.each(DIALECTS)('the dialect seam on %s', (dialect) => {
     expect(rows).toEqual([{ a: 2461222, b: 2451544.5 }])
   })
 
+  it('tableChunks: pieces that together hold every row once (on SQLite a few rows each, on PostgreSQL one)', async () => {
+    const chunks = await portable(t.db).tableChunks(t.db, 'farmers', 3)
+    expect(chunks).toHaveLength(dialect === 'sqlite' ? 2 : 1)
+    const ids: string[] = []
+    for (const chunk of chunks) {
+      const { rows } = await sql<{ id: string }>`select id from farmers where ${chunk}`.execute(t.db)
+      expect(rows.length).toBeLessThanOrEqual(3 * (dialect === 'sqlite' ? 1 : 2))
+      ids.push(...rows.map((r) => r.id))
+    }
+    expect(ids.sort()).toEqual(['f-a', 'f-b', 'f-c', 'f-d'])
+  })
+
+  it('tableChunks under an alias, in a query joining the table', async () => {
+    const ids: string[] = []
+    for (const chunk of await portable(t.db).tableChunks(t.db, 'farmers', 3, 'f')) {
+      const { rows } = await sql<{ id: string }>`select f.id from farmers as f join farmers as g on g.id = f.id where ${chunk}`.execute(t.db)
+      ids.push(...rows.map((r) => r.id))
+    }
+    expect(ids.sort()).toEqual(['f-a', 'f-b', 'f-c', 'f-d'])
+  })
+
+  it('epochMs: whole milliseconds of instants, offsets and bare dates; yearMonthOfDayNumber names the civil month', async () => {
+    const p = portable(t.db)
+    const { rows } = await sql<{ a: number | string; b: number | string; c: number | string; d: string; e: string }>`
+      select ${p.epochMs(sql.lit('2026-06-30T12:00:00.123Z') as never)} as a, ${p.epochMs(sql.lit('2000-01-01') as never)} as b,
+        ${p.epochMs(sql.lit('2026-03-01T00:00:00+12:00') as never)} as c,
+        ${p.yearMonthOfDayNumber(sql.lit(2440588) as never)} as d, ${p.yearMonthOfDayNumber(sql.lit(2461131) as never)} as e`.execute(t.db)
+    const row = rows[0]!
+    expect([Number(row.a), Number(row.b), Number(row.c)]).toEqual([Date.parse('2026-06-30T12:00:00.123Z'), Date.parse('2000-01-01'), Date.parse('2026-03-01T00:00:00+12:00')])
+    // 2461131 is 31 March 2026.
+    expect([row.d, row.e]).toEqual(['1970-01', '2026-03'])
+  })
+
   it('containsText finds a plain substring, case-sensitive, % and _ taken literally', async () => {
     const p = portable(t.db)
     const { rows } = await sql<{ a: number; b: number; c: number; d: number }>`

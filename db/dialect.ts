@@ -3,7 +3,7 @@
 // `portable(db)` and never asks which database it is on; everything else is plain kysely, which
 // already speaks both (upserts: `.onConflict(...)`, never `INSERT OR IGNORE`).
 // Decision 021 says how both databases store and read back the same values.
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -53,6 +53,18 @@ export interface PortableSql {
   caselessOrder(column: Text): RawBuilder<string>
   /** ISO text (a timestamp or a bare date, read as UTC) as a Julian day number, like SQLite's julianday(). */
   julianDay(value: Text): RawBuilder<number>
+  /** ISO text as whole milliseconds since 1970 (an integer; bare dates are UTC midnight, as julianDay). */
+  epochMs(value: Text): RawBuilder<number>
+  /**
+   * Conditions splitting `table` into pieces of at most `rows` rows, for a query that must read a
+   * whole table: on SQLite, whose driver holds the thread while a query runs, rowid ranges (storage
+   * order, so each piece reads its pages once and other requests are served between pieces); on
+   * PostgreSQL, whose queries run beside the event loop, one piece. `alias`: the table's name in a
+   * query that joins it.
+   */
+  tableChunks<DB>(db: Kysely<DB>, table: string, rows: number, alias?: string): Promise<RawBuilder<SqlBool>[]>
+  /** 'YYYY-MM' of an integer Julian Day Number (the civil day it names; 2440588 is 1970-01-01). */
+  yearMonthOfDayNumber(dayNumber: Expression<number>): RawBuilder<string>
   /** True when `needle` occurs in `haystack` as it is (case-sensitive, no wildcards): SQLite's instr() > 0. */
   containsText(haystack: Text, needle: string): RawBuilder<SqlBool>
   /**
@@ -74,6 +86,18 @@ const sqlitePortable: PortableSql = {
   caselessLike: (column, pattern) => sql<SqlBool>`${ref(column)} like ${pattern} escape '\\'`,
   caselessOrder: (column) => sql<string>`${ref(column)} collate nocase`,
   julianDay: (value) => sql<number>`julianday(${ref(value)})`,
+  // julianday() keeps whole milliseconds; rounding drops the float's last bits.
+  epochMs: (value) => sql<number>`cast(round((julianday(${ref(value)}) - 2440587.5) * 86400000) as integer)`,
+  async tableChunks(db, table, rows, alias) {
+    const { rows: found } = await sql<{ last: number | null }>`select max(rowid) as last from ${sql.table(table)}`.execute(db)
+    const last = found[0]?.last ?? 0
+    const rowid = alias === undefined ? sql.ref('rowid') : sql.ref(`${alias}.rowid`)
+    const chunks: RawBuilder<SqlBool>[] = []
+    for (let after = 0; after < last; after += rows) chunks.push(sql<SqlBool>`(${rowid} > ${after} and ${rowid} <= ${after + rows})`)
+    return chunks.length > 0 ? chunks : [sql<SqlBool>`1 = 1`]
+  },
+  // A number given to strftime() is a Julian day; an integer one is that civil day's noon.
+  yearMonthOfDayNumber: (dayNumber) => sql<string>`strftime('%Y-%m', ${dayNumber})`,
   containsText: (haystack, needle) => sql<SqlBool>`instr(${ref(haystack)}, ${needle}) > 0`,
   indexedBy: (index) => sql`indexed by ${sql.id(index)}`,
 }
@@ -95,6 +119,9 @@ const postgresPortable: PortableSql = {
   caselessOrder: (column) => sql<string>`lower(${ref(column)} collate "C")`,
   // Bare dates read as UTC midnight (the session runs in UTC, db/connection.ts), as julianday() does.
   julianDay: (value) => sql<number>`(extract(epoch from (${ref(value)})::timestamptz) / 86400.0 + 2440587.5)::float8`,
+  epochMs: (value) => sql<number>`round(extract(epoch from (${ref(value)})::timestamptz) * 1000)::bigint`,
+  tableChunks: () => Promise.resolve([sql<SqlBool>`true`]),
+  yearMonthOfDayNumber: (dayNumber) => sql<string>`to_char(to_date((${dayNumber})::text, 'J'), 'YYYY-MM')`,
   containsText: (haystack, needle) => sql<SqlBool>`strpos(${ref(haystack)}, ${needle}::text) > 0`,
   indexedBy: () => sql``,
 }

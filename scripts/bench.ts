@@ -25,7 +25,7 @@ import { startSqliteTestApp } from '../api/testing/test-app'
 import { lighthouseBench } from './bench/lighthouse'
 import { printHomeJs } from './bench/home-js'
 import { printOutboxBench } from './bench/outbox'
-import { BROWSER_HEADERS, benchPart, loadAverageNote, loadTest } from './bench/load'
+import { BROWSER_HEADERS, asSent, benchPart, loadAverageNote, loadTest } from './bench/load'
 import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
 import { printMixedLoad } from './bench/mixed-load'
 import { printPostgresBench } from './bench/postgres'
@@ -34,6 +34,11 @@ import { printPostgresBench } from './bench/postgres'
 if (process.argv.includes('--outbox')) {
   await printOutboxBench()
   process.exit(0)
+}
+// --mixed: only part 3, the mixed load (no build needed; --quick: 10,000 farmers).
+if (process.argv.includes('--mixed')) {
+  await benchPart('Mixed load', () => printMixedLoad(process.argv.includes('--quick') ? 10_000 : 100_000))
+  process.exit()
 }
 // --postgres: only part 4, PostgreSQL beside SQLite and one vs two servers (no build needed; --quick: 10,000 farmers).
 if (process.argv.includes('--postgres')) {
@@ -87,22 +92,6 @@ async function coldLatency(base: string, url: string, requests: number, before: 
   return { p50: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]! }
 }
 
-/** The exact bytes and headers the server sends a browser for `url`, to replay from a bare handler. */
-function asSent(base: string, url: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
-  return new Promise((resolve, reject) => {
-    http.get(`${base}${url}`, { agent, headers: BROWSER_HEADERS }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const headers: Record<string, string> = { 'content-type': String(res.headers['content-type'] ?? 'application/json') }
-        if (res.headers['content-encoding']) headers['content-encoding'] = String(res.headers['content-encoding'])
-        resolve({ body: Buffer.concat(chunks), headers })
-      })
-      res.on('error', reject)
-    }).on('error', reject)
-  })
-}
-
 async function listen(app: express.Express): Promise<{ base: string; close: () => Promise<void> }> {
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
@@ -145,7 +134,7 @@ async function directoryAt(count: number) {
     try {
       const plain = await get(api.baseUrl, url)
       if (plain.status !== 200) throw new Error(`answered ${plain.status}`)
-      const sent = await asSent(api.baseUrl, url)
+      const sent = await asSent(`${api.baseUrl}${url}`, agent)
       const warm = await loadTest(`${api.baseUrl}${url}`, { connections: 1, amount: LATENCY_REQUESTS })
       const cold = await coldLatency(api.baseUrl, url, COLD_REQUESTS, () => bumpVersion.run())
 

@@ -31,7 +31,10 @@ export const MonthlyRevenueSchema = z.object({
 })
 export type MonthlyRevenue = z.infer<typeof MonthlyRevenueSchema>
 
-/** GET /api/admin/cost-breakdown. */
+/**
+ * GET /api/admin/cost-breakdown: the figures over every farmer, counted in SQL. The rows are paged
+ * apart, GET /api/admin/cost-breakdown/farmers (issue 19).
+ */
 export const CostBreakdownSchema = z.object({
   dailyRate: z.number().nonnegative(),
   /** Total cost over farmers that are active and included in costing. */
@@ -39,7 +42,6 @@ export const CostBreakdownSchema = z.object({
   /** The part of totalRevenue from demo farmers (db/seed): sample subscriptions, nobody's money. */
   demoRevenue: z.number().nonnegative(),
   totalActiveDays: z.number().int().nonnegative(),
-  farmers: z.array(FarmerCostSchema),
   months: z.array(MonthlyRevenueSchema),
   /** The total row: sum of revenue, maximum farmer count, average monthly revenue. */
   monthsTotal: z.object({

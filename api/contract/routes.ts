@@ -13,7 +13,7 @@ import * as uploads from './uploads'
 import * as auth from './auth'
 import * as users from './users'
 import * as settings from './settings'
-import { CostBreakdownSchema } from './costing'
+import { CostBreakdownSchema, FarmerCostSchema } from './costing'
 import { AdminStatsSchema } from './stats'
 import { AuditLogSchema, AuditLogsQuerySchema } from './audit'
 import * as email from './email'
@@ -137,7 +137,8 @@ export const routes = [
 
   // ---- settings
   { method: 'GET', path: '/api/admin/settings', access: 'costing.view', response: settings.SettingsSchema, summary: 'dailyRate and trialPeriodDays' },
-  { method: 'GET', path: '/api/admin/cost-breakdown', access: 'costing.view', response: CostBreakdownSchema, summary: 'Cost rows, totals and monthly revenue at the saved daily rate' },
+  { method: 'GET', path: '/api/admin/cost-breakdown', access: 'costing.view', response: CostBreakdownSchema, summary: 'Cost totals and monthly revenue at the saved daily rate (counted in SQL)' },
+  { method: 'GET', path: '/api/admin/cost-breakdown/farmers', access: 'costing.view', query: farmers.SubscriptionListQuerySchema, response: list(FarmerCostSchema), summary: 'One page of the farmers\' cost rows by name (page, pageSize); X-Total-Count counts every farmer' },
   { method: 'POST', path: '/api/admin/settings', access: 'settings.edit', body: settings.SettingsUpdateSchema, response: settings.SettingsSchema, summary: 'Save daily rate (and trial length)' },
 
   // ---- reference data (admin)

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readConfig } from '../config'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { answerCache } from './answer-cache'
 import { insertFarmer, signInAs } from './testing'
@@ -63,6 +64,44 @@ describe('answerCache (a manual clock and version)', () => {
     await t.read()
     t.advance(5_001)
     t.write()
+    expect(await t.read()).toEqual({ version: 2 })
+  })
+
+  it('many concurrent requests after a write start exactly one rebuild, and all get the previous answer meanwhile', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    t.hold()
+    expect(await Promise.all(Array.from({ length: 20 }, () => t.read()))).toEqual(Array.from({ length: 20 }, () => ({ version: 1 })))
+    expect(t.computed).toBe(2)
+    t.release()
+    await expect.poll(() => t.read()).toEqual({ version: 2 })
+    expect(t.computed).toBe(2)
+  })
+
+  it('serves the previous answer only until the bound has passed, even while its rebuild is still running', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    t.hold()
+    t.advance(4_999)
+    expect(await t.read()).toEqual({ version: 1 })
+    t.advance(1)
+    // Past the bound the request waits for the (still running) rebuild: no second one starts.
+    let settled = false
+    const waiting = t.read().then((answer) => ((settled = true), answer))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(false)
+    t.release()
+    expect(await waiting).toEqual({ version: 2 })
+    expect(t.computed).toBe(2)
+  })
+
+  it('a write followed by the bound elapsing, with no request between, gives the new answer', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    t.advance(5_000)
     expect(await t.read()).toEqual({ version: 2 })
   })
 
@@ -150,21 +189,35 @@ describe('public answers over HTTP', () => {
   })
 })
 
-describe('with the production bound (5 s)', () => {
+describe('with the production bound (5 s, the default: config.answerStaleMs)', () => {
   let api: TestApp
   beforeAll(async () => {
-    api = await startTestApp({ answerStaleMs: 5_000 })
+    // The server's default (startTestApp's own is 0).
+    api = await startTestApp({ answerStaleMs: readConfig({}).answerStaleMs })
   })
   afterAll(() => api.close())
 
   it('a write is seen on the second request after it, never later than the bound', async () => {
-    const first = await (await api.fetch('/api/farmers/locations')).json()
+    const before = await api.fetch('/api/farmers/locations')
+    const first = await before.json()
     await insertFarmer(api.db, { name: 'Late Arrival', cities: ['Levuka'], produce: ['Kumala'] })
     // The first request after the write is answered at once with the answer from before it (it
-    // was current a moment ago, well within the bound) and starts the one rebuild …
-    expect(await (await api.fetch('/api/farmers/locations')).json()).toEqual(first)
+    // was current a moment ago, well within the bound), marked with that answer's own ETag, and
+    // starts the one rebuild …
+    const stale = await api.fetch('/api/farmers/locations')
+    expect(stale.headers.get('etag')).toBe(before.headers.get('etag'))
+    expect(await stale.json()).toEqual(first)
     // … whose answer is there as soon as it has run.
     await expect.poll(async () => JSON.stringify(await (await api.fetch('/api/farmers/locations')).json()), { timeout: 5_000 }).toContain('Levuka')
+  })
+
+  it('a farm review leaves the availability answer and its ETag as they were', async () => {
+    const farmer = await insertFarmer(api.db, { name: 'Quiet Grower', cities: ['Ba'], produce: ['Dalo (Taro)'] })
+    const before = await api.fetch('/api/produce/availability', { headers: { 'cache-control': 'no-cache' } })
+    expect((await api.postJson('/api/farm-reviews', { farmId: farmer, rating: 3, comment: 'Good dalo' }, { 'Idempotency-Key': randomUUID() })).status).toBe(201)
+    for (const headers of [{}, { 'cache-control': 'no-cache' }] as Record<string, string>[]) {
+      expect((await api.fetch('/api/produce/availability', { headers })).headers.get('etag')).toBe(before.headers.get('etag'))
+    }
   })
 
   it('a client asking past caches after its own write (Cache-Control: no-cache) reads it at once', async () => {

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Request, Response } from 'express'
+import { DEFAULT_ANSWER_STALE_MS } from '../config'
 import { fijiDayBounds } from './public-listing'
 
 const brotliAsync = promisify(brotliCompress)
@@ -40,13 +41,12 @@ interface Entry extends CachedAnswer {
  */
 const MAX_ENTRIES_PER_ROUTE = 300
 /**
- * Default bound on serving an answer older than the data: 0, every request after a write waits for
- * the one shared rebuild. A few seconds (5_000) takes rebuilds off the request path, but then a page
- * that reads right after another client's write (staff add a town, then a form lists towns) sees the
- * list from before it for up to that long: off until the screens that need read-your-writes say so
- * (decision 022).
+ * Default bound on serving an answer older than the data: a few seconds, so that a rebuild after a
+ * write runs off the request path (the server's is config.answerStaleMs, ANSWER_STALE_MS). A client
+ * that asks past caches — the web app for a while after its own write — always waits for the
+ * rebuild, so nobody reads an answer from before their own write (decision 022).
  */
-export const DEFAULT_STALE_FOR_MS = 0
+export const DEFAULT_STALE_FOR_MS = DEFAULT_ANSWER_STALE_MS
 
 export type VersionReader = () => Promise<number | string>
 

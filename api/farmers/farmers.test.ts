@@ -2,7 +2,7 @@
 // 409, role rules per field, activate/deactivate, trials, settings, cost breakdown, payments and CSV.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DailyRateFormSchema, TrialPeriodFormSchema, messages, type AdminFarmer, type CostBreakdown, type ExpiredFarmer, type ActivePendingFarmer, type TrialFarmer, type FarmerPayment } from '../contract'
+import { DailyRateFormSchema, TrialPeriodFormSchema, messages, type AdminFarmer, type CostBreakdown, type FarmerCost, type ExpiredFarmer, type ActivePendingFarmer, type TrialFarmer, type FarmerPayment } from '../contract'
 import { insertFarmer, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
@@ -201,7 +201,8 @@ describe('lists, trial, settings and costing', () => {
   it('cost breakdown uses the saved rate', async () => {
     const breakdown = (await (await call('GET', '/api/admin/cost-breakdown', undefined, adminUser)).json()) as CostBreakdown
     expect(breakdown.dailyRate).toBe(3)
-    const vani = breakdown.farmers.find((f) => f.name === 'Vani New')!
+    const rows = (await (await call('GET', '/api/admin/cost-breakdown/farmers?pageSize=200', undefined, adminUser)).json()) as FarmerCost[]
+    const vani = rows.find((f) => f.name === 'Vani New')!
     expect(vani).toMatchObject({ totalDays: 30, totalCost: 90, isActive: true })
     expect((await call('GET', '/api/admin/cost-breakdown', undefined, agent)).status).toBe(403)
   })

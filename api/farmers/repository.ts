@@ -163,7 +163,12 @@ export function farmersRepository(db: Kysely<Database>) {
         last = rows[rows.length - 1]
       }
     },
-    all: () => db.selectFrom('farmers').selectAll().orderBy('name').execute(),
+    /** One page of every farmer by name (the id breaking ties, index of migration 0005), and the count of them all. */
+    async byName(page: { offset: number; limit: number }): Promise<{ rows: FarmerRow[]; total: number }> {
+      const rows = await db.selectFrom('farmers').selectAll().orderBy('name').orderBy('id').limit(page.limit).offset(page.offset).execute()
+      const { count } = await db.selectFrom('farmers').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      return { rows, total: Number(count) }
+    },
     find: (id: string) => db.selectFrom('farmers').selectAll().where('id', '=', id).executeTakeFirst(),
     findIdByEmail: (email: string) => db.selectFrom('farmers').select(['id']).where(p.caselessEquals('email', email)).executeTakeFirst(),
     insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
@@ -214,6 +219,26 @@ export function farmersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow()
       const total = Number(row.total)
       return { total, active: Number(row.active), expired: total - Number(row.active) }
+    },
+    /**
+     * The dashboard's counts on Fiji date `today`: every farmer, subscriptions active (flagged, today
+     * within the dates), pending (starting after today) and expired (ended before today) — the
+     * statusFilter rules. On SQLite a piece of the table per query (tableChunks), the thread free between.
+     */
+    async subscriptionCounts(today: string, chunkRows = 5_000): Promise<{ total: number; active: number; pending: number; expired: number }> {
+      const [todayStart, tomorrowStart] = [julian(fijiMidnightIso(today)), julian(fijiMidnightIso(addDays(today, 1)))]
+      const [start, end] = [julian(sql.ref('subscriptionStart')), julian(sql.ref('subscriptionEnd'))]
+      const counts = { total: 0, active: 0, pending: 0, expired: 0 }
+      for (const chunk of await p.tableChunks(db, 'farmers', chunkRows)) {
+        const { rows } = await sql<Record<keyof typeof counts, number | string>>`select count(*) as total,
+            count(case when "isActive" = 1 and "subscriptionStart" is not null and "subscriptionEnd" is not null and ${start} < ${tomorrowStart} and ${end} >= ${todayStart} then 1 end) as active,
+            count(case when "subscriptionStart" is not null and ${start} >= ${tomorrowStart} then 1 end) as pending,
+            count(case when "subscriptionEnd" is not null and ${end} < ${todayStart} then 1 end) as expired
+          from farmers where ${chunk}`.execute(db)
+        for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += Number(rows[0]?.[key] ?? 0)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return counts
     },
     activeProduceNames: async () => (await db.selectFrom('produce').select('name').where('isActive', '=', 1).execute()).map((r) => r.name),
     /** One page of payment records newest first (index of migration 0005), and the number matching the search. */

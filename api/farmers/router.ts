@@ -23,9 +23,11 @@ import {
   type FarmerUpdate,
   type IdParam,
   type OkResponse,
+  type RouteKey,
 } from '../contract'
 import { currentSession, noStore } from '../auth/http'
 import { actorOf } from '../audit/staff-write'
+import type { Response } from 'express'
 import { contractRouter } from '../http/contract-router'
 import { streamCsv } from '../http/csv'
 import { validate } from '../middleware/validate'
@@ -36,11 +38,23 @@ export function farmersRouter(db: Kysely<Database>) {
   const { router, on } = contractRouter()
   const ok: OkResponse = { ok: true }
   const idOf = (locals: Record<string, unknown>) => (locals.params as IdParam).id
+  /** Answers one page of rows; X-Total-Count counts every match. */
+  const sendPage = (res: Response, rows: unknown[], total: number) => {
+    res.setHeader(TOTAL_COUNT_HEADER, String(total))
+    res.json(rows)
+  }
+  /** A list behind a dashboard card (or the cost table), a page at a time (page, pageSize), never stored. */
+  const pagedList = (key: RouteKey, page: (query: SubscriptionListQuery) => Promise<{ farmers: unknown[]; total: number }>) =>
+    on(key, noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
+      const { farmers, total } = await page(res.locals.query as SubscriptionListQuery)
+      sendPage(res, farmers, total)
+    })
+  /** Figures over a whole list, counted by the server, never stored. */
+  const summary = (key: RouteKey, figures: () => Promise<unknown>) => on(key, noStore, async (_req, res) => void res.json(await figures()))
 
   on('GET /api/admin/farmers', noStore, validate({ query: AdminFarmersQuerySchema }), async (_req, res) => {
     const { farmers, total } = await service.list(res.locals.query as AdminFarmersQuery)
-    res.setHeader(TOTAL_COUNT_HEADER, String(total))
-    res.json(farmers)
+    sendPage(res, farmers, total)
   })
 
   on('POST /api/admin/farmers', validate({ body: FarmerCreateSchema }), async (req, res) => {
@@ -51,20 +65,13 @@ export function farmersRouter(db: Kysely<Database>) {
     await streamCsv(res, 'farmers', FARMER_CSV_COLUMNS, service.exportRecords(res.locals.query as AdminFarmersExportQuery))
   })
 
-  on('GET /api/admin/farmers/active-pending', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
-    const { farmers, total } = await service.activePending(res.locals.query as SubscriptionListQuery)
-    res.setHeader(TOTAL_COUNT_HEADER, String(total))
-    res.json(farmers)
-  })
+  pagedList('GET /api/admin/farmers/active-pending', (query) => service.activePending(query))
 
-  on('GET /api/admin/farmers/active-pending/summary', noStore, async (_req, res) => {
-    res.json(await service.activePendingSummary())
-  })
+  summary('GET /api/admin/farmers/active-pending/summary', () => service.activePendingSummary())
 
   on('GET /api/admin/farmers/payments', noStore, validate({ query: AdminPaymentsQuerySchema }), async (_req, res) => {
     const { payments, total } = await service.payments(res.locals.query as AdminPaymentsQuery)
-    res.setHeader(TOTAL_COUNT_HEADER, String(total))
-    res.json(payments)
+    sendPage(res, payments, total)
   })
 
   on('GET /api/admin/farmers/payments/report', async (_req, res) => {
@@ -93,29 +100,17 @@ export function farmersRouter(db: Kysely<Database>) {
     res.json(await service.updatePayment(actorOf(req, res), idOf(res.locals), res.locals.body as FarmerPaymentUpdate))
   })
 
-  on('GET /api/admin/expired-farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
-    const { farmers, total } = await service.expired(res.locals.query as SubscriptionListQuery)
-    res.setHeader(TOTAL_COUNT_HEADER, String(total))
-    res.json(farmers)
-  })
+  pagedList('GET /api/admin/expired-farmers', (query) => service.expired(query))
 
-  on('GET /api/admin/expired-farmers/summary', noStore, async (_req, res) => {
-    res.json(await service.expiredSummary())
-  })
+  summary('GET /api/admin/expired-farmers/summary', () => service.expiredSummary())
 
-  on('GET /api/admin/trial-farmers', noStore, validate({ query: SubscriptionListQuerySchema }), async (_req, res) => {
-    const { farmers, total } = await service.trialFarmers(res.locals.query as SubscriptionListQuery)
-    res.setHeader(TOTAL_COUNT_HEADER, String(total))
-    res.json(farmers)
-  })
+  pagedList('GET /api/admin/trial-farmers', (query) => service.trialFarmers(query))
 
-  on('GET /api/admin/trial-farmers/summary', noStore, async (_req, res) => {
-    res.json(await service.trialSummary())
-  })
+  summary('GET /api/admin/trial-farmers/summary', () => service.trialSummary())
 
-  on('GET /api/admin/cost-breakdown', noStore, async (_req, res) => {
-    res.json(await service.costBreakdown())
-  })
+  summary('GET /api/admin/cost-breakdown', () => service.costBreakdown())
+
+  pagedList('GET /api/admin/cost-breakdown/farmers', (query) => service.costRows(query))
 
   return router
 }

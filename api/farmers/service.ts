@@ -14,6 +14,7 @@ import {
   type AdminFarmer,
   type AdminFarmersQuery,
   type CostBreakdown,
+  type FarmerCost,
   type ExpiredFarmer,
   type FarmerCreate,
   type AdminPaymentsQuery,
@@ -35,10 +36,11 @@ import { matchListed } from '../farmer-signups/service'
 import { dailyRateOf } from '../stats/service'
 import { trialPeriodDaysOf } from '../settings/service'
 import { csvDateTime, type CsvValue } from '../http/csv'
+import { costTotals } from './cost-totals'
 import { farmersRepository, toAdminFarmer, toFarmerPayment, type FarmerFilters, type FarmerRow } from './repository'
 import {
   activateDates,
-  costBreakdown,
+  farmerCost,
   daysInTrial,
   daysSinceLastActive,
   daysUntilActive,
@@ -316,20 +318,36 @@ export function farmersService(db: Kysely<Database>) {
     },
     trialSummary: (now = new Date()): Promise<TrialSummary> => repository.inTrialCounts(today(now)),
 
+    /** The cost page's figures over every farmer, counted in SQL. */
     async costBreakdown(now = new Date()): Promise<CostBreakdown> {
-      const rows = await repository.all()
-      const farmers = rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        isActive: row.isActive === 1,
-        includeInCosting: row.includeInCosting === 1,
-        isTrialActive: row.isTrialActive === 1,
-        subscriptionStart: row.subscriptionStart,
-        subscriptionEnd: row.subscriptionEnd,
-        isDemo: row.isDemo === 1,
-      }))
-      return costBreakdown(farmers, await dailyRateOf(db), today(now))
+      const dailyRate = await dailyRateOf(db)
+      return { dailyRate, ...(await costTotals(db, dailyRate, today(now))) }
+    },
+
+    /** One page of the cost rows, by name, and the count of every farmer. */
+    async costRows(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: FarmerCost[]; total: number }> {
+      const [dailyRate, { rows, total }] = [await dailyRateOf(db), await repository.byName(pageOf(query))]
+      const day = today(now)
+      return {
+        total,
+        farmers: rows.map((row) =>
+          farmerCost(
+            {
+              id: row.id,
+              name: row.name,
+              email: row.email,
+              isActive: row.isActive === 1,
+              includeInCosting: row.includeInCosting === 1,
+              isTrialActive: row.isTrialActive === 1,
+              subscriptionStart: row.subscriptionStart,
+              subscriptionEnd: row.subscriptionEnd,
+              isDemo: row.isDemo === 1,
+            },
+            dailyRate,
+            day,
+          ),
+        ),
+      }
     },
 
     /** One page of payment records newest first, and the count of all matching the search. */

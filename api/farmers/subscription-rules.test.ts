@@ -1,16 +1,14 @@
 // The subscription, cost and trial rules, table-driven on the Fiji calendar (UTC+12).
 import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
 import {
   activateDates,
   activeDays,
-  costBreakdown,
+  farmerCost,
   daysInTrial,
   daysSinceLastActive,
   daysUntilActive,
   deactivateDates,
   displayStatus,
-  monthlyRevenue,
   remainingDays,
   totalDays,
   trialDates,
@@ -89,7 +87,7 @@ describe('activate and deactivate', () => {
   })
 })
 
-describe('cost breakdown and monthly revenue', () => {
+describe('cost rows (the totals and months are counted in SQL: cost-totals.test.ts)', () => {
   const row = (id: string, start: string | null, end: string | null, isActive = true, includeInCosting = true) => ({
     id,
     name: id,
@@ -97,56 +95,15 @@ describe('cost breakdown and monthly revenue', () => {
     isTrialActive: false,
     ...farmer(start, end, isActive, includeInCosting),
   })
-  // Hand-computed at FJ$2.50 a day, today 15 March 2026:
-  //  A 1 Mar–31 Mar: 30 days, FJ$75.00, active 15   (counted)
-  //  B 20 Feb–10 Mar: 18 days, FJ$45.00, expired    (months only)
-  //  C 1 Mar–1 May, excluded from costing: 61 days  (neither)
-  //  D no dates                                      (neither)
-  const farmers = [row('A', '2026-03-01', '2026-03-31'), row('B', '2026-02-20', '2026-03-10'), row('C', '2026-03-01', '2026-05-01', true, false), row('D', null, null)]
-  const breakdown = costBreakdown(farmers, 2.5, today)
-
-  it('totals count only active farmers included in costing', () => {
-    expect(breakdown.totalRevenue).toBe(75)
-    expect(breakdown.totalActiveDays).toBe(15)
-    expect(breakdown.farmers.map((f) => [f.id, f.totalDays, f.activeDays, f.remainingDays, f.totalCost, f.isActive])).toEqual([
+  // Hand-computed at FJ$2.50 a day, today 15 March 2026.
+  it('total, active and remaining days and the cost of each farmer, whatever its costing flag', () => {
+    const farmers = [row('A', '2026-03-01', '2026-03-31'), row('B', '2026-02-20', '2026-03-10'), row('C', '2026-03-01', '2026-05-01', true, false), row('D', null, null)]
+    expect(farmers.map((f) => farmerCost(f, 2.5, today)).map((f) => [f.id, f.totalDays, f.activeDays, f.remainingDays, f.totalCost, f.isActive])).toEqual([
       ['A', 30, 15, 15, 75, true],
       ['B', 18, 18, 0, 45, false],
       ['C', 61, 15, 46, 152.5, true],
       ['D', 0, 0, 0, 0, false],
     ])
-  })
-
-  it('months: each day adds the rate to its month; farmers counted once per month; a total row', () => {
-    // B: 20–28 Feb = 9 days, 1–9 Mar = 9 days; A: 30 days in March.
-    expect(breakdown.months).toEqual([
-      { month: '2026-02', revenue: 22.5, activeFarmers: 1, averagePerFarmer: 22.5 },
-      { month: '2026-03', revenue: 97.5, activeFarmers: 2, averagePerFarmer: 48.75 },
-    ])
-    expect(breakdown.monthsTotal).toEqual({ revenue: 120, maxActiveFarmers: 2, averageMonthlyRevenue: 60 })
-  })
-
-  it("names the demo farmers' part of the total revenue, counted the same way", () => {
-    expect(breakdown.demoRevenue).toBe(0)
-    const withDemo = costBreakdown([...farmers, { ...row('E', '2026-03-01', '2026-03-31'), isDemo: true }, { ...row('F', '2026-02-20', '2026-03-10'), isDemo: true }], 2.5, today)
-    expect(withDemo.totalRevenue).toBe(150)
-    // E counts (FJ$75.00); F has expired, so it counts in neither figure.
-    expect(withDemo.demoRevenue).toBe(75)
-    expect(withDemo.farmers.filter((f) => f.isDemo).map((f) => f.id)).toEqual(['E', 'F'])
-  })
-
-  it('no farmers: zeros and no months', () => {
-    expect(costBreakdown([], 2.5, today)).toMatchObject({ totalRevenue: 0, totalActiveDays: 0, months: [], monthsTotal: { revenue: 0, maxActiveFarmers: 0, averageMonthlyRevenue: 0 } })
-  })
-
-  it('the months always add up to the included farmers’ total cost', () => {
-    const day = fc.integer({ min: 0, max: 2000 }).map((n) => new Date(Date.UTC(2024, 0, 1) + n * 86400000).toISOString().slice(0, 10))
-    fc.assert(
-      fc.property(fc.array(fc.tuple(day, fc.integer({ min: 0, max: 400 })), { maxLength: 8 }), (spans) => {
-        const rows = spans.map(([start, length], i) => row(String(i), start, new Date(Date.parse(start) + length * 86400000).toISOString().slice(0, 10)))
-        const months = monthlyRevenue(rows, 1)
-        expect(months.reduce((sum, m) => sum + m.revenue, 0)).toBe(rows.reduce((sum, r) => sum + totalDays(r), 0))
-      }),
-    )
   })
 })
 

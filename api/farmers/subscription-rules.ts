@@ -2,7 +2,7 @@
 // on the Fiji calendar. Builds on api/stats/subscriptions.ts (the dashboard's counts) so the two
 // never disagree. Day counts: a calendar day is counted once, the first and the last included.
 import { DateTime } from 'luxon'
-import type { CostBreakdown, FarmerCost, FarmerDisplayStatus, MonthlyRevenue } from '../contract'
+import type { FarmerCost, FarmerDisplayStatus } from '../contract'
 import { FOLLOW_UP_AFTER_DAYS } from '../contract'
 import { FIJI_ZONE, fijiDate, isActiveOn, totalDays, type SubscriptionFields } from '../stats/subscriptions'
 
@@ -94,6 +94,7 @@ interface CostingFarmer extends SubscriptionFields {
   isDemo?: boolean
 }
 
+/** One row of the cost table; the page's totals and months are counted in SQL (cost-totals.ts). */
 export function farmerCost(farmer: CostingFarmer, dailyRate: number, today: string): FarmerCost {
   const days = totalDays(farmer)
   return {
@@ -110,62 +111,6 @@ export function farmerCost(farmer: CostingFarmer, dailyRate: number, today: stri
     totalCost: roundMoney(days * dailyRate),
     subscriptionStart: farmer.subscriptionStart,
     subscriptionEnd: farmer.subscriptionEnd,
-  }
-}
-
-/**
- * Monthly revenue (spec 001 §9): for each farmer included in costing, each of its subscription's
- * total days (counted from the start's Fiji date) adds one daily rate to that day's year-month, so
- * the months add up to the farmers' total cost. Farmers per month are distinct farmers. Oldest first.
- */
-export function monthlyRevenue(farmers: readonly CostingFarmer[], dailyRate: number): MonthlyRevenue[] {
-  const months = new Map<string, { days: number; farmers: Set<string> }>()
-  for (const farmer of farmers) {
-    if (!farmer.includeInCosting || !farmer.subscriptionStart) continue
-    const startDate = fijiDate(farmer.subscriptionStart)
-    const days = totalDays(farmer)
-    let day = 0
-    while (day < days) {
-      const date = addDays(startDate, day)
-      const month = date.slice(0, 7)
-      // Days left in this calendar month from `date`, so the loop steps a month at a time.
-      const [year, monthNumber] = month.split('-').map(Number) as [number, number]
-      const monthLength = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()
-      const inMonth = Math.min(monthLength - Number(date.slice(8, 10)) + 1, days - day)
-      const entry = months.get(month) ?? { days: 0, farmers: new Set<string>() }
-      entry.days += inMonth
-      entry.farmers.add(farmer.id)
-      months.set(month, entry)
-      day += inMonth
-    }
-  }
-  return [...months.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, { days, farmers: ids }]) => {
-      const revenue = roundMoney(days * dailyRate)
-      return { month, revenue, activeFarmers: ids.size, averagePerFarmer: roundMoney(revenue / ids.size) }
-    })
-}
-
-/** The whole cost page: rows, the three summary figures, the monthly table and its total row. */
-export function costBreakdown(farmers: readonly CostingFarmer[], dailyRate: number, today: string): CostBreakdown {
-  const rows = farmers.map((f) => farmerCost(f, dailyRate, today))
-  // Total revenue and total active days count only farmers active and included in costing (§9).
-  const counted = rows.filter((r) => r.isActive && r.includeInCosting)
-  const months = monthlyRevenue(farmers, dailyRate)
-  const monthsRevenue = roundMoney(months.reduce((sum, m) => sum + m.revenue, 0))
-  return {
-    dailyRate,
-    totalRevenue: roundMoney(counted.reduce((sum, r) => sum + r.totalCost, 0)),
-    demoRevenue: roundMoney(counted.filter((r) => r.isDemo).reduce((sum, r) => sum + r.totalCost, 0)),
-    totalActiveDays: counted.reduce((sum, r) => sum + r.activeDays, 0),
-    farmers: rows,
-    months,
-    monthsTotal: {
-      revenue: monthsRevenue,
-      maxActiveFarmers: months.reduce((max, m) => Math.max(max, m.activeFarmers), 0),
-      averageMonthlyRevenue: months.length ? roundMoney(monthsRevenue / months.length) : 0,
-    },
   }
 }
 

@@ -34,3 +34,45 @@ export function fijiLocalMinute(value: string): string | null {
   const dateTime = DateTime.fromISO(value, { zone: FIJI_ZONE })
   return dateTime.isValid ? dateTime.toFormat("yyyy-MM-dd'T'HH:mm") : null
 }
+
+/** Fiji's offset from UTC, `offsetMs`, for instants from `fromMs` (inclusive) to `toMs` (exclusive). */
+export interface FijiOffsetSpan {
+  fromMs: number
+  toMs: number
+  offsetMs: number
+}
+
+const STEP_MS = 14 * 24 * HOUR_MS
+const MINUTE_MS = 60_000
+let offsetSpans: FijiOffsetSpan[] | undefined
+
+/**
+ * Fiji's offsets as spans from 1970 to 40 years ahead (the first span reaches back, the last on for
+ * ever), for SQL that needs the Fiji date of a stored instant (the cost breakdown's months). Found by
+ * asking luxon two weeks apart and narrowing each change to its minute: the shortest of Fiji's summer
+ * times (2020–21) lasted four weeks. Worked out once per process (~2,500 lookups).
+ */
+export function fijiOffsetSpans(): FijiOffsetSpan[] {
+  if (offsetSpans) return offsetSpans
+  const offsetAt = (ms: number) => DateTime.fromMillis(ms, { zone: FIJI_ZONE }).offset * MINUTE_MS
+  const spans: FijiOffsetSpan[] = []
+  const end = Date.now() + 40 * 365 * 24 * HOUR_MS
+  let from = -Infinity
+  let offset = offsetAt(0)
+  for (let at = STEP_MS; at <= end; at += STEP_MS) {
+    if (offsetAt(at) === offset) continue
+    // The change lies in (at - a step, at]: narrow it to the minute.
+    let [before, after] = [at - STEP_MS, at]
+    while (after - before > MINUTE_MS) {
+      const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS
+      if (offsetAt(middle) === offset) before = middle
+      else after = middle
+    }
+    spans.push({ fromMs: from, toMs: after, offsetMs: offset })
+    from = after
+    offset = offsetAt(after)
+  }
+  spans.push({ fromMs: from, toMs: Infinity, offsetMs: offset })
+  offsetSpans = spans
+  return spans
+}

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createStaffUser, seededAdminId, tokenFor } from '../testing/staff'
 import { startTestApp, type TestApp } from '../testing/test-app'
-import { fijiDate, isActiveOn, isExpiredOn, isPendingOn, totalDays, totalRevenue } from './subscriptions'
+import { fijiDate, isActiveOn, totalDays } from './subscriptions'
 
 let api: TestApp
 let agent: Record<string, string>
@@ -92,15 +92,40 @@ describe('subscription rules', () => {
     const endsJune30Fiji = farmer('2025-06-01T12:00:00.000Z', '2025-06-29T12:00:00.000Z') // 2 June … 30 June in Fiji
     expect(isActiveOn(endsJune30Fiji, '2025-06-30')).toBe(true)
     expect(isActiveOn(endsJune30Fiji, '2025-07-01')).toBe(false)
-    expect(isExpiredOn(endsJune30Fiji, '2025-07-01')).toBe(true)
-    expect(isPendingOn(endsJune30Fiji, '2025-06-01')).toBe(true)
   })
 
-  it('total days round up; no dates is zero; revenue counts only active, costed farmers', () => {
+  it('total days round up; no dates is zero', () => {
     expect(totalDays(farmer('2025-01-01T00:00:00.000Z', '2025-01-31T00:00:01.000Z'))).toBe(31)
     expect(totalDays(farmer(null, null))).toBe(0)
-    const today = '2025-01-15'
-    const costed = farmer('2025-01-01T00:00:00.000Z', '2025-01-31T00:00:00.000Z')
-    expect(totalRevenue([costed, { ...costed, includeInCosting: false }, { ...costed, isActive: false }], 2.5, today)).toBe(75)
+  })
+})
+
+describe('the counts on the edges of a Fiji day (counted in SQL)', () => {
+  let edges: TestApp
+  beforeAll(async () => {
+    edges = await startTestApp()
+    const instant = (days: number, ms = 0) => new Date(Date.parse(fijiDay(days)) + ms).toISOString()
+    const row = (start: string, end: string) => ({ id: randomUUID(), name: 'Edge Farmer', phone: '+679 900 0001', subscriptionStart: start, subscriptionEnd: end, isActive: 1 as const, includeInCosting: 1 as const })
+    await edges.db
+      .insertInto('farmers')
+      .values([
+        row(instant(-10), instant(0, -1)), // ended 23:59:59.999 yesterday: expired
+        row(instant(-10), instant(0)), // ends at midnight starting today: active, 10 days → FJ$25.00
+        row(instant(1), instant(20)), // starts at midnight starting tomorrow: pending
+        row(instant(1, -1), instant(20)), // starts 23:59:59.999 today: active, 19 days and 1 ms → 20 days, FJ$50.00
+      ])
+      .execute()
+  })
+  afterAll(() => edges.close())
+
+  it('expired, active and pending by the Fiji calendar day of each instant', async () => {
+    const admin = bearer(await tokenFor(edges.db, await seededAdminId(edges.db)))
+    expect(await (await edges.fetch('/api/admin/stats', { headers: admin })).json()).toEqual({
+      totalFarmers: 4,
+      activeSubscriptions: 2,
+      pendingSubscriptions: 1,
+      expiredSubscriptions: 1,
+      monthlyRevenue: 'FJ$75.00',
+    })
   })
 })

@@ -25,16 +25,6 @@ export function isActiveOn(farmer: SubscriptionFields, today: string): boolean {
   return farmer.isActive && !!start && !!end && fijiDate(start) <= today && today <= fijiDate(end)
 }
 
-/** Start in the future (spec 001 §4 "pending"), whatever the flag says. */
-export function isPendingOn(farmer: SubscriptionFields, today: string): boolean {
-  return !!farmer.subscriptionStart && fijiDate(farmer.subscriptionStart) > today
-}
-
-/** End date already passed. */
-export function isExpiredOn(farmer: SubscriptionFields, today: string): boolean {
-  return !!farmer.subscriptionEnd && fijiDate(farmer.subscriptionEnd) < today
-}
-
 /** Days between start and end, rounded up; 0 without both dates (spec 001 §9). */
 export function totalDays(farmer: Pick<SubscriptionFields, 'subscriptionStart' | 'subscriptionEnd'>): number {
   if (!farmer.subscriptionStart || !farmer.subscriptionEnd) return 0
@@ -42,7 +32,3 @@ export function totalDays(farmer: Pick<SubscriptionFields, 'subscriptionStart' |
   return Number.isFinite(span) && span > 0 ? Math.ceil(span / DAY_MS) : 0
 }
 
-/** Total revenue: total days × daily rate over farmers that are active and included in costing. */
-export function totalRevenue(farmers: SubscriptionFields[], dailyRate: number, today: string): number {
-  return farmers.filter((f) => f.includeInCosting && isActiveOn(f, today)).reduce((sum, f) => sum + totalDays(f) * dailyRate, 0)
-}

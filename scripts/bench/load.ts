@@ -2,6 +2,7 @@
 // loop), asking as a browser asks (Accept-Encoding: br, gzip), with the machine's load average read
 // beside each figure so a busy machine's numbers are read for what they are.
 import { execFile } from 'node:child_process'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -85,4 +86,25 @@ export async function sequentialLatency(url: string, { amount = 200, headers = B
   const { times, non2xx } = JSON.parse(stdout) as { times: number[]; non2xx: number }
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN
   return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] ?? NaN, non2xx, loadAverage: os.loadavg()[0]! }
+}
+
+/**
+ * The exact bytes and headers the server sends a browser for `url` (node's fetch would decode them),
+ * to replay from a bare handler: the comparison the issue asks for.
+ */
+export function asSent(url: string, agent?: http.Agent): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: BROWSER_HEADERS }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const headers: Record<string, string> = { 'content-type': String(res.headers['content-type'] ?? 'application/json') }
+          if (res.headers['content-encoding']) headers['content-encoding'] = String(res.headers['content-encoding'])
+          resolve({ body: Buffer.concat(chunks), headers })
+        })
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }

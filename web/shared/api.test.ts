@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
+  READ_OWN_WRITES_MS,
+  apiFetch,
   apiGet,
   apiRequest,
   clearSession,
@@ -58,6 +60,39 @@ describe('requests', () => {
     const calls = stubFetch(() => json([]))
     await apiGet('/api/produce')
     expect(headersOf(calls[0]).has('authorization')).toBe(false)
+  })
+})
+
+describe('reading its own writes (decision 022)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('asks past caches for a while after its own write, then no more; a refused write does not count', async () => {
+    vi.useFakeTimers({ now: Date.now() + 24 * 3_600_000 })
+    const calls = stubFetch(({ url }) => (url === '/api/admin/locations/refused' ? new Response('no', { status: 400 }) : json({ ok: true })))
+    // (a day after any earlier test's write)
+    await apiGet('/api/locations')
+    await expect(apiRequest('POST', '/api/admin/locations/refused', { name: 'Levuka' })).rejects.toThrow()
+    await apiGet('/api/locations')
+    await apiRequest('POST', '/api/admin/locations', { name: 'Levuka' })
+    await apiGet('/api/locations')
+    await apiFetch('/api/locations', { cache: 'default' })
+    vi.advanceTimersByTime(READ_OWN_WRITES_MS - 1)
+    await apiGet('/api/locations')
+    vi.advanceTimersByTime(1)
+    await apiGet('/api/locations')
+    expect(calls.map((call) => [call.init.method ?? 'GET', call.init.cache])).toEqual([
+      ['GET', undefined],
+      ['POST', undefined],
+      ['GET', undefined],
+      ['POST', undefined],
+      ['GET', 'no-cache'],
+      // A caller's own choice wins.
+      ['GET', 'default'],
+      ['GET', 'no-cache'],
+      ['GET', undefined],
+    ])
   })
 })
 

@@ -3,7 +3,9 @@
 // - Any non-OK answer throws `Error("<status>: <body text or status text>")`; a 401 is no special case.
 // - TanStack Query defaults: never stale, no retry, no refetch on focus, no polling; the default
 //   query function GETs the query key's segments joined with '/'.
+// - For a minute after the page's own write, reads ask past caches, so it reads its own writes.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query'
+import { MAX_ANSWER_STALE_MS } from '../../api/contract/common'
 
 /** Local storage keys: one for the token, one for the user record (spec 000 section 9). */
 export const sessionStorageKeys = {
@@ -102,13 +104,27 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /**
+ * For a while after this page's own write its reads ask past caches (fetch's `cache: 'no-cache'`):
+ * the service worker goes to the network, and the server waits for the rebuild instead of answering
+ * the answer from before the write, as it may answer others for a few seconds (decision 022). As
+ * long as the longest bound a server can be set to.
+ */
+export const READ_OWN_WRITES_MS = MAX_ANSWER_STALE_MS
+let ownWriteAt = Number.NEGATIVE_INFINITY
+
+/**
  * fetch with the app's conventions (credentials, bearer token); throws on a non-OK answer.
- * Headers given in `init` win over the defaults (e.g. an upload's own Content-Type).
+ * Headers given in `init` win over the defaults (e.g. an upload's own Content-Type), and so does
+ * `init.cache`.
  */
 export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(authHeaders())
   new Headers(init.headers).forEach((value, key) => headers.set(key, value))
-  const res = await fetch(url, { ...init, headers, credentials: 'include' })
+  const method = (init.method ?? 'GET').toUpperCase()
+  const isRead = method === 'GET' || method === 'HEAD'
+  const cache = init.cache ?? (isRead && Date.now() - ownWriteAt < READ_OWN_WRITES_MS ? 'no-cache' : undefined)
+  const res = await fetch(url, { ...init, headers, credentials: 'include', ...(cache ? { cache } : {}) })
+  if (!isRead && res.ok) ownWriteAt = Date.now()
   await throwIfNotOk(res)
   return res
 }

@@ -1,6 +1,7 @@
 // /admin/cost-breakdown (spec 001 §2, §9): the daily rate (global admin edits), three summary cards,
 // the Farmer Cost Breakdown table with Start Trial and the Include in Costing switch, and the
-// Monthly Revenue Breakdown with its total row. Figures come from the server's cost rules.
+// Monthly Revenue Breakdown with its total row. Figures come from the server's cost rules, counted
+// over every farmer in SQL; the table's rows come a page at a time (issue 19).
 import { Badge, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { FarmerCost, MonthlyRevenue } from '../../../../api/contract/costing'
@@ -20,7 +21,9 @@ import { OfflineNotice } from '../ui/offline-notice'
 import { SaveSwitch } from '../ui/switch'
 import { FarmerNameCell } from './farmer-name-cell'
 import { DemoBadge } from '../../../shared/ui/demo-badge'
-import { useCostBreakdown, useFarmerWrite, useSettings } from './farmers'
+import { useCostBreakdown, useCostRows, useFarmerWrite, useSettings } from './farmers'
+import { ListPager } from '../ui/list-pager'
+import { ADMIN_FARMERS_PAGE_DEFAULT } from '../../../../api/contract/farmers'
 import { SummaryCard } from '../ui/summary-card'
 import { useT } from '../../../i18n/runtime'
 
@@ -34,6 +37,8 @@ export function CostBreakdownScreen() {
   const { user } = useAdminSession()
   const isOnline = useIsOnline()
   const cost = useCostBreakdown()
+  const [page, setPage] = useState(1)
+  const rows = useCostRows(page)
   const write = useFarmerWrite()
   const mayToggle = can(user.role, 'costing.toggle')
   const mayStartTrial = can(user.role, 'trial.start')
@@ -113,7 +118,10 @@ export function CostBreakdownScreen() {
         <Heading as="h2" size="lg" id="farmer-cost-breakdown">
           {t('admin.cost.farmerHeading')}
         </Heading>
-        <DataTable label={t('admin.cost.farmerTable')} rows={data?.farmers} rowKey={(f) => f.id} columns={columns} isPending={cost.isPending} error={cost.isError ? m.failedToFetch : null} empty={t('admin.expired.empty')} />
+        <DataTable label={t('admin.cost.farmerTable')} rows={rows.data?.rows} rowKey={(f) => f.id} columns={columns} isPending={rows.isPending} error={rows.isError ? m.failedToFetch : null} empty={t('admin.expired.empty')} />
+        {(rows.data?.total ?? 0) > ADMIN_FARMERS_PAGE_DEFAULT && (
+          <ListPager label={t('admin.cost.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={rows.data?.rows.length ?? 0} total={rows.data?.total ?? 0} onPage={setPage} />
+        )}
       </Stack>
 
       <Stack as="section" gap="3" aria-labelledby="monthly-revenue">

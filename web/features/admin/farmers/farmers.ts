@@ -1,7 +1,7 @@
 // Farmers for staff (spec 001 §2, §7): the paged, filtered list, the writes (each refetching the
 // lists and the dashboard stats), settings, cost breakdown, the subscription lists and payments.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CostBreakdown } from '../../../../api/contract/costing'
+import type { CostBreakdown, FarmerCost } from '../../../../api/contract/costing'
 import {
   ADMIN_FARMERS_PAGE_DEFAULT,
   ADMIN_PAYMENTS_PAGE_DEFAULT,
@@ -103,6 +103,7 @@ const affected = [
   '/api/admin/farmers',
   '/api/admin/stats',
   '/api/admin/cost-breakdown',
+  '/api/admin/cost-breakdown/farmers',
   '/api/admin/settings',
   '/api/admin/farmers/active-pending',
   '/api/admin/farmers/active-pending/summary',
@@ -136,6 +137,8 @@ export const useCostBreakdown = () => useList<CostBreakdown>('/api/admin/cost-br
 const listPage = (page: number) => new URLSearchParams({ page: String(page), pageSize: String(ADMIN_FARMERS_PAGE_DEFAULT) })
 export const useActivePending = (page: number) => usePagedList<ActivePendingFarmer>('/api/admin/farmers/active-pending', listPage(page), m.failedToFetchPending)
 export const useExpiredFarmers = (page: number) => usePagedList<ExpiredFarmer>('/api/admin/expired-farmers', listPage(page), m.failedToFetchExpired)
+/** A page of the cost table's rows, by name; the figures above it are useCostBreakdown's. */
+export const useCostRows = (page: number) => usePagedList<FarmerCost>('/api/admin/cost-breakdown/farmers', listPage(page), m.failedToFetch)
 export const useTrialFarmers = (page: number) => usePagedList<TrialFarmer>('/api/admin/trial-farmers', listPage(page), m.failedToFetchTrial)
 /** Their cards, counted by the server over the whole list. */
 export const useActivePendingSummary = () => useList<ActivePendingSummary>('/api/admin/farmers/active-pending/summary', m.failedToFetchPending)
