@@ -39,3 +39,17 @@ export async function waitForServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }
+
+/**
+ * After a write, a public answer may be the previous one for a few seconds while one rebuild runs
+ * (ANSWER_STALE_MS, decision 022) — to every client but the writer's own web app. A spec that
+ * writes through the API and then reads in the browser waits until `path` answers as `served` expects.
+ */
+export async function untilPublicAnswer<T>(request: APIRequestContext, path: string, served: (body: T) => boolean) {
+  await expect
+    .poll(async () => {
+      const res = await request.get(path)
+      return res.ok() && served((await res.json()) as T)
+    }, { timeout: 15_000 })
+    .toBe(true)
+}

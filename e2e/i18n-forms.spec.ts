@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { e2eAdmin, untilPublicAnswer } from './fixtures'
 
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
@@ -55,6 +55,7 @@ test('in iTaukei, a Data Agent Mode signup: validation, queued offline, sent onc
   const created = await request.post('/api/admin/locations', { headers, data: { name: town } })
   expect(created.status(), await created.text()).toBe(201)
   const { id } = (await created.json()) as { id: number }
+  await untilPublicAnswer<{ name: string }[]>(request, '/api/locations', (locations) => locations.some((location) => location.name === town))
 
   await signInAsNewAgent(page, request)
   await page.goto('/farmer-signup')

@@ -3,7 +3,7 @@
 // list, the search with its filters and the availability bars — and says plainly that it shows the
 // list as of a time in Fiji. Back online, the notice goes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin, fijiDay, waitForServiceWorker } from './fixtures'
+import { e2eAdmin, fijiDay, untilPublicAnswer, waitForServiceWorker } from './fixtures'
 
 const AS_OF = /The server cannot be reached: showing the list as of [A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT\./
 /** More than a page of cards (24) in one town and one produce, so paging is tested too. */
@@ -42,6 +42,7 @@ test('after one visit the whole directory browses offline, page by page, and say
   test.setTimeout(180_000)
   const tag = `Vanilla Grower ${Date.now()}`
   await addVanillaGrowers(request, tag)
+  await untilPublicAnswer(request, '/api/directory/snapshot', (snapshot) => JSON.stringify(snapshot).includes(tag))
 
   // Online once: the home page, then one town (Nadi) to its produce step.
   await page.goto('/')

@@ -4,8 +4,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ratingLabel } from '../api/contract/display'
-import { e2eAdmin } from './fixtures'
+import { e2eAdmin, untilPublicAnswer } from './fixtures'
 import { publicReviews, showEveryReview } from './review-pages'
+import type { PublicReviewPage } from '../api/contract/reviews'
 
 function words(count: number, prefix: string): string {
   return Array.from({ length: count }, (_, i) => `${prefix}${i}`).join(' ')
@@ -160,6 +161,7 @@ test('the reviews page loads a page at a time as the visitor scrolls, rates the 
   expect(login.status()).toBe(200)
   const admin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
   // More than a page of approved reviews (20 a page), whatever other specs have approved.
+  const before = (await publicReviews(request)).reviewCount
   for (let i = 0; i < 21; i++) {
     const posted = await request.post('/api/public/reviews', {
       headers: { 'Idempotency-Key': randomUUID() },
@@ -169,6 +171,8 @@ test('the reviews page loads a page at a time as the visitor scrolls, rates the 
     const { id } = (await posted.json()) as { id: string }
     expect((await request.patch(`/api/admin/reviews/${id}`, { headers: admin, data: { status: 'approved' } })).status()).toBe(200)
   }
+
+  await untilPublicAnswer<PublicReviewPage>(request, '/api/public/reviews', (answer) => answer.reviewCount >= before + 21)
 
   // The service worker in control first, so the pages read below are kept on the phone.
   await page.goto('/')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { e2eAdmin, untilPublicAnswer } from './fixtures'
 import { pngFile } from './images'
 
 const cancelText = "Are you sure you want to cancel? Any information you've entered will be lost."
@@ -244,6 +244,7 @@ test('a town removed from the list is named in the refusal, and chosen again fro
   const created = await request.post('/api/admin/locations', { headers, data: { name: town } })
   expect(created.status(), await created.text()).toBe(201)
   const { id } = (await created.json()) as { id: number }
+  await untilPublicAnswer<{ name: string }[]>(request, '/api/locations', (locations) => locations.some((location) => location.name === town))
 
   await openForm(page)
   const name = `E2E Moved Farmer ${Date.now()}`
