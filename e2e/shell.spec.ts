@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 
 test('the home page renders the directory hero', async ({ page }) => {
@@ -82,4 +83,18 @@ test('the security headers raise no complaint in Chromium (every Permissions-Pol
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(complaints).toEqual([])
+})
+
+test('the home page’s initial JavaScript stays within its 150 KB gzip budget (a cheap phone on weak 3G)', async ({ request }) => {
+  // What the browser fetches before the home page runs: the entry script and every module it preloads.
+  const html = await (await request.get('/')).text()
+  const files = [...html.matchAll(/<(?:script[^>]+type="module"[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((match) => match[1]!)
+  expect(files.length).toBeGreaterThan(1)
+  let gzipBytes = 0
+  for (const file of files) {
+    const res = await request.get(file)
+    expect(res.status(), file).toBe(200)
+    gzipBytes += gzipSync(await res.body(), { level: 9 }).length
+  }
+  expect(gzipBytes, `${files.length} files, ${(gzipBytes / 1024).toFixed(2)} KB gzip`).toBeLessThanOrEqual(150 * 1024)
 })

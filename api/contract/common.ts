@@ -153,11 +153,8 @@ export type PurgeBody = z.infer<typeof PurgeBodySchema>
 export const PurgeResponseSchema = z.object({ deletedCount: z.number().int().nonnegative() })
 export type PurgeResponse = z.infer<typeof PurgeResponseSchema>
 
-/**
- * The longest a server may be set to answer a public answer from before a write while it rebuilds
- * (ANSWER_STALE_MS, decision 022). The web app asks past caches this long after its own write.
- */
-export const MAX_ANSWER_STALE_MS = 60_000
+// Zod-free (the browser's entry chunk reads it): api/contract/answer-cache.ts.
+export { MAX_ANSWER_STALE_MS } from './answer-cache'
 
 /** Timestamps in responses: `new Date().toISOString()` text (conventions, Data). */
 export const TimestampSchema = z.string()

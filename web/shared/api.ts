@@ -5,7 +5,7 @@
 //   query function GETs the query key's segments joined with '/'.
 // - For a minute after the page's own write, reads ask past caches, so it reads its own writes.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query'
-import { MAX_ANSWER_STALE_MS } from '../../api/contract/common'
+import { MAX_ANSWER_STALE_MS } from '../../api/contract/answer-cache'
 
 /** Local storage keys: one for the token, one for the user record (spec 000 section 9). */
 export const sessionStorageKeys = {
