@@ -129,6 +129,10 @@ test('in Fiji Hindi, a review posted from the home page without a rating is stop
   await page.addInitScript(() => localStorage.setItem('viti.locale', 'hif'))
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+  // The page arrives as English HTML and the app draws it again in Fiji Hindi; the reader sees it
+  // once the language gate lifts, and so does the test (the English section is replaced then).
+  await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
+  await expect(page.getByRole('heading', { name: 'Jagah se dekho' })).toBeVisible()
   const section = page.locator('#leave-review')
   await section.scrollIntoViewIfNeeded()
   const form = section.getByRole('form', { name: 'Review likho' })
