@@ -85,6 +85,7 @@ export const routes = [
   // ---- uploads
   { method: 'POST', path: '/api/public/expert-signup/upload', access: 'public', body: uploads.UploadUrlRequestSchema, response: uploads.UploadUrlResponseSchema, summary: 'Upload URL for a public photo (expert or farm signup), 5 MB limit' },
   { method: 'POST', path: '/api/objects/upload', access: 'uploads.create', body: uploads.UploadUrlRequestSchema, response: uploads.UploadUrlResponseSchema, summary: 'Upload URL for a signed-in photo upload, 10 MB limit' },
+  { method: 'POST', path: '/api/objects/upload/batch', access: 'uploads.create', body: uploads.UploadUrlBatchRequestSchema, response: uploads.UploadUrlBatchResponseSchema, summary: 'Upload URLs for several signed-in photos at once (the outbox draining), each counted as one upload URL; all or none' },
   { method: 'PUT', path: '/api/uploads/:id', access: 'public', params: IdParamSchema, rawBody: true, response: uploads.UploadPutResponseSchema, summary: 'PUT the image bytes to an issued upload id; type checked from the bytes; idempotent' },
   { method: 'GET', path: '/objects/uploads/:id', access: 'public', params: IdParamSchema, responseType: 'binary', summary: 'Serve an uploaded photo' },
   { method: 'GET', path: '/objects/uploads/:id/thumb', access: 'public', params: IdParamSchema, responseType: 'binary', summary: "A stored photo's 160 px WebP thumbnail, for cards and lists (made once, kept and cached like the photo)" },

@@ -65,6 +65,23 @@ export const UploadUrlResponseSchema = z.object({
 })
 export type UploadUrlResponse = z.infer<typeof UploadUrlResponseSchema>
 
+/** How many upload URLs one POST /api/objects/upload/batch may ask for. */
+export const UPLOAD_URL_BATCH_MAX = 10
+
+/**
+ * Body of POST /api/objects/upload/batch: the hints of several photos, one upload URL each (the
+ * outbox asks for the next photos' URLs in one request). Each photo counts against the same
+ * per-account budget as a single upload URL (decision 020).
+ */
+export const UploadUrlBatchRequestSchema = z.object({
+  photos: z.array(UploadUrlRequestSchema).min(1).max(UPLOAD_URL_BATCH_MAX),
+})
+export type UploadUrlBatchRequest = z.infer<typeof UploadUrlBatchRequestSchema>
+
+/** One issued upload per photo asked for, in the order asked. All or none: a refused hint refuses the batch. */
+export const UploadUrlBatchResponseSchema = z.object({ uploads: z.array(UploadUrlResponseSchema) })
+export type UploadUrlBatchResponse = z.infer<typeof UploadUrlBatchResponseSchema>
+
 /** Answer of PUT /api/uploads/:id. Repeating the same PUT answers the same (idempotent). */
 export const UploadPutResponseSchema = z.object({ objectPath: PhotoPathSchema })
 export type UploadPutResponse = z.infer<typeof UploadPutResponseSchema>

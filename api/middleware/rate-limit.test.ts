@@ -178,6 +178,23 @@ describe('signed-in agents are limited per account, not per address', { timeout:
     expect((await post('/api/objects/upload', address, {}, colleague!)).status).toBe(200)
   })
 
+  it('a batch of upload URLs counts each photo against the same budget as single ones', async () => {
+    const address = freshAddress()
+    const agent = bearer(await tokenFor(api.db, (await createStaffUser(api.db, { role: 'data_agent' })).id))
+    const budget = SIGNED_IN_LIMITS.uploadUrl.perAccount.limit
+    const photos = (count: number) => ({ photos: Array.from({ length: count }, () => ({ contentType: 'image/jpeg', size: 300_000 })) })
+    // All but one of the budget: in batches of 10, then single ones.
+    const batchCount = Math.floor((budget - 1) / 10)
+    expect(await statuses(batchCount, () => post('/api/objects/upload/batch', address, photos(10), agent))).not.toContain(429)
+    expect(await statuses(budget - 1 - batchCount * 10, () => post('/api/objects/upload', address, {}, agent))).not.toContain(429)
+    // A batch of 2 with 1 left is refused, as the second single request would be.
+    const refused = await post('/api/objects/upload/batch', address, photos(2), agent)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({ message: messages.common.rateLimited })
+    expect((await post('/api/objects/upload', address, {}, agent)).status).toBe(429)
+  })
+
   it('an anonymous flood from one address is still refused', async () => {
     const address = freshAddress()
     const answered = await statuses(RATE_LIMITS.uploadUrl.limit, () => post('/api/public/expert-signup/upload', address, {}))

@@ -5,7 +5,7 @@
 // - Signed-in routes count per account, with a much larger per-address ceiling as a backstop: the
 //   agents of a town share one carrier address and must not be throttled as one.
 // Budgets and reasons: docs/decisions/010-lockout.md and 020-rate-limits-per-account.md.
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit'
 import type { SessionUser } from '../auth/sessions'
 import { messages } from '../contract'
@@ -59,16 +59,18 @@ export interface RateLimitOptions extends RateBudget {
   isRefunded?: (res: Response) => boolean
   /** Names this limiter's counters in the shared store: the same on every server, unique per limiter. */
   name: string
+  /** How many hits this request counts as (a batch of upload URLs: one per photo), never refunded. Default 1. */
+  cost?: (req: Request) => number
 }
 
 /** A replay answered from the Idempotency-Key store, or its 409 while the key's first request runs (sync/server/idempotency.ts marks both). */
 export const isIdempotentReplay = (res: Response) => res.getHeader('Idempotent-Replayed') === 'true' || res.locals.isIdempotencyInProgress === true
 
 function limiter(
-  { windowMs, limit, isRefunded = isIdempotentReplay, name }: RateLimitOptions,
+  { windowMs, limit, isRefunded = isIdempotentReplay, name, cost }: RateLimitOptions,
   key?: { of: (res: Response) => string | undefined },
 ): RequestHandler {
-  return rateLimit({
+  const countOnce = rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
@@ -80,12 +82,27 @@ function limiter(
     }),
     // Counted when the request arrives (so a flood is refused before any database work), then
     // given back when it ends as a refund.
-    skipSuccessfulRequests: true,
+    // (A costed request is never refunded: its units would each wait on the answer.)
+    skipSuccessfulRequests: !cost,
     requestWasSuccessful: (_req, res) => isRefunded(res),
     handler: (_req, res, _next, options) => {
       res.status(options.statusCode).json({ message: messages.common.rateLimited })
     },
+    // A costed request is counted once per unit, on purpose.
+    ...(cost && { validate: { singleCount: false } }),
   })
+  if (!cost) return countOnce
+  // Each unit is one hit, counted as a single request is (the same store, key, headers and 429):
+  // the hit that passes the budget answers 429 and the rest are not counted.
+  return (req, res, next) => {
+    let left = Math.max(1, Math.floor(cost(req)))
+    const countNext = (error?: unknown): void => {
+      left--
+      if (error !== undefined || left === 0) return next(error)
+      void countOnce(req, res, countNext)
+    }
+    void countOnce(req, res, countNext)
+  }
 }
 
 export function perAddressLimit(options: RateLimitOptions): RequestHandler {
@@ -96,11 +113,15 @@ export function perAddressLimit(options: RateLimitOptions): RequestHandler {
  * For routes only signed-in staff and agents reach: counted per account (the session's user, set
  * by authenticate()), then per address against a far larger ceiling.
  */
-export function perAccountLimit(budgets: { perAccount: RateBudget; perAddress: RateBudget }, name: string): RequestHandler {
-  const account = limiter({ ...budgets.perAccount, name: `${name}:account` }, {
+export function perAccountLimit(
+  budgets: { perAccount: RateBudget; perAddress: RateBudget },
+  name: string,
+  options: Pick<RateLimitOptions, 'cost'> = {},
+): RequestHandler {
+  const account = limiter({ ...budgets.perAccount, name: `${name}:account`, ...options }, {
     of: (res) => (res.locals.user as SessionUser | undefined)?.id,
   })
-  const address = limiter({ ...budgets.perAddress, name: `${name}:address` })
+  const address = limiter({ ...budgets.perAddress, name: `${name}:address`, ...options })
   return (req, res, next) => {
     void account(req, res, (error?: unknown) => (error === undefined ? address(req, res, next) : next(error)))
   }

@@ -6,8 +6,9 @@ export type UploadKind = UploadRow['kind']
 
 export function uploadsRepository(db: Kysely<Database>) {
   return {
-    async create(row: { id: string; kind: UploadKind; createdBy: string | null; createdAt: string }) {
-      await db.insertInto('uploads').values({ ...row, status: 'pending' }).execute()
+    /** One row per issued upload URL, in one statement (so one commit for a batch). */
+    async create(rows: readonly { id: string; kind: UploadKind; createdBy: string | null; createdAt: string }[]) {
+      await db.insertInto('uploads').values(rows.map((row) => ({ ...row, status: 'pending' as const }))).execute()
     },
     find: (id: string) => db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Marks a pending upload stored; false when it was no longer pending (another PUT won). */

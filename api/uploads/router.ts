@@ -1,12 +1,15 @@
-// HTTP for photo uploads: the two upload-URL endpoints, the PUT of the bytes, and serving
+// HTTP for photo uploads: the upload-URL endpoints (one photo, or several signed-in at once), the PUT of the bytes, and serving
 // /objects/uploads/:id and its thumbnail /objects/uploads/:id/thumb. Mounted at the root (not under
 // /api) so /objects/… never reaches the SPA fallback; who may call each route comes from the route
 // table, attached by contractRouter().
-import express, { type NextFunction, type RequestHandler, type Response } from 'express'
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
 import type { SessionUser } from '../auth/sessions'
-import { IdParamSchema, UploadUrlRequestSchema, fileTooLargeMessage, messages, type UploadUrlRequest } from '../contract'
+import {
+  IdParamSchema, UPLOAD_URL_BATCH_MAX, UploadUrlBatchRequestSchema, UploadUrlRequestSchema, fileTooLargeMessage, messages,
+  type UploadUrlBatchRequest, type UploadUrlBatchResponse, type UploadUrlRequest,
+} from '../contract'
 import { HttpError, notFound } from '../errors'
 import { validate } from '../middleware/validate'
 import { RATE_LIMITS, SIGNED_IN_LIMITS, perAccountLimit, perAddressLimit } from '../middleware/rate-limit'
@@ -31,6 +34,16 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
   // agents: per account, so the agents behind one carrier address are not throttled as one.
   on('POST /api/public/expert-signup/upload', perAddressLimit({ ...RATE_LIMITS.uploadUrl, name: 'public-upload-url' }), validate({ body: UploadUrlRequestSchema }), issue('expert'))
   on('POST /api/objects/upload', perAccountLimit(SIGNED_IN_LIMITS.uploadUrl, 'upload-url'), validate({ body: UploadUrlRequestSchema }), issue('admin'))
+  // The same budget (the same counters, by name), each photo asked for counted as one upload URL.
+  const photosAskedFor = (req: Request) => {
+    const photos = (req.body as { photos?: unknown } | undefined)?.photos
+    return Array.isArray(photos) ? Math.min(UPLOAD_URL_BATCH_MAX, Math.max(1, photos.length)) : 1
+  }
+  on('POST /api/objects/upload/batch', perAccountLimit(SIGNED_IN_LIMITS.uploadUrl, 'upload-url', { cost: photosAskedFor }), validate({ body: UploadUrlBatchRequestSchema }), async (_req, res) => {
+    const user = res.locals.user as SessionUser | undefined
+    const { photos } = res.locals.body as UploadUrlBatchRequest
+    res.json({ uploads: await service.issueMany('admin', photos, user?.id ?? null) } satisfies UploadUrlBatchResponse)
+  })
 
   // One raw parser per kind; any content type is read, because the type is judged from the bytes.
   const rawParsers = new Map<UploadKind, RequestHandler>(

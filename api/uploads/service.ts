@@ -47,6 +47,17 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
     void thumbnail.ensure(id, async () => bytes).catch(() => undefined)
   }
 
+  async function issueAll(kind: UploadKind, photos: readonly UploadUrlRequest[], createdBy: string | null): Promise<UploadUrlResponse[]> {
+    for (const hints of photos) {
+      if (hints.contentType !== undefined && !hints.contentType.toLowerCase().startsWith('image/')) throw notAnImage()
+      if (hints.size !== undefined && hints.size > maxBytesFor(kind)) throw tooLarge(kind)
+    }
+    const createdAt = new Date().toISOString()
+    const ids = photos.map(() => randomUUID())
+    await repository.create(ids.map((id) => ({ id, kind, createdBy, createdAt })))
+    return ids.map((id) => ({ uploadURL: uploadUrlForId(id), objectPath: photoPathForUploadId(id) }))
+  }
+
   async function ensureFile(upload: UploadRow, bytes: Buffer) {
     // A crash between the row update and the rename leaves a stored row without its file; the
     // client's retry of the same bytes puts it back.
@@ -65,12 +76,12 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
 
     /** Both fields of the request are hints: an obvious non-image or oversize file is refused early. */
     async issue(kind: UploadKind, hints: UploadUrlRequest, createdBy: string | null): Promise<UploadUrlResponse> {
-      if (hints.contentType !== undefined && !hints.contentType.toLowerCase().startsWith('image/')) throw notAnImage()
-      if (hints.size !== undefined && hints.size > maxBytesFor(kind)) throw tooLarge(kind)
-      const id = randomUUID()
-      await repository.create({ id, kind, createdBy, createdAt: new Date().toISOString() })
-      return { uploadURL: uploadUrlForId(id), objectPath: photoPathForUploadId(id) }
+      const [issued] = await issueAll(kind, [hints], createdBy)
+      return issued!
     },
+
+    /** One upload per photo's hints, in order; a refused hint refuses them all (nothing is issued). */
+    issueMany: (kind: UploadKind, photos: readonly UploadUrlRequest[], createdBy: string | null): Promise<UploadUrlResponse[]> => issueAll(kind, photos, createdBy),
 
     async store(upload: UploadRow, bytes: Buffer): Promise<UploadPutResponse> {
       if (bytes.length > maxBytesFor(upload.kind)) throw tooLarge(upload.kind)

@@ -5,7 +5,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadsDir } from '../../db/connection'
-import { UploadPutResponseSchema, UploadUrlResponseSchema, messages, photoPathFromUploadUrl, photoThumbnailPath } from '../contract'
+import {
+  UPLOAD_URL_BATCH_MAX, UploadPutResponseSchema, UploadUrlBatchResponseSchema, UploadUrlResponseSchema, messages, photoPathFromUploadUrl, photoThumbnailPath,
+} from '../contract'
 import { signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { deleteUnreferencedUploads } from './cleanup'
@@ -64,6 +66,38 @@ describe('upload URLs', () => {
     const over = await putBytes(api, await issueSignedIn(), pngOfSize(MB10 + 1))
     expect(over.status).toBe(413)
     expect(await over.json()).toEqual({ message: messages.uploads.fileTooLarge10MB })
+  })
+})
+
+describe('upload URLs in a batch (the outbox draining)', () => {
+  const batch = (body: unknown, headers?: Record<string, string>) => api.postJson('/api/objects/upload/batch', body, headers)
+
+  it('answers one upload per photo, in the order asked, each PUT-able like a single one', async () => {
+    expect((await batch({ photos: [{}] })).status).toBe(401)
+    const agent = await signInAs(api.db, 'data_agent')
+    const res = await batch({ photos: [{ contentType: 'image/jpeg', size: 1234 }, { contentType: 'image/png' }, {}] }, agent.headers)
+    expect(res.status).toBe(200)
+    const { uploads } = UploadUrlBatchResponseSchema.parse(await res.json())
+    expect(uploads).toHaveLength(3)
+    expect(new Set(uploads.map((upload) => upload.objectPath)).size).toBe(3)
+    for (const upload of uploads) expect(photoPathFromUploadUrl(upload.uploadURL)).toBe(upload.objectPath)
+    expect((await putBytes(api, uploads[1]!.uploadURL, JPEG_BYTES, 'image/jpeg')).status).toBe(200)
+    expect((await api.fetch(uploads[1]!.objectPath)).status).toBe(200)
+  })
+
+  it('all or none: one refused hint refuses the batch as a single request would, and issues nothing', async () => {
+    const agent = await signInAs(api.db, 'data_agent')
+    const count = async () => Number((await api.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = await count()
+    const tooBig = await batch({ photos: [{ contentType: 'image/png', size: 10 }, { contentType: 'image/png', size: MB10 + 1 }] }, agent.headers)
+    expect(tooBig.status).toBe(413)
+    expect(await tooBig.json()).toEqual({ message: messages.uploads.fileTooLarge10MB })
+    const notImage = await batch({ photos: [{ contentType: 'application/pdf' }] }, agent.headers)
+    expect(notImage.status).toBe(400)
+    expect(await notImage.json()).toEqual({ message: messages.uploads.imageRequired })
+    expect((await batch({ photos: [] }, agent.headers)).status).toBe(400)
+    expect((await batch({ photos: Array.from({ length: UPLOAD_URL_BATCH_MAX + 1 }, () => ({})) }, agent.headers)).status).toBe(400)
+    expect(await count()).toBe(before)
   })
 })
 

@@ -219,7 +219,10 @@ export async function drainUnderChaos(options: {
   const items = await db.outbox.toArray()
   const needingAttention = items.filter((item) => item.status !== 'sent')
   if (needingAttention.length > 0) {
-    console.log(`chaos: ${needingAttention.length} items not sent:\n${needingAttention.slice(0, 20).map((item) => `  ${item.id} ${item.kind} ${item.status}: ${JSON.stringify(item.lastError)}`).join('\n')}`)
+    // In queue order: the first is the head the others wait behind, and its lastError says why.
+    const inOrder = [...needingAttention].sort((a, b) => a.createdAt - b.createdAt)
+    console.log(`chaos: ${needingAttention.length} items not sent, in queue order:\n${inOrder.slice(0, 20).map((item) =>
+      `  ${item.id} ${item.kind} ${item.status}, ${item.attempts} attempts${item.notBefore === undefined ? '' : `, not before ${new Date(item.notBefore).toISOString()}`}: ${JSON.stringify(item.lastError)}`).join('\n')}`)
   }
   if (engineErrors.length > 0) console.log('chaos: engine errors:', engineErrors.slice(0, 10))
   return { items, itemOf, byStatus: countBy(items, (item) => item.status), needingAttention, engineErrors, restarts, rounds, authPauses, fetches, drainMs }

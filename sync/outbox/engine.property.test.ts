@@ -16,7 +16,7 @@ import { createMemoryLocks } from './locks'
 import { listOutbox, pendingCount, photosOf, type EnqueueInput } from './outbox'
 import { createFakeServer, createManualClock, seededRandom, type Fault, type FakeServer, type ManualClock } from './testing'
 
-type FaultName = '5xx' | 'drop' | '409' | 'dropPut' | '5xxUpload' | 'crash' | 'crashPut'
+type FaultName = '5xx' | 'drop' | '409' | 'dropPut' | '5xxUpload' | '5xxUploads' | 'dropUploads' | 'refuseUploads' | 'lateUploads' | 'crash' | 'crashPut'
 
 type Command =
   | { kind: 'enqueue'; photos: number; byAgent: boolean }
@@ -33,6 +33,11 @@ const FAULTS: Record<FaultName, Fault> = {
   '409': { kind: '409', on: 'record' },
   dropPut: { kind: 'drop', on: 'put' },
   '5xxUpload': { kind: '5xx', on: 'uploadUrl' },
+  '5xxUploads': { kind: '5xx', on: 'uploadUrls' },
+  dropUploads: { kind: 'drop', on: 'uploadUrls' },
+  refuseUploads: { kind: 'status', status: 400, on: 'uploadUrls' },
+  // Answered once the drain that asked has ended, or while it still waits (settle() decides).
+  lateUploads: { kind: 'late', on: 'uploadUrls' },
   crash: { kind: 'crash', on: 'record' },
   crashPut: { kind: 'crash', on: 'put' },
 }
@@ -94,17 +99,29 @@ class World {
     return { db, engine, kill: () => scope.kill() }
   }
 
-  /** Lets the engine finish; a tab that died mid-request is replaced by a fresh page load. */
+  /**
+   * Lets the engine finish; a tab that died mid-request is replaced by a fresh page load. An answer
+   * held by a 'late' fault arrives after its drain ended, or (a drain waiting on it) after a few turns.
+   */
   async settle(): Promise<void> {
     for (;;) {
       if (this.server.crashes > this.crashesSeen) {
         this.crashesSeen = this.server.crashes
         // The old engine waits forever on an answer that never comes, and its timers are gone.
         this.tab.kill()
+        this.server.forgetLate()
         this.tab = this.openTab()
         continue
       }
-      const result = await Promise.race([this.tab.engine.idle().then(() => 'idle' as const), this.server.crashed().then(() => 'crash' as const)])
+      const turns = async () => {
+        for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
+        return 'turns' as const
+      }
+      const result = await Promise.race([this.tab.engine.idle().then(() => 'idle' as const), this.server.crashed().then(() => 'crash' as const), turns()])
+      if (this.server.heldLate > 0 && result !== 'crash') {
+        this.server.releaseLate()
+        continue
+      }
       if (result === 'idle' && this.server.crashes === this.crashesSeen) return
     }
   }

@@ -3,7 +3,7 @@ import { OutboxDatabase, type OutboxItem } from './db'
 import { DEFAULT_BACKOFF, UPLOAD_REUSE_MS, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
 import { createMemoryLocks } from './locks'
 import { enqueue, getItem, listOutbox, markStatus, pendingCount, photosOf, type EnqueueInput } from './outbox'
-import { createFakeServer, createManualClock, waitFor, type FakeServer, type ManualClock } from './testing'
+import { createFakeServer, createManualClock, waitFor, type FakeServer, type LoggedRequest, type ManualClock } from './testing'
 
 const opened: OutboxDatabase[] = []
 const engines: OutboxEngine[] = []
@@ -76,6 +76,10 @@ async function item(db: OutboxDatabase, id: string): Promise<OutboxItem> {
   return found
 }
 const records = (server: FakeServer) => server.log.filter((entry) => entry.kind === 'record')
+/** Upload URLs the server was asked for: one per single request, one per photo of a batch. */
+const issuedUploadUrls = (server: FakeServer) => server.log.reduce((sum, entry) => sum + (entry.kind === 'uploadUrl'
+  ? 1
+  : entry.kind === 'uploadUrls' ? ((entry.body as { photos: unknown[] }).photos.length) : 0), 0)
 
 /** Counts the outbox rows read through each index (a DBCore middleware; call before the database opens). */
 function countIndexReads(db: OutboxDatabase): Record<string, number> {
@@ -443,9 +447,9 @@ describe('photos', () => {
     engine.start()
     await engine.idle()
 
-    // The second photo's URL is asked for while the first goes up; the record comes after both.
-    expect(server.log.map((entry) => `${entry.kind} ${entry.kind === 'put' ? 'PUT' : entry.url}`).sort()).toEqual([
-      'put PUT', 'put PUT', 'record /api/data-agent/signup', 'uploadUrl /api/objects/upload', 'uploadUrl /api/objects/upload',
+    // Both photos' URLs in one request; the record comes after both PUTs.
+    expect(server.log.map((entry) => `${entry.kind} ${entry.kind === 'put' ? 'PUT' : entry.url}`)).toEqual([
+      'uploadUrls /api/objects/upload/batch', 'put PUT', 'put PUT', 'record /api/data-agent/signup',
     ])
     expect(server.log.at(-1)?.kind).toBe('record')
     expect(server.log.filter((entry) => entry.kind !== 'put').every((entry) => entry.headers.authorization === 'Bearer token-sefa')).toBe(true)
@@ -972,7 +976,7 @@ describe('pipelining', () => {
     expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
     // A photo sent ahead keeps its upload when its item's turn comes (one cut short by the end of the
     // drain is PUT again to the same URL).
-    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(3)
+    expect(issuedUploadUrls(server)).toBe(3)
     expect(new Set(server.accepted.map((record) => (record.body.photoUrls as string[])[0])).size).toBe(3)
   })
 
@@ -991,5 +995,128 @@ describe('pipelining', () => {
     expect(seen).toContain('9/9')
     expect(seen.some((line) => line.endsWith(' 0/4') || line.includes('0/4,') )).toBe(true)
     expect(engine.getState().transfer).toEqual({ totalBytes: 0, sentBytes: 0, bytesPerSecond: null, uploads: {} })
+  })
+})
+
+describe('upload URLs asked for several at a time', () => {
+  const urlRequests = (server: FakeServer) => server.log.filter((entry) => entry.kind === 'uploadUrl' || entry.kind === 'uploadUrls')
+
+  it('asks for the next photos\' URLs in one request and uses them in the order the server issued them', async () => {
+    const { db, server, engine } = setup()
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui', 'Losa']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length, 1), photo(name.length, 2)] })))
+    engine.start()
+    await engine.idle()
+
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    // Records in queue order name their photos in the order the server issued the ids.
+    const named = server.accepted.flatMap((record) => (record.body.photoUrls as string[]).map((path) => path.split('/').pop()))
+    expect(named).toEqual([...server.uploads.keys()])
+    // Fewer requests than photos, none wasted, and each batch under the agent's token.
+    expect(urlRequests(server).length).toBeLessThan(8)
+    expect(issuedUploadUrls(server)).toBe(8)
+    expect(server.log.some((entry) => entry.kind === 'uploadUrls' && (entry.body as { photos: unknown[] }).photos.length > 1)).toBe(true)
+    expect(urlRequests(server).every((entry) => entry.headers.authorization === 'Bearer token-sefa')).toBe(true)
+    expect(server.log.find((entry) => entry.kind === 'uploadUrls')?.body).toEqual({
+      photos: [{ contentType: 'image/jpeg', size: 2 }, { contentType: 'image/jpeg', size: 2 }],
+    })
+  })
+
+  it('falls back to each photo\'s own request when the batch is refused as a whole, and every item goes', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 400, on: 'uploadUrls', message: 'Invalid request' })
+    const queued = [await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] })), await enqueue(db, agentSignup('Sefa', { photos: [photo(3)] }))]
+    engine.start()
+    await engine.idle()
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl').length).toBeGreaterThanOrEqual(2)
+    for (const queuedItem of queued) expect((await item(db, queuedItem.id)).status).toBe('sent')
+  })
+
+  it('a photo refused in its own request after the batch was refused makes its item need attention, exactly as alone', async () => {
+    const { db, server, engine } = setup()
+    server.faults.push({ kind: 'status', status: 413, on: 'uploadUrls', message: 'File too large. Maximum size is 10MB.' })
+    server.faults.push({ kind: 'status', status: 413, on: 'uploadUrl', message: 'File too large. Maximum size is 10MB.' })
+    const refused = await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] }))
+    const next = await enqueue(db, agentSignup('Sefa', { photos: [photo(3)] }))
+    engine.start()
+    await engine.idle()
+    expect(await item(db, refused.id)).toMatchObject({ status: 'needsAttention', lastError: { status: 413, message: 'File too large. Maximum size is 10MB.' } })
+    expect((await item(db, next.id)).status).toBe('sent')
+    expect(server.accepted.map((record) => record.key)).toEqual([next.id])
+  })
+
+  it('a batch answered 429 holds the item as a single 429 would: waiting, not before Retry-After, never needing attention', async () => {
+    const { db, server, engine, clock, advance } = setup()
+    server.faults.push({ kind: '429', on: 'uploadUrls', retryAfter: '30' })
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] }))
+    engine.start()
+    await engine.idle()
+    const waiting = await item(db, queued.id)
+    expect(waiting).toMatchObject({ status: 'waiting', lastError: { status: 429 } })
+    expect(waiting.notBefore).toBe(clock.now() + 30_000)
+    expect(server.accepted).toEqual([])
+    await advance(31_000)
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+
+  it('a server without the batch form (404): each photo asks alone, and the batch is not asked for again', async () => {
+    const { db, server, engine } = setup()
+    server.knowsUploadUrlBatch = false
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length, 1), photo(name.length, 2)] })))
+    engine.start()
+    await engine.idle()
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrls')).toHaveLength(1)
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(6)
+  })
+
+  it('after a batch whose answer was lost, the next asks for the photos waiting only, no spares, until one is answered', async () => {
+    const { db, server, engine, advance } = setup()
+    // The head's own batch is answered; the one for the photos behind it, with spares, is lost.
+    server.faults.push({ kind: 'drop', on: 'uploadUrls', skip: 1 })
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui', 'Losa', 'Vika']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length, 1), photo(name.length, 2)] })))
+    engine.start()
+    await engine.idle()
+    await advance(60_000)
+
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    const batches = server.log.filter((entry) => entry.kind === 'uploadUrls')
+    const spares = (entry: LoggedRequest) => (entry.body as { photos: object[] }).photos.filter((hints) => Object.keys(hints).length === 0).length
+    const lost = batches.findIndex((entry) => entry.dropped === true)
+    // The server issued the lost batch's spares all the same; the next batch asks for none. A lone
+    // photo still asks in the batch form then: its own request would be cut short with its drain.
+    expect(spares(batches[lost]!)).toBeGreaterThan(0)
+    expect(spares(batches[lost + 1]!)).toBe(0)
+    expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toEqual([])
+  })
+
+  // The two-server chaos run (CHAOS_SEED=1518720194) ended with the items behind a head held by a
+  // 429 for the rest of the window: each drain that ended while a batch was on its way threw its
+  // URLs away, the server had issued them all the same, and the agent's budget ran out.
+  it('a batch answered after its drain ended gives its URLs to the next drain: none wasted, the budget never runs out', { timeout: 10_000 }, async () => {
+    const { db, server, engine, advance } = setup()
+    const head = await enqueue(db, review('First'))
+    const signups: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui', 'Losa', 'Vika', 'Jone']) signups.push(await enqueue(db, agentSignup(name, { photos: [photo(name.length)] })))
+    // Exactly one URL per photo: a single URL asked for and not used is one too many.
+    server.uploadUrlBudget = signups.length
+    server.faults.push({ kind: 'late', on: 'record', status: 503 }, { kind: 'late', on: 'uploadUrls' })
+    engine.start()
+    // The photos behind the head ask for their URLs while the head's record waits for its answer...
+    await waitFor(() => server.log.some((entry) => entry.kind === 'uploadUrls'))
+    // ...which is a 503: that drain ends, before the batch's answer arrives.
+    server.releaseLate('record')
+    await engine.idle()
+    server.releaseLate('uploadUrls')
+    await advance(60_000)
+
+    expect(server.log.filter((entry) => entry.answered === 429)).toEqual([])
+    expect(server.accepted.map((record) => record.key)).toEqual([head.id, ...signups.map((signup) => signup.id)])
+    const named = server.accepted.flatMap((record) => (record.body.photoUrls as string[] | undefined) ?? [])
+    expect(new Set(named).size).toBe(signups.length)
+    expect(server.uploads.size).toBe(signups.length)
   })
 })

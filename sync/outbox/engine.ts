@@ -16,8 +16,8 @@
 import { withReconnect } from './connection'
 import type { IssuedUpload, JsonObject, JsonValue, OutboxDatabase, OutboxError, OutboxItem, OutboxPhoto } from './db'
 import {
-  IDEMPOTENCY_KEY_HEADER, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
-  defaultSetTimer, judge, needsAuth, request, type FetchLike, type SetTimer, type Verdict,
+  IDEMPOTENCY_KEY_HEADER, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
+  UPLOAD_URL_BATCH_MAX, defaultSetTimer, judge, needsAuth, request, type FetchLike, type SetTimer, type Verdict,
 } from './http'
 import { createLinkMeter } from './link-meter'
 import { OUTBOX_LOCK_NAME, browserLocks, pageOnlyLocks, type OutboxLocks } from './locks'
@@ -28,6 +28,7 @@ import { restoreOutboxItem } from './restore'
 import { outboxTexts } from './texts'
 import { createUploadGate, createUploadLane, type UploadGate, type UploadLane } from './upload-lane'
 import { defaultUploadTransport, type UploadTransport } from './upload-transport'
+import { createUploadUrlStock, type BatchAnswer, type PhotoHints, type UploadUrlStock, type UrlAnswer } from './upload-urls'
 
 export interface BackoffOptions {
   /** The first retry waits between half this and this (equal jitter). */
@@ -231,6 +232,10 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   const listeners = new Set<(state: OutboxEngineState) => void>()
   /** 5xx answers in a row per item (this page's memory: a reload gives a poisoned item another chance). */
   const serverFailures = new Map<string, number>()
+  /** Signed-in upload URLs asked for several at a time, kept across drains for the agent whose token asked. */
+  let urlStock: { token: string; stock: UploadUrlStock } | null = null
+  /** The drain under way (its count of photos still without a URL sizes a batch). */
+  let activeDrain: DrainUploads | null = null
 
   function setState(patch: Partial<OutboxEngineState>): void {
     const changed = (Object.keys(patch) as (keyof OutboxEngineState)[]).some((key) => !sameValue(state[key], patch[key]))
@@ -311,6 +316,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     await takeBackOrphans()
     const tried = new Set<string>()
     const current = openDrainUploads(force, tried)
+    activeDrain = current
     try {
       while (running && state.paused === null) {
         const item = await pickNext(force, tried)
@@ -323,6 +329,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       }
     } finally {
       await closeDrainUploads(current)
+      activeDrain = null
       setState({ isSending: false, currentItemId: null, progress: { uploadedPhotos: 0, totalPhotos: 0 }, transfer: NO_TRANSFER })
     }
     return state.paused === null ? nextWake() : null
@@ -345,6 +352,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     isAheadBlocked: boolean
     looking: Promise<void> | null
     counting: Promise<void> | null
+    /** Photos of the waiting items that need an upload URL (null until counted), and how many got one since. */
+    urlsWanted: number | null
+    urlsTaken: number
     /** Photo ids counted in transfer.totalBytes. */
     counted: Set<string>
     completedBytes: number
@@ -361,7 +371,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       // Room in the lane as an upload ends: the next photos are looked for at once, not when the records catch up.
       lane: createUploadLane<PhotoOutcome>({ parallel: () => AHEAD_PER_UPLOAD * link.parallelUploads(), dropped: { kind: 'stopped' }, onTaskEnd: () => lookAhead(current) }),
       gate: createUploadGate(() => link.parallelUploads()),
-      controller, force, tried, aheadFrom: -Infinity, isAheadBlocked: false, looking: null, counting: null,
+      controller, force, tried, aheadFrom: -Infinity, isAheadBlocked: false, looking: null, counting: null, urlsWanted: null, urlsTaken: 0,
       counted: new Set(), completedBytes: 0, firstUploadAt: null, going: new Map(),
       detachStop: () => stopController.signal.removeEventListener('abort', onStop),
     }
@@ -386,12 +396,16 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     const byId = new Map(items.map((item) => [item.id, item]))
     const photos = await withDb(() => db.photos.bulkGet(items.flatMap((item) => item.photoIds)))
     let addedBytes = 0
+    let urlsWanted = 0
     for (const photo of photos) {
       const item = photo && byId.get(photo.outboxId)
-      if (!photo || !item || isReusable(item, photo) || current.counted.has(photo.id)) continue
+      if (!photo || !item || isReusable(item, photo)) continue
+      if (photo.issuedUpload === undefined || now() - photo.issuedUpload.issuedAt >= UPLOAD_REUSE_MS) urlsWanted++
+      if (current.counted.has(photo.id)) continue
       current.counted.add(photo.id)
       addedBytes += photo.size
     }
+    current.urlsWanted = urlsWanted
     if (addedBytes > 0 && !current.controller.signal.aborted) setState({ transfer: { ...state.transfer, totalBytes: state.transfer.totalBytes + addedBytes } })
   }
 
@@ -623,22 +637,65 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       const isTaken = again.kind === 'retry' && again.error.status === 409
       if (!isGone && !isTaken) return again.kind === 'ok' ? storeUploaded(photo, kept) : again
     }
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-    if (token) headers.Authorization = `Bearer ${token}`
-    const endpoint = needsAuth(item.kind) ? SIGNED_IN_UPLOAD_URL_ENDPOINT : PUBLIC_UPLOAD_URL_ENDPOINT
-    const issuedVerdict = judge(await timedRequest(endpoint, {
-      method: 'POST', headers, body: JSON.stringify({ contentType: photo.contentType, size: photo.size }),
-    }, current.controller.signal))
-    if (issuedVerdict.kind !== 'ok') return issuedVerdict
-    const read = readIssuedUpload(issuedVerdict.body)
-    if (!read) {
-      return { kind: 'retry', cause: 'unexpected', error: { message: outboxTexts.noUploadAddress } }
-    }
-    const issued: IssuedUpload = { ...read, issuedAt: now() }
+    const asked = await askUploadUrl(item, { contentType: photo.contentType, size: photo.size }, token, current)
+    if (asked.kind !== 'issued') return asked
+    current.urlsTaken++
+    const issued: IssuedUpload = asked.upload
     // Remembered before the PUT leaves, so a retry after a lost answer goes to the same URL.
     await withDb(() => db.photos.update(photo.id, { issuedUpload: issued }))
     const putVerdict = await putPhoto(item, photo, issued, current, isNow)
     return putVerdict.kind === 'ok' ? storeUploaded(photo, issued) : putVerdict
+  }
+
+  /**
+   * An upload URL for one photo. A signed-in photo takes the next from the stock, which asks for the
+   * photos starting beside it and the next ones in one request (upload-urls.ts); a refused batch
+   * falls back to this photo's own request, so a refusal is judged exactly as before.
+   */
+  function askUploadUrl(item: OutboxItem, hints: PhotoHints, token: string | undefined, current: DrainUploads): Promise<UrlAnswer> {
+    const alone = async (): Promise<UrlAnswer> => {
+      const endpoint = needsAuth(item.kind) ? SIGNED_IN_UPLOAD_URL_ENDPOINT : PUBLIC_UPLOAD_URL_ENDPOINT
+      const verdict = judge(await timedRequest(endpoint, { method: 'POST', headers: jsonHeaders(token), body: JSON.stringify(hints) }, current.controller.signal))
+      if (verdict.kind !== 'ok') return verdict
+      const read = readIssuedUpload(verdict.body)
+      if (!read) return { kind: 'retry', cause: 'unexpected', error: { message: outboxTexts.noUploadAddress } }
+      return { kind: 'issued', upload: { ...read, issuedAt: now() } }
+    }
+    if (!needsAuth(item.kind) || token === undefined) return alone()
+    if (urlStock?.token !== token) {
+      // Another agent's URLs are theirs (the server records who asked): they are left to age out.
+      urlStock = {
+        token,
+        stock: createUploadUrlStock({
+          now, maxAgeMs: UPLOAD_REUSE_MS, max: UPLOAD_URL_BATCH_MAX,
+          wanted: () => (activeDrain?.urlsWanted ?? 0) - (activeDrain?.urlsTaken ?? 0),
+          askBatch: (photos) => askUploadUrlBatch(token, photos),
+        }),
+      }
+    }
+    return urlStock.stock.take(hints, alone, current.controller.signal)
+  }
+
+  /**
+   * Ended by the engine's stop, not by the end of the drain that asked: the server issues the URLs
+   * (each counted against the agent's budget) whether or not the answer is read, so the next drain
+   * takes them from the stock instead of asking again.
+   */
+  async function askUploadUrlBatch(token: string, photos: readonly PhotoHints[]): Promise<BatchAnswer> {
+    const verdict = judge(await timedRequest(SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT, {
+      method: 'POST', headers: jsonHeaders(token), body: JSON.stringify({ photos }),
+    }))
+    switch (verdict.kind) {
+      case 'ok': {
+        const uploads = readIssuedUploads(verdict.body, photos.length)
+        return uploads ? { kind: 'issued', uploads, issuedAt: now() } : { kind: 'alone', isBatchUnknown: false }
+      }
+      case 'attention':
+        // 404/405: a server without the batch form. Any other refusal: each photo's own request says which.
+        return { kind: 'alone', isBatchUnknown: verdict.status === 404 || verdict.status === 405 }
+      default:
+        return verdict
+    }
   }
 
   async function putPhoto(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, isNow: boolean): Promise<Verdict> {
@@ -869,6 +926,17 @@ export function bodyWithPhotos(item: Pick<OutboxItem, 'kind' | 'payload' | 'phot
     default:
       return item.payload
   }
+}
+
+function jsonHeaders(token: string | undefined): Record<string, string> {
+  return token ? { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } : { 'Content-Type': 'application/json' }
+}
+
+/** A batch answer's uploads, exactly `count` of them and each readable, or undefined. */
+function readIssuedUploads(body: JsonValue, count: number): { uploadURL: string; objectPath: string }[] | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Array.isArray(body.uploads) || body.uploads.length !== count) return undefined
+  const uploads = body.uploads.map(readIssuedUpload)
+  return uploads.every((upload): upload is { uploadURL: string; objectPath: string } => upload !== undefined) ? uploads : undefined
 }
 
 function readIssuedUpload(body: JsonValue): { uploadURL: string; objectPath: string } | undefined {

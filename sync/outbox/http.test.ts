@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   IDEMPOTENCY_KEY_HEADER as CONTRACT_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER as CONTRACT_REPLAYED_HEADER,
-  ERROR_CODES, PHOTO_PATH_REGEX, getRoute, queuedRoutes,
+  ERROR_CODES, PHOTO_PATH_REGEX, UPLOAD_URL_BATCH_MAX as CONTRACT_BATCH_MAX, getRoute, queuedRoutes,
 } from '../../api/contract'
 import {
   IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, PASSWORD_CHANGE_REQUIRED_CODE, PHOTO_PATH_PATTERN, PUBLIC_UPLOAD_URL_ENDPOINT, SIGNED_IN_UPLOAD_URL_ENDPOINT,
-  judge, needsAuth, parseRetryAfter, type Answer,
+  SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT, UPLOAD_URL_BATCH_MAX, judge, needsAuth, parseRetryAfter, type Answer,
 } from './http'
 import { OUTBOX_ENDPOINTS, OUTBOX_KINDS } from './types'
 
@@ -15,6 +15,8 @@ describe('the copies of the contract', () => {
     expect(IDEMPOTENT_REPLAYED_HEADER).toBe(CONTRACT_REPLAYED_HEADER)
     expect(getRoute('POST /api/public/expert-signup/upload').path).toBe(PUBLIC_UPLOAD_URL_ENDPOINT)
     expect(getRoute('POST /api/objects/upload').path).toBe(SIGNED_IN_UPLOAD_URL_ENDPOINT)
+    expect(getRoute('POST /api/objects/upload/batch').path).toBe(SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT)
+    expect(UPLOAD_URL_BATCH_MAX).toBe(CONTRACT_BATCH_MAX)
     expect(PHOTO_PATH_PATTERN.source).toBe(PHOTO_PATH_REGEX.source)
     expect(PASSWORD_CHANGE_REQUIRED_CODE).toBe(ERROR_CODES.passwordChangeRequired)
     expect(queuedRoutes.map((route) => route.path).sort()).toEqual(Object.values(OUTBOX_ENDPOINTS).sort())

@@ -15,6 +15,9 @@ export const PASSWORD_CHANGE_REQUIRED_CODE = 'password_change_required'
 /** Upload-URL endpoints: the public one (expert and public farmer signups) and the signed-in one. */
 export const PUBLIC_UPLOAD_URL_ENDPOINT = '/api/public/expert-signup/upload'
 export const SIGNED_IN_UPLOAD_URL_ENDPOINT = '/api/objects/upload'
+/** Several signed-in upload URLs in one request, at most UPLOAD_URL_BATCH_MAX (the contract's). */
+export const SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT = '/api/objects/upload/batch'
+export const UPLOAD_URL_BATCH_MAX = 10
 
 /** '/objects/uploads/{uuid}', as api/contract/uploads.ts PHOTO_PATH_REGEX. */
 export const PHOTO_PATH_PATTERN = /^\/objects\/uploads\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/

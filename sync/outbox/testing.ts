@@ -109,12 +109,18 @@ export type FaultKind =
   | 'status'
   /** Never answers; rejects only when the request's signal aborts. */
   | 'hang'
+  /**
+   * Acts at once, then answers only at `releaseLate()`; if the client hangs up first, the fetch
+   * rejects and what the server did stays done (a slow answer on a real network). With `status`:
+   * answers that status at `releaseLate()`, without acting.
+   */
+  | 'late'
   /** Acts, then never answers and ignores the abort: the tab died waiting. */
   | 'crash'
   /** 200 text/html, as a Wi-Fi sign-in page would. */
   | 'portal'
 
-export type RequestKind = 'record' | 'uploadUrl' | 'put'
+export type RequestKind = 'record' | 'uploadUrl' | 'uploadUrls' | 'put'
 
 export interface Fault {
   kind: FaultKind
@@ -167,12 +173,36 @@ export interface FakeServer {
   crashes: number
   /** Milliseconds of real time each answer takes (lets two engines overlap). */
   latencyMs: number
+  /** Whether it knows POST /api/objects/upload/batch (false: 404, as a server from before it). */
+  knowsUploadUrlBatch: boolean
+  /**
+   * Upload URLs it issues (alone or in batches) before answering 429 Retry-After: 900, as the
+   * real server's per-account budget does (decision 020). Every issued URL counts, used or not.
+   */
+  uploadUrlBudget: number
+  /** Answers the requests held by a 'late' fault (of one kind, or all). */
+  releaseLate(kind?: RequestKind): void
+  /** Requests held by a 'late' fault, neither answered nor hung up on yet. */
+  readonly heldLate: number
+  /** The tab that made the held requests died: they are never answered. */
+  forgetLate(): void
 }
 
 export function createFakeServer(): FakeServer {
   const keys = new Map<string, { fingerprint: string; status: number; body: unknown } | { processing: true; fingerprint: string }>()
   let onCrash: (() => void) | undefined
   let crash = new Promise<void>((resolve) => (onCrash = resolve))
+  const late: { kind: LoggedRequest['kind']; release: () => void }[] = []
+  const holdUntilReleased = (kind: LoggedRequest['kind'], signal: AbortSignal | undefined) => new Promise<void>((resolve, reject) => {
+    const held = { kind, release: resolve }
+    const hungUp = () => {
+      if (late.includes(held)) late.splice(late.indexOf(held), 1)
+      reject(new DOMException('The operation was aborted.', 'AbortError'))
+    }
+    if (signal?.aborted) return hungUp()
+    late.push(held)
+    signal?.addEventListener('abort', hungUp, { once: true })
+  })
 
   const server: FakeServer = {
     network: 'up',
@@ -184,6 +214,20 @@ export function createFakeServer(): FakeServer {
     concurrent: [],
     uploads: new Map(),
     latencyMs: 0,
+    knowsUploadUrlBatch: true,
+    uploadUrlBudget: Infinity,
+    releaseLate(kind) {
+      for (const held of late.filter((entry) => kind === undefined || entry.kind === kind)) {
+        late.splice(late.indexOf(held), 1)
+        held.release()
+      }
+    },
+    get heldLate() {
+      return late.length
+    },
+    forgetLate() {
+      late.length = 0
+    },
     crashes: 0,
     crashed: () => crash,
     async fetch(input, init = {}) {
@@ -194,7 +238,9 @@ export function createFakeServer(): FakeServer {
         ? 'put'
         : method === 'POST' && (url.pathname === '/api/objects/upload' || url.pathname === '/api/public/expert-signup/upload')
           ? 'uploadUrl'
-          : method === 'POST' && QUEUED.includes(url.pathname) ? 'record' : 'other'
+          : method === 'POST' && url.pathname === '/api/objects/upload/batch'
+            ? 'uploadUrls'
+            : method === 'POST' && QUEUED.includes(url.pathname) ? 'record' : 'other'
       const entry: LoggedRequest = { method, url: url.pathname, kind, headers }
       if (typeof init.body === 'string') entry.body = JSON.parse(init.body) as unknown
       else if (init.body instanceof Blob) entry.body = Array.from(new Uint8Array(await init.body.arrayBuffer()))
@@ -222,6 +268,10 @@ export function createFakeServer(): FakeServer {
           return answer(entry, fault.status ?? 400, fault.message === undefined ? {} : { message: fault.message })
         case 'portal':
           return new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } })
+        case 'late':
+          if (fault.status === undefined) break
+          await holdUntilReleased(kind, signal)
+          return answer(entry, fault.status, { message: fault.message ?? 'Service unavailable' })
         case 'hang':
           return new Promise<Response>((_, reject) => {
             signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))
@@ -230,6 +280,7 @@ export function createFakeServer(): FakeServer {
           break
       }
       const response = await act(entry, url, method, headers, init.body)
+      if (fault?.kind === 'late') await holdUntilReleased(kind, signal)
       if (fault?.kind === 'drop') {
         entry.dropped = true
         throw new TypeError('Failed to fetch')
@@ -248,9 +299,23 @@ export function createFakeServer(): FakeServer {
     const agentId = agentOf(headers)
     if (entry.kind === 'uploadUrl') {
       if (url.pathname === '/api/objects/upload' && agentId === undefined) return answer(entry, 401, { message: 'Authentication required' })
+      if (server.uploads.size + 1 > server.uploadUrlBudget) return answer(entry, 429, { message: 'Too many requests' }, { 'Retry-After': '900' })
       const id = crypto.randomUUID()
       server.uploads.set(id, { puts: 0 })
       return answer(entry, 200, { uploadURL: `/api/uploads/${id}`, objectPath: `/objects/uploads/${id}` })
+    }
+    if (entry.kind === 'uploadUrls') {
+      if (!server.knowsUploadUrlBatch) return answer(entry, 404, { message: 'Not found' })
+      if (agentId === undefined) return answer(entry, 401, { message: 'Authentication required' })
+      const photos = (entry.body as { photos?: unknown[] } | undefined)?.photos ?? []
+      if (photos.length === 0 || photos.length > 10) return answer(entry, 400, { message: 'Invalid request' })
+      if (server.uploads.size + photos.length > server.uploadUrlBudget) return answer(entry, 429, { message: 'Too many requests' }, { 'Retry-After': '900' })
+      const uploads = photos.map(() => {
+        const id = crypto.randomUUID()
+        server.uploads.set(id, { puts: 0 })
+        return { uploadURL: `/api/uploads/${id}`, objectPath: `/objects/uploads/${id}` }
+      })
+      return answer(entry, 200, { uploads })
     }
     if (entry.kind === 'put') {
       const id = url.pathname.split('/').pop() ?? ''
