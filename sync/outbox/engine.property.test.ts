@@ -248,7 +248,8 @@ describe('the outbox engine against a model', () => {
       }),
       // PROPERTY_RUNS=2000 for a deeper search; 100 keeps the suite fast. A run takes well under a
       // second: one that spins (a retry without delay) fails after 10 s and is shrunk and shown.
-      { numRuns, timeout: 10_000 },
+      // PROPERTY_SEED and PROPERTY_PATH replay a failure a run printed (fast-check's seed and path).
+      { numRuns, timeout: 10_000, ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED), path: process.env.PROPERTY_PATH, endOnFailure: true } : {}) },
     )
   }, numRuns * 2_000)
 })
