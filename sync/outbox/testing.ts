@@ -285,6 +285,9 @@ export function createFakeServer(): FakeServer {
         entry.dropped = true
         throw new TypeError('Failed to fetch')
       }
+      // The tab dies while it waits for this answer. A tab that stopped waiting (closed for a page
+      // load, or timed out) is not the one to die: the page loaded since is, and it never sent this.
+      if (fault?.kind === 'crash' && signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError')
       if (fault?.kind === 'crash') {
         server.crashes += 1
         onCrash?.()
