@@ -48,8 +48,11 @@ export function keepTypedFields(root: HTMLElement): () => void {
     const changed = isToggle(field) ? field.checked !== field.defaultChecked : field instanceof HTMLSelectElement ? [...field.options].some((o) => o.selected !== o.defaultSelected) : field.value !== field.defaultValue
     if (changed) typed.set(field, valueOf(field))
   }
+  // Not only trusted events: a change made by script (a password manager, an automated test's
+  // selectOption) is the visitor's too. Only the events `give` dispatches are not remembered.
+  let giving = false
   const remember = (event: Event) => {
-    if (isField(event.target) && event.isTrusted) typed.set(event.target, valueOf(event.target))
+    if (isField(event.target) && !giving) typed.set(event.target, valueOf(event.target))
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
@@ -59,7 +62,12 @@ export function keepTypedFields(root: HTMLElement): () => void {
       if (!field.isConnected) typed.delete(field)
       else if (hydrated(field)) {
         typed.delete(field)
-        give(field, value)
+        giving = true
+        try {
+          give(field, value)
+        } finally {
+          giving = false
+        }
       }
     }
     if (typed.size > 0 && Date.now() - started < HYDRATION_WAIT_MS) requestAnimationFrame(giveBack)
