@@ -10,6 +10,7 @@ import { manifestScreenshots } from './scripts/install-screenshots.ts'
 import { i18nCatalogs } from './scripts/i18n-catalogs.ts'
 import { htmlPagesManifest, prerenderPages } from './scripts/prerender-pages.ts'
 import { LANGUAGE_GATE_SCRIPT, LANGUAGE_GATE_STYLE } from './api/contract/locales.ts'
+import { appLoader } from './scripts/app-loader.ts'
 
 /** The service worker is one file: `codeSplitting: false` in place of the deprecated option. */
 function swOneFile(): Plugin {
@@ -55,6 +56,8 @@ export default defineConfig({
         { tag: 'style', children: LANGUAGE_GATE_STYLE, injectTo: 'head' },
       ],
     },
+    // The app's scripts start after the first paint: their URLs move onto a loader at the end of the body.
+    appLoader(),
     // The public pages' HTML (decision 029), written before the service worker lists them.
     prerenderPages(() => [react(), i18nCatalogs()]),
     VitePWA({

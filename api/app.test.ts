@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from './testing/test-app'
+import { APP_LOADER_SCRIPT } from './contract/app-loader'
+import { LANGUAGE_GATE_SCRIPT } from './contract/locales'
 
 let api: TestApp
 let webDir: string
@@ -101,6 +104,13 @@ describe('the HTTP edge', () => {
     expect(csp).toContain("object-src 'none'")
     expect(csp).toContain("base-uri 'none'")
     expect(csp).toContain("script-src 'self'")
+  })
+
+  it('allows inline scripts only by hash: the language gate and the app loader every page carries', async () => {
+    const csp = (await api.fetch('/')).headers.get('content-security-policy') ?? ''
+    const scriptSrc = csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src '))
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+    expect(scriptSrc?.split(' ').sort()).toEqual(['script-src', "'self'", hash(LANGUAGE_GATE_SCRIPT), hash(APP_LOADER_SCRIPT)].sort())
   })
 
   it('refuses framing in both headers and turns off the browser features the app never uses, camera kept for this origin', async () => {

@@ -38,10 +38,11 @@ import { signupApprovalsRouter } from './signup-approvals/router'
 import { permissionsPolicy } from './middleware/permissions-policy'
 import { translationsRouter } from './translations/router'
 import { LANGUAGE_GATE_SCRIPT } from './contract/locales'
+import { APP_LOADER_SCRIPT } from './contract/app-loader'
 import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate-limit'
 import { databaseRateLimitStores } from './middleware/rate-limit-store'
 
-const LANGUAGE_GATE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LANGUAGE_GATE_SCRIPT).digest('base64')}'`
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
 export type AppDeps = {
   db: Kysely<Database>
@@ -88,8 +89,9 @@ function buildApp(deps: AppDeps) {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          // The language gate in every page's head (api/contract/locales.ts), by its hash.
-          scriptSrc: ["'self'", LANGUAGE_GATE_SCRIPT_HASH],
+          // The two inline scripts of every page, by their hashes: the language gate in the head
+          // (api/contract/locales.ts) and the app's loader (api/contract/app-loader.ts).
+          scriptSrc: ["'self'", scriptHash(LANGUAGE_GATE_SCRIPT), scriptHash(APP_LOADER_SCRIPT)],
           // Chakra (emotion) writes its styles into <style> tags at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

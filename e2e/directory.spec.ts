@@ -1,7 +1,7 @@
 // The public directory against the real server and its demo farmers (db/seed/demo-data.ts):
 // the browse steps, the city dialog, the produce availability dialog, and the search.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin } from './fixtures'
+import { e2eAdmin, untilHydrated } from './fixtures'
 
 const EMPTY_SEARCH = "Oops, it appears we're still growing those plants. They'll be ready soon — check back later!"
 const TOOLTIP = 'Only locations with active listed farmers are shown'
@@ -60,7 +60,8 @@ test('home: a city opens its dialog with All Farmers and one group per produce',
   const lautoka = cityButton(page, 'Lautoka')
   await expect(lautoka).toHaveAccessibleDescription(TOOLTIP)
 
-  // The tooltip shows on hover after its delay.
+  // The tooltip shows on hover after its delay, once the app holds the button.
+  await untilHydrated(lautoka)
   await lautoka.hover()
   await expect(page.getByRole('tooltip', { name: TOOLTIP })).toBeVisible()
 

@@ -1,6 +1,6 @@
 // Shared facts for the e2e suite: the server is started by playwright.config.ts with these
 // credentials on a fresh DATA_DIR with the reference data and the demo set.
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 export const e2eAdmin = { email: 'admin@e2e.vitifarmers.test', password: 'E2e-Admin!2026', name: 'Administrator' }
 
 /**
@@ -32,6 +32,15 @@ export async function signInAsAdmin(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/admin$/)
+}
+
+/**
+ * The page's HTML is the server's until the app's scripts have run (they start after the first
+ * paint, decision 029): what only the app does (a tooltip on hover) needs React to hold `element`.
+ * Typing and the last tap before then are given back by the app itself.
+ */
+export async function untilHydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), { timeout: 30_000 }).toBe(true)
 }
 
 /** Installed: the service worker is active (its precache filled) and controls the page. */

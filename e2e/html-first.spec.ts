@@ -1,6 +1,6 @@
 // The public pages arrive as HTML (issue 21, decision 029): a reader without JavaScript sees the
-// home page's hero and town list, and what a visitor types before the page's scripts have run is
-// still there, and used, once React has taken the page over.
+// home page's hero and town list, and what a visitor types (or the town they tap) before the page's
+// scripts have run is still there, and used, once React has taken the page over.
 import { expect, test, type Page } from '@playwright/test'
 
 /** Holds the entry chunk until `release()`: the page is the server's HTML alone until then. */
@@ -63,6 +63,15 @@ test.describe('typed before the scripts ran', () => {
     await expect(box).toHaveValue('Sunita')
     // React holds the text too: the search ran for it.
     await expect(page.getByTestId('search-results').getByText('Sunita Devi').first()).toBeVisible({ timeout: 30_000 })
+  })
+
+  test('a town tapped on browse before the scripts ran opens once the page is hydrated', async ({ page }) => {
+    const release = await holdScripts(page)
+    await page.goto('/browse-farmers', { waitUntil: 'commit' })
+    await page.getByRole('button', { name: /^Nadi \d+ farmers?$/ }).click()
+    release()
+    await expect(page.getByRole('heading', { level: 2, name: '2. Choose produce in Nadi' })).toBeVisible({ timeout: 30_000 })
+    await expect(page).toHaveURL(/[?&]city=Nadi(&|$)/)
   })
 
   test('the browse page search keeps what was typed', async ({ page }) => {

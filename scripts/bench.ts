@@ -29,6 +29,7 @@ import { BROWSER_HEADERS, asSent, benchPart, loadAverageNote, loadTest } from '.
 import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
 import { printMixedLoad } from './bench/mixed-load'
 import { printPostgresBench } from './bench/postgres'
+import { initialJsFiles } from './app-loader'
 
 // --outbox: only P5, the outbox's drain (no build needed; a few minutes).
 if (process.argv.includes('--outbox')) {
@@ -55,7 +56,7 @@ const LOAD_CONCURRENCY = 8
 
 function homeInitialJs(distDir = 'dist') {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
-  const files = [...html.matchAll(/<(?:script[^>]+type="module"[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  const files = initialJsFiles(html)
   const sizes = files.map((file) => {
     const bytes = fs.readFileSync(path.join(distDir, file))
     return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }

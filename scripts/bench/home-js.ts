@@ -8,6 +8,7 @@ import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { startTestApp } from '../../api/testing/test-app'
+import { initialJsFiles } from '../app-loader'
 
 export const HOME_JS_BUDGET_BYTES = 150 * 1024
 const ACCEPT_ENCODING = 'br, gzip, deflate'
@@ -51,7 +52,7 @@ export async function benchHomeJs(webDir = process.env.WEB_DIR ?? 'dist'): Promi
     // The HTML is read as served: decompress only to find the scripts it names.
     const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync }[home.encoding] ?? ((bytes: Buffer) => bytes)
     const text = decode(home.body).toString('utf8')
-    const scripts = [...text.matchAll(/<(?:script[^>]+type="module"[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
+    const scripts = initialJsFiles(text)
     const files = []
     for (const file of scripts) {
       const served = await get(app.baseUrl, file)

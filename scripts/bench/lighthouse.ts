@@ -12,6 +12,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { printOfflineOpen } from './offline-open'
+import { initialJsFiles } from '../app-loader'
 
 export const lighthousePages = ['/', '/browse-farmers', '/reviews', '/experts'] as const
 
@@ -43,7 +44,7 @@ const TINY_FILE_BYTES = 1024
 
 async function homeInitialJsOverTheWire(origin: string) {
   const html = await (await fetch(`${origin}/`)).text()
-  const files = [...html.matchAll(/<(?:script[^>]+type="module"[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  const files = initialJsFiles(html)
   const total = { br: 0, gzip: 0 }
   for (const file of files) {
     for (const encoding of ['br', 'gzip'] as const) {

@@ -20,6 +20,17 @@ async function openAndPaint(context: BrowserContext, url: string): Promise<Paint
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     await page.goto(url, { waitUntil: 'load' })
+    // The app's scripts start only after the first paint (scripts/app-loader.ts), so `load` can come
+    // before them: wait until React holds #root (hydrated or rendered), so that what the app adds later
+    // (the offline-copy notice) must be counted too. The reference page has no #root.
+    await page.waitForFunction(
+      () => {
+        const root = document.getElementById('root')
+        return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
     // LCP settles once the page stops adding larger content: wait for a quiet second.
     await page.waitForTimeout(1_500)
     return await page.evaluate(

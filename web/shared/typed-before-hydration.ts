@@ -3,7 +3,10 @@
 // slow phone while the scripts loaded would be wiped. Each field the visitor changed is remembered
 // until hydration has committed, then given back through the field's own events, so the screen's
 // state (not only the DOM) holds it. A screen inside a Suspense boundary is hydrated in a pass of its
-// own after the first commit, so each field is given back once React has hydrated that field.
+// own after the first commit, so each field is given back once React has hydrated that field. The
+// same for the last button tapped before the scripts ran (the loader keeps it): it is tapped again.
+import { EARLY_TAPS_PROPERTY, type EarlyTaps } from '../../api/contract/app-loader'
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 const isField = (target: EventTarget | null): target is Field =>
@@ -32,24 +35,42 @@ function give(field: Field, value: string | boolean) {
   }
 }
 
-/** True once React has hydrated the field (its props are attached to the element). */
-const hydrated = (field: Field) => Object.keys(field).some((key) => key.startsWith('__reactProps'))
+/** True once React has hydrated the element (its props are attached to it). */
+const hydrated = (field: Element) => Object.keys(field).some((key) => key.startsWith('__reactProps'))
 
 /** How long to wait for a field's boundary to hydrate before giving up on it. */
 const HYDRATION_WAIT_MS = 15_000
 
 /**
+ * The button last tapped before the app's scripts ran (kept by the loader, api/contract/app-loader.ts),
+ * and no more taps kept from now: from here React replays what the visitor does while it hydrates.
+ * A submit button is left alone (the browser already submitted its form).
+ */
+function takeEarlyTap(root: HTMLElement): HTMLButtonElement | undefined {
+  const taps = (root as unknown as Record<string, EarlyTaps | undefined>)[EARLY_TAPS_PROPERTY]
+  if (!taps) return undefined
+  taps.on = false
+  const button = taps.last instanceof Element ? taps.last.closest('button') : null
+  return button && root.contains(button) && !button.disabled && !(button.type === 'submit' && button.form) ? button : undefined
+}
+
+/**
  * Starts remembering the fields under `root` that the visitor has changed (already, and until the
- * returned function runs); that function, called once hydration has committed, gives each one back.
+ * returned function runs); that function, called once hydration has committed, gives each one back,
+ * then the button tapped before the scripts ran is tapped again (a town on browse opens).
  */
 export function keepTypedFields(root: HTMLElement): () => void {
+  let tapped = takeEarlyTap(root)
   const typed = new Map<Field, string | boolean>()
   for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
     const changed = isToggle(field) ? field.checked !== field.defaultChecked : field instanceof HTMLSelectElement ? [...field.options].some((o) => o.selected !== o.defaultSelected) : field.value !== field.defaultValue
     if (changed) typed.set(field, valueOf(field))
   }
+  // Not only trusted events: a change made by script (a password manager, an automated test's
+  // selectOption) is the visitor's too. Only the events `give` dispatches are not remembered.
+  let giving = false
   const remember = (event: Event) => {
-    if (isField(event.target) && event.isTrusted) typed.set(event.target, valueOf(event.target))
+    if (isField(event.target) && !giving) typed.set(event.target, valueOf(event.target))
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
@@ -59,10 +80,23 @@ export function keepTypedFields(root: HTMLElement): () => void {
       if (!field.isConnected) typed.delete(field)
       else if (hydrated(field)) {
         typed.delete(field)
-        give(field, value)
+        giving = true
+        try {
+          give(field, value)
+        } finally {
+          giving = false
+        }
       }
     }
-    if (typed.size > 0 && Date.now() - started < HYDRATION_WAIT_MS) requestAnimationFrame(giveBack)
+    if (tapped && typed.size === 0) {
+      if (!tapped.isConnected) tapped = undefined
+      else if (hydrated(tapped)) {
+        const button = tapped
+        tapped = undefined
+        button.click()
+      }
+    }
+    if ((typed.size > 0 || tapped) && Date.now() - started < HYDRATION_WAIT_MS) requestAnimationFrame(giveBack)
     else {
       root.removeEventListener('input', remember, true)
       root.removeEventListener('change', remember, true)

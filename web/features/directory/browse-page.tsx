@@ -263,7 +263,10 @@ export function BrowseFarmersPage() {
         <Heading as="h1" id="browse-title" size={{ base: '3xl', md: '4xl' }} color="brand.900">
           {t('directory.title')}
         </Heading>
-        <Text mt="2" color="gray.700">
+        {/* The page's lead, a size up: painted from the HTML (the installed app's precached copy
+            too), it stays the largest text of the first screen, above the offline-copy notice that
+            only the app can add later (issue 21: the notice was the late largest paint offline). */}
+        <Text mt="2" fontSize="lg" color="gray.700">
           {t('directory.intro')}
         </Text>
         <SearchForm search={search} resultsHeading={resultsHeading} />
