@@ -69,16 +69,21 @@ export function keepTypedFields(root: HTMLElement): () => void {
   // Not only trusted events: a change made by script (a password manager, an automated test's
   // selectOption) is the visitor's too. Only the events `give` dispatches are not remembered.
   let giving = false
+  // A field React already holds is React's own: what is done to it from then on is not kept.
   const remember = (event: Event) => {
-    if (isField(event.target) && !giving) typed.set(event.target, valueOf(event.target))
+    if (isField(event.target) && !giving && !hydrated(event.target)) typed.set(event.target, valueOf(event.target))
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
   const started = Date.now()
   const giveBack = () => {
-    for (const [field, value] of typed) {
-      if (!field.isConnected) typed.delete(field)
-      else if (hydrated(field)) {
+    for (const field of typed.keys()) if (!field.isConnected) typed.delete(field)
+    // All at once, and only when React holds every one: a change given back early (the language
+    // picker in the header) would update a boundary still hydrating, and React would throw that
+    // boundary's HTML away — with the search typed in it.
+    const isReady = [...typed.keys()].every(hydrated)
+    if (isReady) {
+      for (const [field, value] of typed) {
         typed.delete(field)
         giving = true
         try {
