@@ -13,6 +13,8 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Request, Response } from 'express'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import { DEFAULT_ANSWER_STALE_MS } from '../config'
 import { fijiDayBounds } from './public-listing'
 
@@ -56,6 +58,16 @@ export interface AnswerCacheOptions {
   /** Reports a rebuild that failed off the request path (the next request tries again). */
   onBackgroundError?: (error: unknown) => void
   now?: () => number
+}
+
+/** How a router's public answers are kept, and where they are computed from. */
+export interface PublicAnswerOptions extends AnswerCacheOptions {
+  /**
+   * The database the answers are computed from: on SQLite the read thread (db/read-thread.ts), so a
+   * rebuild's queries never hold the event loop (decision 030); the router's own database when absent.
+   * Version rows and writes stay on the main connection.
+   */
+  readDb?: Kysely<Database>
 }
 
 async function encode(value: unknown): Promise<CachedAnswer> {
