@@ -129,7 +129,7 @@ function buildApp(deps: AppDeps) {
   app.use(reviewsRouter(db, logger, answers))
   app.use(farmReviewsRouter(db, logger, answers))
   app.use(expertsRouter(db, logger))
-  app.use(analyticsRouter(db, config.countryHeader))
+  app.use(analyticsRouter(db, config.countryHeader, deps.readDb))
   app.use(uploadsRouter(db, config.dataDir))
   app.use(authRouter(db))
   app.use(statsRouter(db))
