@@ -15,7 +15,7 @@ import {
   type PublicFarmersQuery,
 } from '../contract'
 import { validate } from '../middleware/validate'
-import { cachedAnswers, type PublicAnswerOptions } from './answer-cache'
+import { cachedAnswers, JsonText, type PublicAnswerOptions } from './answer-cache'
 import { directoryService } from './service'
 import { contractRouter } from '../http/contract-router'
 
@@ -58,6 +58,6 @@ export function directoryRouter(db: Kysely<Database>, mailDomain: string, answer
     answer((_req, res, now) => service.farmer(params<{ id: string }>(res).id, now)),
   )
   // The offline copy: one answer, kept and ETagged like the others (a phone revalidates it to a 304).
-  on('GET /api/directory/snapshot', answer((_req, _res, now) => service.directorySnapshot(now)))
+  on('GET /api/directory/snapshot', answer(async (_req, _res, now) => new JsonText(await service.directorySnapshotJson(now))))
   return router
 }
