@@ -124,8 +124,25 @@ const quantile = (values: number[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : NaN
 }
 
+/** CPU time (user + system) a process has used, in µs, from /proc (clock ticks of 10 ms). */
+function cpuMicros(pid: number | undefined): number {
+  if (!pid) return NaN
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000
+}
+
+/**
+ * Server CPU per answered request while `run` loads it: less dependent on how busy the machine is
+ * than req/s, which on a shared machine also measures the load generators' and others' share.
+ */
+async function cpuPerRequest(pid: number | undefined, run: () => Promise<LoadResult>, seconds = 3) {
+  const before = cpuMicros(pid)
+  const load = await run()
+  return { load, micros: (cpuMicros(pid) - before) / Math.max(1, load.rps * seconds) }
+}
+
 /** req/s of a bare Express handler sending, from memory, the same bytes (same Content-Encoding) the endpoint sends. */
-async function bareRps(url: string): Promise<number> {
+async function bareRps(url: string): Promise<{ rps: number; micros: number }> {
   const { body, headers } = await asSent(url)
   const bare = express()
   bare.get('/bare', (_req, r) => void r.set(headers).send(body))
@@ -133,7 +150,8 @@ async function bareRps(url: string): Promise<number> {
   await new Promise((resolve) => server.once('listening', resolve))
   const port = (server.address() as { port: number }).port
   try {
-    return (await loadTest(`http://127.0.0.1:${port}/bare`, { connections: 2, seconds: 3 })).rps
+    const { load, micros } = await cpuPerRequest(process.pid, () => loadTest(`http://127.0.0.1:${port}/bare`, { connections: 2, seconds: 3 }))
+    return { rps: load.rps, micros }
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
@@ -198,15 +216,20 @@ export async function printMixedLoad(count = 100_000) {
     // and under the mixed load below (where 8 endpoints share the server and the machine).
     const bare = new Map<string, number>()
     const alone = new Map<string, LoadResult>()
+    const cpu = new Map<string, { micros: number; bareMicros: number }>()
     for (const url of endpoints) {
-      bare.set(url, await bareRps(`${base}${url}`))
-      alone.set(url, await loadTest(`${base}${url}`, { connections: 2, seconds: 3 }))
+      const bareRun = await bareRps(`${base}${url}`)
+      bare.set(url, bareRun.rps)
+      const run = await cpuPerRequest(server.pid, () => loadTest(`${base}${url}`, { connections: 2, seconds: 3 }))
+      alone.set(url, run.load)
+      cpu.set(url, { micros: run.micros, bareMicros: bareRun.micros })
     }
     console.log(`\n  each endpoint alone, 2 connections for 3 s, against the bare handler (${loadAverageNote()}):`)
-    console.log(`  ${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`)
+    console.log(`  ${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU µs/req (bare, ratio)'.padStart(26)}`)
     for (const url of endpoints) {
       const load = alone.get(url)!
-      console.log(tableRow(url, load, bare.get(url)!))
+      const { micros, bareMicros } = cpu.get(url)!
+      console.log(`${tableRow(url, load, bare.get(url)!)} ${`${micros.toFixed(0)} (${bareMicros.toFixed(0)}, ${((bareMicros / micros) * 100).toFixed(0)}%)`.padStart(26)}`)
     }
     const rssBefore = rssMb(server.pid)
 
