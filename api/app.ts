@@ -16,7 +16,7 @@ import { apiNotFound, errorHandler } from './errors'
 import { healthRouter } from './health/router'
 import type { Logger } from './logger'
 import { referenceRouter } from './reference/router'
-import type { AnswerCacheOptions } from './directory/answer-cache'
+import type { PublicAnswerOptions } from './directory/answer-cache'
 import { directoryRouter } from './directory/router'
 import { farmerSignupsRouter } from './farmer-signups/router'
 import { reviewsRouter } from './reviews/router'
@@ -46,6 +46,8 @@ const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(sc
 
 export type AppDeps = {
   db: Kysely<Database>
+  /** Where public answers are computed from (SQLite: the read thread, decision 030); `db` when omitted. */
+  readDb?: Kysely<Database>
   config: AppConfig
   logger: Logger
   /** Built web app (dist/); omitted in API tests. */
@@ -76,7 +78,8 @@ function buildApp(deps: AppDeps) {
   // One mailer for every message the product sends (Send Email, approval notices).
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, logger })
   // The public answer caches: a rebuild after a write runs off the request path within the bound.
-  const answers: AnswerCacheOptions = {
+  const answers: PublicAnswerOptions = {
+    readDb: deps.readDb,
     staleForMs: deps.answerStaleMs ?? config.answerStaleMs,
     onBackgroundError: (error) => logger.error({ err: error }, 'rebuilding a public answer failed'),
   }
@@ -128,7 +131,7 @@ function buildApp(deps: AppDeps) {
   app.use(reviewsRouter(db, logger, answers))
   app.use(farmReviewsRouter(db, logger, answers))
   app.use(expertsRouter(db, logger))
-  app.use(analyticsRouter(db, config.countryHeader))
+  app.use(analyticsRouter(db, config.countryHeader, deps.readDb))
   app.use(uploadsRouter(db, config.dataDir))
   app.use(authRouter(db))
   app.use(statsRouter(db))

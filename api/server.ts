@@ -90,10 +90,14 @@ try {
   if (config.databaseUrl) {
     database = openPostgres({ url: config.databaseUrl })
   } else {
-    database = openDatabase({ file: databaseFile(config.dataDir) })
+    // Public answers are rebuilt on a read-only connection in a worker thread (decision 030).
+    database = openDatabase({
+      file: databaseFile(config.dataDir),
+      readThread: { onWorkerExit: (error) => logger.error({ err: error }, 'the read thread stopped; its queries run on the main connection') },
+    })
     keepDataPrivate(config.dataDir, databaseFile(config.dataDir))
   }
-  const { db } = database
+  const { db, readDb } = database
   await migrateToLatest(db)
   const seeded = await seedDatabase(db, {
     demo: config.seedDemo,
@@ -105,7 +109,7 @@ try {
     logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, logger })
-  handle = createApp({ db, config, logger, webDir, mailer })
+  handle = createApp({ db, readDb, config, logger, webDir, mailer })
   // Clean-ups, purges and the mail outbox: each once per interval across every server on this database.
   startScheduledJobs(db, productJobs({ db, dataDir: config.dataDir, mailer }), { logger })
 

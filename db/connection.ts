@@ -6,6 +6,7 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
 import pg from 'pg'
+import { openReadThread, type ReadThread } from './read-thread'
 import type { Database } from './schema'
 
 export interface SqliteHandle {
@@ -13,6 +14,13 @@ export interface SqliteHandle {
   db: Kysely<Database>
   /** The raw handle, for pragmas, backups and tests; queries go through `db`. */
   sqlite: BetterSqlite3.Database
+  /**
+   * Where heavy reads go (the public answers' rebuilds): with `readThread`, a read-only connection
+   * in a worker thread, so they never hold the event loop (decision 030); otherwise `db` itself.
+   */
+  readDb: Kysely<Database>
+  /** The worker behind `readDb`, when opened with `readThread`. */
+  readThread?: ReadThread<Database>
   close(): Promise<void>
 }
 
@@ -22,6 +30,8 @@ export interface PostgresHandle {
   /** The connection string, for pg_dump / pg_restore. */
   url: string
   pool: pg.Pool
+  /** `db` itself: pg's queries never hold the event loop. */
+  readDb: Kysely<Database>
   close(): Promise<void>
 }
 
@@ -29,7 +39,13 @@ export interface PostgresHandle {
 export type DatabaseHandle = SqliteHandle
 export type AnyDatabaseHandle = SqliteHandle | PostgresHandle
 
-export function openDatabase(options: { file: string }): SqliteHandle {
+export interface SqliteOptions {
+  file: string
+  /** Run `readDb`'s queries in a worker thread (the server does; told when that worker stops unasked). */
+  readThread?: boolean | { onWorkerExit?: (error: unknown) => void }
+}
+
+export function openDatabase(options: SqliteOptions): SqliteHandle {
   fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true })
   const sqlite = new BetterSqlite3(options.file)
   // WAL lets readers run while a write commits; NORMAL is durable enough under WAL and much faster.
@@ -40,14 +56,20 @@ export function openDatabase(options: { file: string }): SqliteHandle {
   sqlite.pragma('busy_timeout = 5000')
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  const thread = options.readThread
+    ? openReadThread<Database>(path.resolve(options.file), { fallback: db, ...(typeof options.readThread === 'object' ? options.readThread : {}) })
+    : undefined
   let closed = false
   return {
     dialect: 'sqlite',
     db,
     sqlite,
+    readDb: thread?.db ?? db,
+    readThread: thread,
     async close() {
       if (closed) return
       closed = true
+      await thread?.close()
       await db.destroy()
       if (sqlite.open) sqlite.close()
     },
@@ -116,6 +138,7 @@ export function openPostgres(options: { url: string; max?: number }): PostgresHa
   return {
     dialect: 'postgres',
     db,
+    readDb: db,
     url: options.url,
     pool,
     async close() {

@@ -24,8 +24,8 @@ import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { analyticsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
-export function analyticsRouter(db: Kysely<Database>, countryHeader: string) {
-  const service = analyticsService(db)
+export function analyticsRouter(db: Kysely<Database>, countryHeader: string, readDb: Kysely<Database> = db) {
+  const service = analyticsService(db, readDb)
   const { router, on } = contractRouter()
   // One budget for the three event kinds: a busy office behind one address browses well under it.
   const eventLimit = perAddressLimit({ ...RATE_LIMITS.analyticsEvent, name: 'analytics-event' })

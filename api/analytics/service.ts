@@ -38,7 +38,8 @@ function dayIndex(dayStarts: readonly string[], at: string): number {
 /** How long the public summary is shared between callers (a few seconds: it counts every visit). */
 export const PUBLIC_SUMMARY_MS = 5_000
 
-export function analyticsService(db: Kysely<Database>) {
+/** `readDb`: where the count of listed farmers is read (the read thread on SQLite, decision 030). */
+export function analyticsService(db: Kysely<Database>, readDb: Kysely<Database> = db) {
   let kept: { at: number; summary: Promise<PublicAnalyticsSummary> } | undefined
   const repository = analyticsRepository(db)
   return {
@@ -73,7 +74,7 @@ export function analyticsService(db: Kysely<Database>) {
     publicSummary(now = new Date()): Promise<PublicAnalyticsSummary> {
       if (kept && now.getTime() - kept.at < PUBLIC_SUMMARY_MS && now.getTime() >= kept.at) return kept.summary
       const summary = (async () => {
-        const [totals, activeFarmers] = await Promise.all([repository.pageViewTotals(), countListedFarmers(db, now)])
+        const [totals, activeFarmers] = await Promise.all([repository.pageViewTotals(), countListedFarmers(readDb, now)])
         return { totalPageViews: totals.pageViews, uniqueVisitors: totals.visitors, activeFarmers }
       })()
       kept = { at: now.getTime(), summary }
@@ -93,7 +94,7 @@ export function analyticsService(db: Kysely<Database>) {
         repository.pageViewsSince(since),
         repository.searchesSince(since),
         repository.clicksSince(since),
-        countListedFarmers(db, now),
+        countListedFarmers(readDb, now),
         repository.countryNames(),
       ])
 

@@ -1,7 +1,7 @@
 // Authorization, in two layers: a gate refuses every /api and /objects request that is not exactly
 // a route of the contract's table, and each route carries its own access check (the caller's role
 // must hold the route's capability, clarifications roles table). Routers never check roles themselves.
-import type { RequestHandler } from 'express'
+import type { RequestHandler, Response } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { ERROR_CODES, PASSWORD_CHANGE_ROUTES, can, findRoute, messages, methodsFor, routeKey, type RouteDef } from '../contract'
@@ -42,13 +42,21 @@ export function refuseUnlistedRoutes(): RequestHandler {
     if (!req.url.startsWith('/')) return next(new HttpError(400, messages.common.badRequestTarget))
     const path = req.url.split('?')[0]!
     if (!guardedPrefix.test(path)) return next()
-    if (findRoute(req.method, path)) return next()
+    const route = findRoute(req.method, path)
+    if (route) {
+      res.locals[CONTRACT_ROUTE] = routeKey(route)
+      return next()
+    }
     const allowed = methodsFor(path)
     if (allowed.length === 0) return next(new HttpError(404, messages.common.noSuchRoute))
     res.setHeader('Allow', allowed.join(', '))
     next(new HttpError(405, messages.common.methodNotAllowed))
   }
 }
+const CONTRACT_ROUTE = 'contractRoute'
+/** The contract route key the gate matched this request to ('GET /api/farmers/:id'), if it did. */
+export const contractRouteOf = (res: Response): string | undefined => res.locals[CONTRACT_ROUTE] as string | undefined
+
 /** Case-insensitive on purpose: '/API/…' must meet the gate too, and be refused by it. */
 const guardedPrefix = /^\/+(api|objects)(\/|$)/i
 

@@ -239,10 +239,7 @@ export function findRoute(method: string, path: string): RouteDef | undefined {
   if (!path.startsWith('/') || segments.some((segment) => segment === '')) return undefined
   let best: RouteDef | undefined
   let bestParams = Infinity
-  for (const route of routes as readonly RouteDef[]) {
-    if (route.method !== method) continue
-    const pattern = splitPath(route.path)
-    if (pattern.length !== segments.length) continue
+  for (const { route, pattern } of patternsOf(method, segments.length)) {
     let params = 0
     const ok = pattern.every((p, i) => {
       if (p === segments[i]) return true
@@ -258,6 +255,23 @@ export function findRoute(method: string, path: string): RouteDef | undefined {
     }
   }
   return best
+}
+
+/**
+ * The routes' paths split once, by method and segment count: the server asks findRoute on every
+ * request, and splitting every route's path each time was the largest cost of a cached answer.
+ */
+let patterns: Map<string, { route: RouteDef; pattern: string[] }[]> | undefined
+function patternsOf(method: string, length: number) {
+  if (!patterns) {
+    patterns = new Map()
+    for (const route of routes as readonly RouteDef[]) {
+      const pattern = splitPath(route.path)
+      const key = `${route.method} ${pattern.length}`
+      patterns.set(key, [...(patterns.get(key) ?? []), { route, pattern }])
+    }
+  }
+  return patterns.get(`${method} ${length}`) ?? []
 }
 
 /** Methods the contract serves on a path (for a 405's Allow header). */

@@ -13,6 +13,8 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Request, Response } from 'express'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import { DEFAULT_ANSWER_STALE_MS } from '../config'
 import { fijiDayBounds } from './public-listing'
 
@@ -58,8 +60,23 @@ export interface AnswerCacheOptions {
   now?: () => number
 }
 
+/** How a router's public answers are kept, and where they are computed from. */
+export interface PublicAnswerOptions extends AnswerCacheOptions {
+  /**
+   * The database the answers are computed from: on SQLite the read thread (db/read-thread.ts), so a
+   * rebuild's queries never hold the event loop (decision 030); the router's own database when absent.
+   * Version rows and writes stay on the main connection.
+   */
+  readDb?: Kysely<Database>
+}
+
+/** An answer already written as JSON (a large one, written a piece at a time): kept as this text. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 async function encode(value: unknown): Promise<CachedAnswer> {
-  const plain = Buffer.from(JSON.stringify(value))
+  const plain = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value))
   // Quality 6: within a few per cent of brotli's best on JSON at a fraction of its time, and an
   // answer is rebuilt after every write it depends on.
   const [br, gz] = await Promise.all([

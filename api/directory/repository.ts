@@ -179,12 +179,30 @@ export function directoryRepository(db: Kysely<Database>) {
       return { farmerCount, farmers: page.map(toListedFarmer) }
     },
 
-    /** Every listed farmer in list order (premium first, then name), for the offline copy. */
-    async listedFarmers(now: Date): Promise<ListedFarmer[]> {
-      const all = await rows(
-        sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f ${p.indexedBy('farmers_order_idx')} where ${listedSql('f', now)} order by f."isPremium" desc, ${p.caselessOrder('f.name')}, f."id"`,
-      )
-      return all.map(toListedFarmer)
+    /**
+     * Every listed farmer in list order (premium first, then name), for the offline copy, `size` at a
+     * time: each page its own query continuing after the last row of the one before (the order
+     * index's range), so no single query or answer holds every farmer at once.
+     */
+    async *listedFarmerPages(now: Date, size: number): AsyncGenerator<ListedFarmer[]> {
+      const nameKey = p.caselessOrder('f.name')
+      for (const premium of [1, 0]) {
+        let after: { name: string; id: string } | undefined
+        for (;;) {
+          const afterKey = after && p.caselessOrder(sql`cast(${after.name} as text)`)
+          // (name, id) > (last name, last id), written so that the name bound is an index range.
+          const continuing = after ? sql`and ${nameKey} >= ${afterKey} and (${nameKey} > ${afterKey} or f."id" > ${after.id})` : sql``
+          const page = await rows(
+            sql<FarmerDbRow>`select ${FARMER_COLUMNS} from farmers as f ${p.indexedBy('farmers_order_idx')}
+              where f."isPremium" = ${premium} and ${listedSql('f', now)} ${continuing}
+              order by f."isPremium" desc, ${nameKey}, f."id" limit ${size}`,
+          )
+          if (page.length > 0) yield page.map(toListedFarmer)
+          if (page.length < size) break
+          const last = page[page.length - 1]!
+          after = { name: last.name, id: last.id }
+        }
+      }
     },
 
     /** One farmer by id when listed today (active, in subscription), else undefined (the farmer page's 404). */

@@ -15,13 +15,14 @@ import {
   type PublicFarmersQuery,
 } from '../contract'
 import { validate } from '../middleware/validate'
-import { cachedAnswers, type AnswerCacheOptions } from './answer-cache'
+import { cachedAnswers, JsonText, type PublicAnswerOptions } from './answer-cache'
 import { directoryService } from './service'
 import { contractRouter } from '../http/contract-router'
 
-export function directoryRouter(db: Kysely<Database>, mailDomain: string, answers: AnswerCacheOptions = {}) {
-  const service = directoryService(db, mailDomain)
-  const answer = cachedAnswers(service.version, answers)
+export function directoryRouter(db: Kysely<Database>, mailDomain: string, answers: PublicAnswerOptions = {}) {
+  // Versions are read on the main connection; the answers are computed from the read database.
+  const answer = cachedAnswers(directoryService(db, mailDomain).version, answers)
+  const service = directoryService(answers.readDb ?? db, mailDomain)
   const page = (res: Response) => res.locals.query as FarmerPageQuery
   const params = <T>(res: Response) => res.locals.params as T
 
@@ -57,6 +58,6 @@ export function directoryRouter(db: Kysely<Database>, mailDomain: string, answer
     answer((_req, res, now) => service.farmer(params<{ id: string }>(res).id, now)),
   )
   // The offline copy: one answer, kept and ETagged like the others (a phone revalidates it to a 304).
-  on('GET /api/directory/snapshot', answer((_req, _res, now) => service.directorySnapshot(now)))
+  on('GET /api/directory/snapshot', answer(async (_req, _res, now) => new JsonText(await service.directorySnapshotJson(now))))
   return router
 }

@@ -38,6 +38,10 @@ const firstPage: PageRequest = { page: 1, limit: FIRST_PAGE_SIZE }
 /** SQLite's lower(trim(name)), the key the pairs match on: spaces trimmed, ASCII letters lowered. */
 const matchKey = (name: string) => name.replace(/^ +| +$/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase())
 const byName = (a: string, b: string) => a.localeCompare(b, 'en')
+/** Farmers per query and per piece of the offline copy's JSON (a few ms of the thread each). */
+const SNAPSHOT_SLICE = 2_000
+/** A turn of the event loop: requests waiting meanwhile are served. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /** Names by match key, each given a spelling; `indexOf` numbers them in name order once all are in. */
 function nameTable(spellingOf: (key: string) => string | undefined) {
@@ -158,28 +162,42 @@ export function directoryService(db: Kysely<Database>, mailDomain: string) {
       publicPage({ kind: 'produce', name: produce, city }, query, now),
 
     /**
-     * Every listed farmer once, cities and produce by index (the offline copy, issue 17). Spelled as
-     * the other answers spell them: a city as the locations list, a produce as the active produce list.
+     * Every listed farmer once, cities and produce by index (the offline copy, issue 17), as the JSON
+     * text of a DirectorySnapshot. Spelled as the other answers spell them: a city as the locations
+     * list, a produce as the active produce list. At 100,000 farmers this is ~15 MB: it is read
+     * SNAPSHOT_SLICE farmers a query and written out as many at a time, with a turn of the event
+     * loop between, so no other request waits more than one slice behind it (decision 030).
      */
-    async directorySnapshot(now = new Date()): Promise<DirectorySnapshot> {
-      const [farmers, locations, produce] = await Promise.all([repository.listedFarmers(now), repository.activeLocations(), repository.activeProduce()])
+    async directorySnapshotJson(now = new Date()): Promise<string> {
+      const [locations, produce] = await Promise.all([repository.activeLocations(), repository.activeProduce()])
       const locationSpelling = new Map(locations.map((l) => [l.key, l.name]))
       const activeProduce = new Map(produce.map((p) => [p.key, p]))
       const cityNames = nameTable((key) => locationSpelling.get(key))
       const produceNames = nameTable((key) => activeProduce.get(key)?.name)
-      const keyed = farmers.map((f) => ({ farmer: f, cityKeys: new Set(f.cities.map(cityNames.add)), produceKeys: new Set(f.produce.map(produceNames.add)) }))
+      const keyed: { farmer: ListedFarmer; cityKeys: Set<string>; produceKeys: Set<string> }[] = []
+      for await (const page of repository.listedFarmerPages(now, SNAPSHOT_SLICE)) {
+        for (const f of page) keyed.push({ farmer: f, cityKeys: new Set(f.cities.map(cityNames.add)), produceKeys: new Set(f.produce.map(produceNames.add)) })
+        await nextTurn()
+      }
       const cities = cityNames.sorted()
       const produceList = produceNames.sorted()
-      return {
+      const tuple = ({ farmer, cityKeys, produceKeys }: (typeof keyed)[number]): DirectorySnapshot['farmers'][number] => {
+        const card = toPublicFarmer(farmer)
+        const flags =
+          (card.isPremium ? SNAPSHOT_FLAGS.premium : 0) | (card.isBulk ? SNAPSHOT_FLAGS.bulk : 0) | (card.deliveryAvailable ? SNAPSHOT_FLAGS.delivery : 0) | (card.isDemo ? SNAPSHOT_FLAGS.demo : 0)
+        return [card.id, card.name, card.phone, card.email, card.website, card.town, card.tikina, [...cityKeys].map(cities.indexOf), [...produceKeys].map(produceList.indexOf), flags, card.photoUrls]
+      }
+      const head: Omit<DirectorySnapshot, 'farmers'> = {
         cities: cities.names.map((c) => c.name),
         produce: produceList.names.map((p) => ({ id: activeProduce.get(p.key)?.id ?? null, name: p.name })),
-        farmers: keyed.map(({ farmer, cityKeys, produceKeys }) => {
-          const card = toPublicFarmer(farmer)
-          const flags =
-            (card.isPremium ? SNAPSHOT_FLAGS.premium : 0) | (card.isBulk ? SNAPSHOT_FLAGS.bulk : 0) | (card.deliveryAvailable ? SNAPSHOT_FLAGS.delivery : 0) | (card.isDemo ? SNAPSHOT_FLAGS.demo : 0)
-          return [card.id, card.name, card.phone, card.email, card.website, card.town, card.tikina, [...cityKeys].map(cities.indexOf), [...produceKeys].map(produceList.indexOf), flags, card.photoUrls]
-        }),
       }
+      // JSON.stringify of { cities, produce, farmers } piece by piece: the same text, in slices.
+      const farmerParts: string[] = []
+      for (let i = 0; i < keyed.length; i += SNAPSHOT_SLICE) {
+        farmerParts.push(keyed.slice(i, i + SNAPSHOT_SLICE).map((k) => JSON.stringify(tuple(k))).join(','))
+        await nextTurn()
+      }
+      return `${JSON.stringify(head).slice(0, -1)},"farmers":[${farmerParts.join(',')}]}`
     },
 
     /** The home page search: every word must appear in the name, a produce, the village, tikina or a city. */

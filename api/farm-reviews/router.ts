@@ -11,7 +11,7 @@ import {
   type FarmReviewsQuery,
   type FarmsWithRatingsQuery,
 } from '../contract'
-import { cachedAnswers, type AnswerCacheOptions } from '../directory/answer-cache'
+import { cachedAnswers, type PublicAnswerOptions } from '../directory/answer-cache'
 import { databaseIdempotencyStore } from '../idempotency/store'
 import type { Logger } from '../logger'
 import { honeypot } from '../middleware/honeypot'
@@ -20,8 +20,10 @@ import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { farmReviewsService } from './service'
 import { contractRouter } from '../http/contract-router'
 
-export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers: AnswerCacheOptions = {}) {
+export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers: PublicAnswerOptions = {}) {
   const service = farmReviewsService(db)
+  // Versions and writes on the main connection; the answers computed from the read database.
+  const reader = farmReviewsService(answers.readDb ?? db)
   const idempotent = idempotency(databaseIdempotencyStore(db), { required: true, logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
   // The answer a real review gets, echoing what the bot sent.
   const bot = honeypot((body) => ({
@@ -37,10 +39,10 @@ export function farmReviewsRouter(db: Kysely<Database>, logger: Logger, answers:
   // Kept and revalidated like the directory's answers (a 304 while nothing changed).
   const answer = cachedAnswers(service.version, answers)
   on('GET /api/farms-with-ratings', validate({ query: FarmsWithRatingsQuerySchema }),
-    answer((_req, res, now) => service.farmsWithRatings(res.locals.query as FarmsWithRatingsQuery, now)),
+    answer((_req, res, now) => reader.farmsWithRatings(res.locals.query as FarmsWithRatingsQuery, now)),
   )
   on('GET /api/farm-reviews', validate({ query: FarmReviewsQuerySchema }),
-    answer((_req, res, now) => service.reviews(res.locals.query as FarmReviewsQuery, now)),
+    answer((_req, res, now) => reader.reviews(res.locals.query as FarmReviewsQuery, now)),
   )
   on('POST /api/farm-reviews', publicLimit, bot, idempotent, validate({ body: FarmReviewCreateSchema }), async (req, res) => {
     res.status(201).json(await service.submit(res.locals.body as FarmReviewCreate, res.locals, req.ip))

@@ -5,12 +5,19 @@
 // any handler runs, so no answer cache can be keyed (or busted) on made-up parameters.
 import { Router, type RequestHandler } from 'express'
 import { z } from 'zod'
-import { getRoute, messages, type RouteDef, type RouteKey } from '../contract'
-import { requireAccess } from '../auth/access'
+import { getRoute, messages, routeKey, type RouteDef, type RouteKey } from '../contract'
+import { contractRouteOf, requireAccess } from '../auth/access'
 import { HttpError } from '../errors'
 
+/**
+ * A router's routes, as one handler for app.use(). A request the gate in front (refuseUnlistedRoutes)
+ * matched to another router's route skips this one without walking its routes: Express would
+ * otherwise try every route of every router mounted before the right one, on every request.
+ */
+export type ContractRoutes = RequestHandler & { readonly stack: Router['stack'] }
+
 export interface ContractRouter {
-  router: Router
+  router: ContractRoutes
   /** Registers `handlers` for the contract route `key`, behind that route's access check. */
   on(key: RouteKey, ...handlers: RequestHandler[]): void
 }
@@ -32,11 +39,19 @@ function refuseUnknownQuery(route: RouteDef): RequestHandler {
 export function contractRouter(): ContractRouter {
   // Case-sensitive, like the contract and the gate in front of it.
   const router = Router({ caseSensitive: true, strict: true })
+  const keys = new Set<string>()
+  const routes: RequestHandler = (req, res, next) => {
+    const matched = contractRouteOf(res)
+    if (matched !== undefined && !keys.has(matched)) return next()
+    router(req, res, next)
+  }
   return {
-    router,
+    // `stack` stays readable, for the tests that list what the server registered.
+    router: Object.assign(routes, { stack: router.stack }),
     on(key, ...handlers) {
       const route: RouteDef = getRoute(key)
       const method = route.method.toLowerCase() as Lowercase<RouteDef['method']>
+      keys.add(routeKey(route))
       router[method](route.path, requireAccess(route), refuseUnknownQuery(route), ...handlers)
     },
   }

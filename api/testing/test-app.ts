@@ -5,6 +5,9 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type { DialectName } from '../../db/dialect'
+import { databaseFile } from '../../db/connection'
+import { openReadThread } from '../../db/read-thread'
+import type { Database } from '../../db/schema'
 import { seedDatabase } from '../../db/seed'
 import { createTestDatabaseOn, type AnyTestDatabase, type TestDatabase } from '../../db/testing'
 import { createApp, type AppDeps } from '../app'
@@ -22,7 +25,14 @@ export function createApiTestDatabase(): Promise<AnyTestDatabase> {
   return createTestDatabaseOn(testDialect())
 }
 
-type Options = { demo?: boolean; webDir?: string; answerStaleMs?: number; extend?: (deps: AppDeps) => void }
+type Options = {
+  demo?: boolean
+  webDir?: string
+  answerStaleMs?: number
+  /** On SQLite, compute public answers in the read thread, as the server does (default true). */
+  readThread?: boolean
+  extend?: (deps: AppDeps) => void
+}
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
 export type SqliteTestApp = Awaited<ReturnType<typeof startSqliteTestApp>>
@@ -57,7 +67,10 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
     throw error
   }
   const config = { ...readConfig({}), dataDir: database.dataDir }
-  const deps: AppDeps = { db: database.db, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
+  const thread = database.dialect === 'sqlite' && options.readThread !== false
+    ? openReadThread<Database>(databaseFile(database.dataDir), { fallback: database.db })
+    : undefined
+  const deps: AppDeps = { db: database.db, readDb: thread?.db, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
   options.extend?.(deps)
   const app = createApp(deps)
   const server: Server = await new Promise((resolve) => {
@@ -73,6 +86,7 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
       fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await thread?.close()
       await database.close()
     },
   }

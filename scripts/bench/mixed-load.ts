@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import express from 'express'
 import { openDatabase, databaseFile } from '../../db/connection'
 import { migrateToLatest } from '../../db/migrate'
@@ -123,8 +124,25 @@ const quantile = (values: number[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : NaN
 }
 
+/** CPU time (user + system) a process has used, in µs, from /proc (clock ticks of 10 ms). */
+function cpuMicros(pid: number | undefined): number {
+  if (!pid) return NaN
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000
+}
+
+/**
+ * Server CPU per answered request while `run` loads it: less dependent on how busy the machine is
+ * than req/s, which on a shared machine also measures the load generators' and others' share.
+ */
+async function cpuPerRequest(pid: number | undefined, run: () => Promise<LoadResult>, seconds = 3) {
+  const before = cpuMicros(pid)
+  const load = await run()
+  return { load, micros: (cpuMicros(pid) - before) / Math.max(1, load.rps * seconds) }
+}
+
 /** req/s of a bare Express handler sending, from memory, the same bytes (same Content-Encoding) the endpoint sends. */
-async function bareRps(url: string): Promise<number> {
+async function bareRps(url: string): Promise<{ rps: number; micros: number }> {
   const { body, headers } = await asSent(url)
   const bare = express()
   bare.get('/bare', (_req, r) => void r.set(headers).send(body))
@@ -132,7 +150,8 @@ async function bareRps(url: string): Promise<number> {
   await new Promise((resolve) => server.once('listening', resolve))
   const port = (server.address() as { port: number }).port
   try {
-    return (await loadTest(`http://127.0.0.1:${port}/bare`, { connections: 2, seconds: 3 })).rps
+    const { load, micros } = await cpuPerRequest(process.pid, () => loadTest(`http://127.0.0.1:${port}/bare`, { connections: 2, seconds: 3 }))
+    return { rps: load.rps, micros }
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
@@ -157,7 +176,27 @@ export async function printMixedLoad(count = 100_000) {
   await handle.close()
   console.log(`\nMixed load at ${count.toLocaleString('en')} farmers (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s), server in its own process, ${MIXED_SECONDS} s per scenario:`)
 
-  const server = serverProcess({ port: await freePort(), dataDir, logFile: path.join(work, 'server.log'), env: { TRUST_PROXY: '1', NODE_ENV: 'production' } })
+  // The server's own event-loop delay (loop-delay-preload.mjs): what a request waits behind others,
+  // apart from the network and the load generators' own scheduling.
+  const loopFile = path.join(work, 'loop-delay.json')
+  const preload = pathToFileURL(path.resolve('scripts/bench/loop-delay-preload.mjs')).href
+  const server = serverProcess({
+    port: await freePort(),
+    dataDir,
+    logFile: path.join(work, 'server.log'),
+    env: { TRUST_PROXY: '1', NODE_ENV: 'production', VF_LOOP_DELAY_FILE: loopFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim() },
+  })
+  const loopDelay = {
+    async reset() {
+      fs.writeFileSync(`${loopFile}.reset`, '')
+      await new Promise((resolve) => setTimeout(resolve, 600))
+    },
+    async read() {
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      const { p99, max } = JSON.parse(fs.readFileSync(loopFile, 'utf8')) as { p99: number; max: number }
+      return `server event-loop delay p99 ${p99.toFixed(1)} ms, longest ${max.toFixed(1)} ms`
+    },
+  }
   await server.start()
   const base = server.baseUrl
   const city = encodeURIComponent(towns[0]!)
@@ -177,20 +216,25 @@ export async function printMixedLoad(count = 100_000) {
     // and under the mixed load below (where 8 endpoints share the server and the machine).
     const bare = new Map<string, number>()
     const alone = new Map<string, LoadResult>()
+    const cpu = new Map<string, { micros: number; bareMicros: number }>()
     for (const url of endpoints) {
-      bare.set(url, await bareRps(`${base}${url}`))
-      alone.set(url, await loadTest(`${base}${url}`, { connections: 2, seconds: 3 }))
+      const bareRun = await bareRps(`${base}${url}`)
+      bare.set(url, bareRun.rps)
+      const run = await cpuPerRequest(server.pid, () => loadTest(`${base}${url}`, { connections: 2, seconds: 3 }))
+      alone.set(url, run.load)
+      cpu.set(url, { micros: run.micros, bareMicros: bareRun.micros })
     }
     console.log(`\n  each endpoint alone, 2 connections for 3 s, against the bare handler (${loadAverageNote()}):`)
-    console.log(`  ${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`)
+    console.log(`  ${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU µs/req (bare, ratio)'.padStart(26)}`)
     for (const url of endpoints) {
       const load = alone.get(url)!
-      console.log(tableRow(url, load, bare.get(url)!))
+      const { micros, bareMicros } = cpu.get(url)!
+      console.log(`${tableRow(url, load, bare.get(url)!)} ${`${micros.toFixed(0)} (${bareMicros.toFixed(0)}, ${((bareMicros / micros) * 100).toFixed(0)}%)`.padStart(26)}`)
     }
     const rssBefore = rssMb(server.pid)
 
     for (const scenario of ['as asked', 'cache-busting'] as const) {
-
+      await loopDelay.reset()
       const prober = healthProber(base)
       const sampler = rssSampler(server.pid)
       const reviews = reviewPoster(base, farmIds, scenario === 'as asked' ? 0 : 10_000)
@@ -200,6 +244,7 @@ export async function printMixedLoad(count = 100_000) {
       const loads = await Promise.all(endpoints.map((url) => loadTest(`${base}${url}`, { connections: 2, seconds: MIXED_SECONDS, randomParam })))
       const [health, posted, desk] = await Promise.all([prober.stop(), reviews.stop(), staffAtWork.stop()])
       const rssPeak = sampler.stop()
+      const loop = await loopDelay.read()
 
       console.log(`\n  ${scenario} (${loadAverageNote()}):`)
       console.log(`  ${'endpoint'.padEnd(58)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)}`)
@@ -207,7 +252,7 @@ export async function printMixedLoad(count = 100_000) {
         const load = loads[i] as LoadResult
         console.log(`${tableRow(url, load, bare.get(url)!)} ${String(load.non2xx).padStart(8)}`)
       })
-      console.log(`  /api/health every ${PROBE_EVERY_MS} ms: ${health.probes} probes, p99 ${health.p99.toFixed(1)} ms, longest wait ${health.longest.toFixed(1)} ms, ${health.failures} failed`)
+      console.log(`  /api/health every ${PROBE_EVERY_MS} ms: ${health.probes} probes, p99 ${health.p99.toFixed(1)} ms, longest wait ${health.longest.toFixed(1)} ms, ${health.failures} failed; ${loop}`)
       console.log(`  farm reviews posted: ${posted.posted} (refused ${posted.refused}); staff: ${desk.pages.length} farmers pages (p50 ${quantile(desk.pages, 0.5).toFixed(0)} ms, max ${Math.max(0, ...desk.pages).toFixed(0)} ms), ` +
         `${desk.exports.length} CSV exports (${desk.exports.map((e) => `${e.status} ${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${(e.ms / 1000).toFixed(1)} s`).join(', ') || 'none finished'})`)
       console.log(`  server RSS: before ${rssBefore.toFixed(0)} MB, peak during ${rssPeak.toFixed(0)} MB, after ${rssMb(server.pid).toFixed(0)} MB`)
