@@ -24,6 +24,12 @@ test('public pages, a farmer page and the 404 load with no hydration warning and
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 })
     await page.waitForLoadState('networkidle')
+    // The server's global styles (the reset, the tokens) are adopted, not inserted a second time
+    // while hydrating (a whole-page style recalculation on a slow phone, issue 21).
+    const tokenBlocks = await page.evaluate(() =>
+      [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSLayerBlockRule && rule.name === 'tokens').length,
+    )
+    if (tokenBlocks !== 1) found.push(`${path}: the tokens' styles are in the page ${tokenBlocks} times`)
   }
   expect(found).toEqual([])
 })

@@ -41,6 +41,35 @@ export function renderPage(template: string, path: string, data: PageData = {}, 
 
 let queue: Promise<unknown> = Promise.resolve()
 
+type Cache = ReturnType<typeof createCache>
+
+/** The names of the <Global> styles (Chakra's layers, reset, tokens): emotion inserts them with an
+ * empty selector. */
+function recordGlobalNames(cache: Cache): string[] {
+  const names: string[] = []
+  const insert = cache.insert.bind(cache)
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    if (selector === '' && !names.includes(serialized.name)) names.push(serialized.name)
+    return insert(selector, serialized, sheet, shouldCache)
+  }
+  return names
+}
+
+/** Each <Global> style in a tag of its own marked `css-global <name>`, the tag the browser's
+ * <Global> looks for and adopts: in the one `css` tag, it inserted them all again as it hydrated
+ * (~60 KB of rules parsed again, then the whole page's styles recalculated — blocking time after
+ * the first paint, issue 21). Then the elements' styles in one `css` tag, which the browser's
+ * emotion cache adopts; the globals first, where the browser's <Global> puts its sheets. */
+function stylesOf(cache: Cache, globalNames: readonly string[]): string {
+  const rules = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  const globals = rules.filter(([name]) => globalNames.includes(name))
+  const elements = rules.filter(([name]) => !globalNames.includes(name))
+  return [
+    ...globals.map(([name, css]) => `<style data-emotion="css-global ${name}">${css}</style>`),
+    `<style data-emotion="css ${elements.map(([name]) => name).join(' ')}">${elements.map(([, css]) => css).join('')}</style>`,
+  ].join('')
+}
+
 async function render(template: string, path: string, data: PageData, hydrateAt: string): Promise<string> {
   if (!template.includes(ROOT)) throw new Error('The page template has no empty #root')
   await setLocale('en', false)
@@ -49,6 +78,7 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   const cache = createCache({ key: 'css' })
   // Styles go into cache.inserted instead of <style> tags beside each element.
   cache.compat = true
+  const globalNames = recordGlobalNames(cache)
   const towns = data.locations ? citiesWithFarmers(data.locations) : undefined
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>
   const { prelude } = await prerender(
@@ -59,8 +89,7 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
     </StrictMode>,
   )
   const markup = await new Response(prelude).text()
-  const rules = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-  const style = `<style data-emotion="css ${rules.map(([name]) => name).join(' ')}">${rules.map(([, css]) => css).join('')}</style>`
+  const style = stylesOf(cache, globalNames)
   const townsScript = towns && towns.length > 0 ? firstTownsScript(towns) : ''
   // The screen's own tab title (useDocumentTitle), as the browser will set it.
   const title = serverRenderedTitle.current
