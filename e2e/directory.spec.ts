@@ -158,6 +158,8 @@ test('home: search narrows with both filters, reports the search, and says so wh
 
   await page.getByLabel('Delivery Available').check()
   await page.getByLabel('Bulk Available').check()
+  // The count is empty while the narrowed search loads: read it once it names a number again.
+  await expect(count).toHaveText(/^\d+ farmers? found$/)
   await expect(count).not.toHaveText(`${all} farmers found`)
   const narrowed = Number((await count.innerText()).split(' ')[0])
   expect(narrowed).toBeLessThan(all)
