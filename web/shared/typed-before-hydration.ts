@@ -81,9 +81,11 @@ export function keepTypedFields(root: HTMLElement): () => void {
     // All at once, and only when React holds every one: a change given back early (the language
     // picker in the header) would update a boundary still hydrating, and React would throw that
     // boundary's HTML away — with the search typed in it.
-    const isReady = [...typed.keys()].every(hydrated)
-    if (isReady) {
+    // A boundary that never hydrates (its chunk failed offline) holds the others back only so long.
+    const isLate = Date.now() - started >= HYDRATION_WAIT_MS
+    if (isLate || [...typed.keys()].every(hydrated)) {
       for (const [field, value] of typed) {
+        if (!hydrated(field)) continue
         typed.delete(field)
         giving = true
         try {
@@ -101,7 +103,7 @@ export function keepTypedFields(root: HTMLElement): () => void {
         button.click()
       }
     }
-    if ((typed.size > 0 || tapped) && Date.now() - started < HYDRATION_WAIT_MS) requestAnimationFrame(giveBack)
+    if ((typed.size > 0 || tapped) && !isLate) requestAnimationFrame(giveBack)
     else {
       root.removeEventListener('input', remember, true)
       root.removeEventListener('change', remember, true)
