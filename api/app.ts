@@ -132,7 +132,7 @@ function buildApp(deps: AppDeps) {
   app.use(farmReviewsRouter(db, logger, answers))
   app.use(expertsRouter(db, logger))
   app.use(analyticsRouter(db, config.countryHeader, deps.readDb))
-  app.use(uploadsRouter(db, config.dataDir))
+  app.use(uploadsRouter(db, config.dataDir, logger))
   app.use(authRouter(db))
   app.use(statsRouter(db))
   app.use(adminUsersRouter(db))

@@ -195,6 +195,21 @@ describe('signed-in agents are limited per account, not per address', { timeout:
     expect((await post('/api/objects/upload', address, {}, agent)).status).toBe(429)
   })
 
+  it('a batch of upload URLs sent again under its Idempotency-Key is given back: a phone retrying a lost answer keeps its budget', async () => {
+    const address = freshAddress()
+    const agent = bearer(await tokenFor(api.db, (await createStaffUser(api.db, { role: 'data_agent' })).id))
+    const budget = SIGNED_IN_LIMITS.uploadUrl.perAccount.limit
+    const body = { photos: Array.from({ length: 10 }, () => ({ contentType: 'image/jpeg', size: 300_000 })) }
+    const key = { ...agent, 'Idempotency-Key': randomUUID() }
+    expect((await post('/api/objects/upload/batch', address, body, key)).status).toBe(200)
+    // Twice the budget in replays: none is counted.
+    const replays = await statuses((2 * budget) / 10, () => post('/api/objects/upload/batch', address, body, key))
+    expect(new Set(replays)).toEqual(new Set([200]))
+    // The rest of the budget (all but the first batch) is still there, and then it is spent.
+    expect(await statuses(budget - 10, () => post('/api/objects/upload', address, {}, agent))).not.toContain(429)
+    expect((await post('/api/objects/upload', address, {}, agent)).status).toBe(429)
+  })
+
   it('an anonymous flood from one address is still refused', async () => {
     const address = freshAddress()
     const answered = await statuses(RATE_LIMITS.uploadUrl.limit, () => post('/api/public/expert-signup/upload', address, {}))

@@ -59,7 +59,7 @@ export interface RateLimitOptions extends RateBudget {
   isRefunded?: (res: Response) => boolean
   /** Names this limiter's counters in the shared store: the same on every server, unique per limiter. */
   name: string
-  /** How many hits this request counts as (a batch of upload URLs: one per photo), never refunded. Default 1. */
+  /** How many hits this request counts as (a batch of upload URLs: one per photo); a refund gives back each. Default 1. */
   cost?: (req: Request) => number
 }
 
@@ -81,9 +81,8 @@ function limiter(
       skip: (_req, res) => key.of(res) === undefined,
     }),
     // Counted when the request arrives (so a flood is refused before any database work), then
-    // given back when it ends as a refund.
-    // (A costed request is never refunded: its units would each wait on the answer.)
-    skipSuccessfulRequests: !cost,
+    // given back when it ends as a refund (a costed request: each of its units).
+    skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => isRefunded(res),
     handler: (_req, res, _next, options) => {
       res.status(options.statusCode).json({ message: messages.common.rateLimited })
@@ -96,6 +95,8 @@ function limiter(
   // the hit that passes the budget answers 429 and the rest are not counted.
   return (req, res, next) => {
     let left = Math.max(1, Math.floor(cost(req)))
+    // Each unit waits on the answer for its refund: one 'finish' listener per unit is expected, not a leak.
+    res.setMaxListeners(res.getMaxListeners() + left)
     const countNext = (error?: unknown): void => {
       left--
       if (error !== undefined || left === 0) return next(error)

@@ -6,6 +6,9 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { Kysely } from 'kysely'
 import type { Database, UploadRow } from '../../db/schema'
 import type { SessionUser } from '../auth/sessions'
+import { idempotency } from '../../sync/server/idempotency'
+import { databaseIdempotencyStore } from '../idempotency/store'
+import type { Logger } from '../logger'
 import {
   IdParamSchema, UPLOAD_URL_BATCH_MAX, UploadUrlBatchRequestSchema, UploadUrlRequestSchema, fileTooLargeMessage, messages,
   type UploadUrlBatchRequest, type UploadUrlBatchResponse, type UploadUrlRequest,
@@ -21,7 +24,7 @@ import { contractRouter } from '../http/contract-router'
 
 type StoredPhoto = UploadRow & { contentType: string }
 
-export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
+export function uploadsRouter(db: Kysely<Database>, dataDir: string, logger: Logger) {
   const service = uploadsService(db, dataDir)
   const { router, on } = contractRouter()
 
@@ -39,10 +42,14 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string) {
     const photos = (req.body as { photos?: unknown } | undefined)?.photos
     return Array.isArray(photos) ? Math.min(UPLOAD_URL_BATCH_MAX, Math.max(1, photos.length)) : 1
   }
-  on('POST /api/objects/upload/batch', perAccountLimit(SIGNED_IN_LIMITS.uploadUrl, 'upload-url', { cost: photosAskedFor }), validate({ body: UploadUrlBatchRequestSchema }), async (_req, res) => {
+  // An optional Idempotency-Key (the outbox sends one): a batch sent again after its answer was lost
+  // gets the same URLs back, and its photos are given back to the budget (a replay issues nothing).
+  // After the limiter, as for signups, so a flood is refused before any database work.
+  const idempotent = idempotency(databaseIdempotencyStore(db), { logger: { warn: (message, details) => logger.warn(details ?? {}, message) } })
+  on('POST /api/objects/upload/batch', perAccountLimit(SIGNED_IN_LIMITS.uploadUrl, 'upload-url', { cost: photosAskedFor }), idempotent, validate({ body: UploadUrlBatchRequestSchema }), async (_req, res) => {
     const user = res.locals.user as SessionUser | undefined
     const { photos } = res.locals.body as UploadUrlBatchRequest
-    res.json({ uploads: await service.issueMany('admin', photos, user?.id ?? null) } satisfies UploadUrlBatchResponse)
+    res.json({ uploads: await service.issueMany('admin', photos, user?.id ?? null, res.locals) } satisfies UploadUrlBatchResponse)
   })
 
   // One raw parser per kind; any content type is read, because the type is judged from the bytes.

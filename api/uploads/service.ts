@@ -20,6 +20,7 @@ import {
   type UploadUrlRequest,
   type UploadUrlResponse,
 } from '../contract'
+import { recordIdempotent } from '../../sync/server/idempotency'
 import { HttpError, notFound } from '../errors'
 import { uploadsRepository, type UploadKind } from './repository'
 import { commitTempFile, fileExists, removeFile, thumbnailFilePath, uploadFilePath, writeTempFile } from './storage'
@@ -47,15 +48,24 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
     void thumbnail.ensure(id, async () => bytes).catch(() => undefined)
   }
 
-  async function issueAll(kind: UploadKind, photos: readonly UploadUrlRequest[], createdBy: string | null): Promise<UploadUrlResponse[]> {
+  function refuseHints(kind: UploadKind, photos: readonly UploadUrlRequest[]): void {
     for (const hints of photos) {
       if (hints.contentType !== undefined && !hints.contentType.toLowerCase().startsWith('image/')) throw notAnImage()
       if (hints.size !== undefined && hints.size > maxBytesFor(kind)) throw tooLarge(kind)
     }
+  }
+
+  function newUploads(kind: UploadKind, count: number, createdBy: string | null) {
     const createdAt = new Date().toISOString()
-    const ids = photos.map(() => randomUUID())
-    await repository.create(ids.map((id) => ({ id, kind, createdBy, createdAt })))
-    return ids.map((id) => ({ uploadURL: uploadUrlForId(id), objectPath: photoPathForUploadId(id) }))
+    const rows = Array.from({ length: count }, () => ({ id: randomUUID(), kind, createdBy, createdAt }))
+    return { rows, answers: rows.map(({ id }) => ({ uploadURL: uploadUrlForId(id), objectPath: photoPathForUploadId(id) })) }
+  }
+
+  async function issueAll(kind: UploadKind, photos: readonly UploadUrlRequest[], createdBy: string | null): Promise<UploadUrlResponse[]> {
+    refuseHints(kind, photos)
+    const { rows, answers } = newUploads(kind, photos.length, createdBy)
+    await repository.create(rows)
+    return answers
   }
 
   async function ensureFile(upload: UploadRow, bytes: Buffer) {
@@ -80,8 +90,20 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
       return issued!
     },
 
-    /** One upload per photo's hints, in order; a refused hint refuses them all (nothing is issued). */
-    issueMany: (kind: UploadKind, photos: readonly UploadUrlRequest[], createdBy: string | null): Promise<UploadUrlResponse[]> => issueAll(kind, photos, createdBy),
+    /**
+     * One upload per photo's hints, in order; a refused hint refuses them all (nothing is issued).
+     * Under an Idempotency-Key (`locals`) the answer commits with the rows, so a batch whose answer
+     * was lost is answered again with the same URLs rather than issuing (and counting) new ones.
+     */
+    async issueMany(kind: UploadKind, photos: readonly UploadUrlRequest[], createdBy: string | null, locals: Record<string, unknown>): Promise<UploadUrlResponse[]> {
+      refuseHints(kind, photos)
+      const { rows, answers } = newUploads(kind, photos.length, createdBy)
+      await db.transaction().execute(async (trx) => {
+        await uploadsRepository(trx).create(rows)
+        await recordIdempotent(locals, trx, 200, { uploads: answers })
+      })
+      return answers
+    },
 
     async store(upload: UploadRow, bytes: Buffer): Promise<UploadPutResponse> {
       if (bytes.length > maxBytesFor(upload.kind)) throw tooLarge(upload.kind)

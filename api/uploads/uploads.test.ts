@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -83,6 +83,46 @@ describe('upload URLs in a batch (the outbox draining)', () => {
     for (const upload of uploads) expect(photoPathFromUploadUrl(upload.uploadURL)).toBe(upload.objectPath)
     expect((await putBytes(api, uploads[1]!.uploadURL, JPEG_BYTES, 'image/jpeg')).status).toBe(200)
     expect((await api.fetch(uploads[1]!.objectPath)).status).toBe(200)
+  })
+
+  it('under an Idempotency-Key, a batch sent again (its answer lost) gets the same URLs back and issues none', async () => {
+    const agent = await signInAs(api.db, 'data_agent')
+    const count = async () => Number((await api.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const body = { photos: [{ contentType: 'image/jpeg', size: 1234 }, {}] }
+    const key = { 'Idempotency-Key': randomUUID(), ...agent.headers }
+    const first = await batch(body, key)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    const issued = UploadUrlBatchResponseSchema.parse(await first.json()).uploads
+    const afterFirst = await count()
+
+    const again = await batch(body, key)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(UploadUrlBatchResponseSchema.parse(await again.json()).uploads).toEqual(issued)
+    expect(await count()).toBe(afterFirst)
+    expect((await putBytes(api, issued[0]!.uploadURL, JPEG_BYTES, 'image/jpeg')).status).toBe(200)
+
+    // The key names that one batch: other photos under it are refused, and so is the key of another agent's batch.
+    const other = await batch({ photos: [{}] }, key)
+    expect(other.status).toBe(422)
+    const colleague = await signInAs(api.db, 'data_agent')
+    const theirs = await batch(body, { 'Idempotency-Key': key['Idempotency-Key'], ...colleague.headers })
+    expect(theirs.status).toBe(200)
+    expect(UploadUrlBatchResponseSchema.parse(await theirs.json()).uploads.map((upload) => upload.objectPath)).not.toContain(issued[0]!.objectPath)
+    expect((await batch(body, { 'Idempotency-Key': 'not-a-uuid', ...agent.headers })).status).toBe(400)
+    expect(await count()).toBe(afterFirst + 2)
+  })
+
+  it('under an Idempotency-Key, a refused batch issues nothing and its key can be used again once fixed', async () => {
+    const agent = await signInAs(api.db, 'data_agent')
+    const key = { 'Idempotency-Key': randomUUID(), ...agent.headers }
+    const refused = await batch({ photos: [{ contentType: 'application/pdf' }] }, key)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ message: messages.uploads.imageRequired })
+    const fixed = await batch({ photos: [{ contentType: 'image/png' }] }, key)
+    expect(fixed.status).toBe(200)
+    expect(UploadUrlBatchResponseSchema.parse(await fixed.json()).uploads).toHaveLength(1)
   })
 
   it('all or none: one refused hint refuses the batch as a single request would, and issues nothing', async () => {

@@ -1072,7 +1072,7 @@ describe('upload URLs asked for several at a time', () => {
     expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toHaveLength(6)
   })
 
-  it('after a batch whose answer was lost, the next asks for the photos waiting only, no spares, until one is answered', async () => {
+  it('a batch whose answer was lost is asked again under its key: the server answers with the URLs it issued, and issues none more', async () => {
     const { db, server, engine, advance } = setup()
     // The head's own batch is answered; the one for the photos behind it, with spares, is lost.
     server.faults.push({ kind: 'drop', on: 'uploadUrls', skip: 1 })
@@ -1086,11 +1086,21 @@ describe('upload URLs asked for several at a time', () => {
     const batches = server.log.filter((entry) => entry.kind === 'uploadUrls')
     const spares = (entry: LoggedRequest) => (entry.body as { photos: object[] }).photos.filter((hints) => Object.keys(hints).length === 0).length
     const lost = batches.findIndex((entry) => entry.dropped === true)
-    // The server issued the lost batch's spares all the same; the next batch asks for none. A lone
-    // photo still asks in the batch form then: its own request would be cut short with its drain.
     expect(spares(batches[lost]!)).toBeGreaterThan(0)
-    expect(spares(batches[lost + 1]!)).toBe(0)
+    // The next batch is the lost one again, key and photos alike, answered as a replay. A lone
+    // photo still asks in the batch form then: its own request would be cut short with its drain.
+    const again = batches[lost + 1]!
+    expect(again.headers['idempotency-key']).toBe(batches[lost]!.headers['idempotency-key'])
+    expect(again.body).toEqual(batches[lost]!.body)
+    expect(again.answered).toBe(200)
+    expect(new Set(batches.map((entry) => entry.headers['idempotency-key'])).size).toBe(batches.length - 1)
     expect(server.log.filter((entry) => entry.kind === 'uploadUrl')).toEqual([])
+    // Every URL the server issued was issued once, by a batch under its own key; each photo has its own.
+    const issuedOnce = batches.filter((entry, index) => index !== lost + 1).reduce((sum, entry) => sum + (entry.body as { photos: object[] }).photos.length, 0)
+    expect(server.uploads.size).toBe(issuedOnce)
+    const named = server.accepted.flatMap((record) => (record.body.photoUrls as string[]).map((path) => path.split('/').pop()!))
+    expect(new Set(named).size).toBe(10)
+    for (const id of named) expect(server.uploads.get(id)?.puts).toBe(1)
   })
 
   // The two-server chaos run (CHAOS_SEED=1518720194) ended with the items behind a head held by a

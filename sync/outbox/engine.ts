@@ -669,7 +669,8 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
         stock: createUploadUrlStock({
           now, maxAgeMs: UPLOAD_REUSE_MS, max: UPLOAD_URL_BATCH_MAX,
           wanted: () => (activeDrain?.urlsWanted ?? 0) - (activeDrain?.urlsTaken ?? 0),
-          askBatch: (photos) => askUploadUrlBatch(token, photos),
+          askBatch: (photos, key) => askUploadUrlBatch(token, photos, key),
+          newKey: () => crypto.randomUUID(),
         }),
       }
     }
@@ -681,14 +682,14 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
    * (each counted against the agent's budget) whether or not the answer is read, so the next drain
    * takes them from the stock instead of asking again.
    */
-  async function askUploadUrlBatch(token: string, photos: readonly PhotoHints[]): Promise<BatchAnswer> {
+  async function askUploadUrlBatch(token: string, photos: readonly PhotoHints[], key: string): Promise<BatchAnswer> {
     const verdict = judge(await timedRequest(SIGNED_IN_UPLOAD_URL_BATCH_ENDPOINT, {
-      method: 'POST', headers: jsonHeaders(token), body: JSON.stringify({ photos }),
+      method: 'POST', headers: { ...jsonHeaders(token), [IDEMPOTENCY_KEY_HEADER]: key }, body: JSON.stringify({ photos }),
     }))
     switch (verdict.kind) {
       case 'ok': {
         const uploads = readIssuedUploads(verdict.body, photos.length)
-        return uploads ? { kind: 'issued', uploads, issuedAt: now() } : { kind: 'alone', isBatchUnknown: false }
+        return uploads ? { kind: 'issued', uploads } : { kind: 'alone', isBatchUnknown: false }
       }
       case 'attention':
         // 404/405: a server without the batch form. Any other refusal: each photo's own request says which.

@@ -190,6 +190,8 @@ export interface FakeServer {
 
 export function createFakeServer(): FakeServer {
   const keys = new Map<string, { fingerprint: string; status: number; body: unknown } | { processing: true; fingerprint: string }>()
+  /** Upload-URL batches answered under an Idempotency-Key, by agent and key. */
+  const batchKeys = new Map<string, { fingerprint: string; body: unknown }>()
   let onCrash: (() => void) | undefined
   let crash = new Promise<void>((resolve) => (onCrash = resolve))
   const late: { kind: LoggedRequest['kind']; release: () => void }[] = []
@@ -312,12 +314,19 @@ export function createFakeServer(): FakeServer {
       if (agentId === undefined) return answer(entry, 401, { message: 'Authentication required' })
       const photos = (entry.body as { photos?: unknown[] } | undefined)?.photos ?? []
       if (photos.length === 0 || photos.length > 10) return answer(entry, 400, { message: 'Invalid request' })
+      // Like the real server: a batch under a key it has answered is answered again, issuing nothing.
+      const batchKey = headers['idempotency-key'] === undefined ? undefined : `${agentId} ${headers['idempotency-key']}`
+      const fingerprint = JSON.stringify(photos)
+      const answered = batchKey === undefined ? undefined : batchKeys.get(batchKey)
+      if (answered && answered.fingerprint !== fingerprint) return answer(entry, 422, { message: 'Idempotency-Key was already used with a different request' })
+      if (answered) return answer(entry, 200, answered.body, { 'Idempotent-Replayed': 'true' })
       if (server.uploads.size + photos.length > server.uploadUrlBudget) return answer(entry, 429, { message: 'Too many requests' }, { 'Retry-After': '900' })
       const uploads = photos.map(() => {
         const id = crypto.randomUUID()
         server.uploads.set(id, { puts: 0 })
         return { uploadURL: `/api/uploads/${id}`, objectPath: `/objects/uploads/${id}` }
       })
+      if (batchKey !== undefined) batchKeys.set(batchKey, { fingerprint, body: { uploads } })
       return answer(entry, 200, { uploads })
     }
     if (entry.kind === 'put') {

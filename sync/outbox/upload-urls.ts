@@ -1,5 +1,8 @@
 // Upload URLs for signed-in photos, asked for several at a time (POST /api/objects/upload/batch) and
 // handed out in the order the server issued them: a drain of 200 photos asks about 20 times, not 200.
+// Each batch goes under an Idempotency-Key, and a batch left unanswered (the link dropped, a 5xx) is
+// sent again as it was, key and all, before any other: the server answers it with the URLs it
+// issued the first time, so a lost answer costs the agent's budget nothing.
 // Only the URL is shared out here; the photo that takes one remembers it on its own record before its
 // PUT (engine.ts), exactly as with a URL asked for alone. Holds no photo and no Dexie table.
 import type { Verdict } from './http'
@@ -22,7 +25,7 @@ export type UrlAnswer = { kind: 'issued'; upload: FreshUpload } | Exclude<Verdic
 /** What a batch request came to. */
 export type BatchAnswer =
   /** The uploads, in the order asked. */
-  | { kind: 'issued'; uploads: readonly Omit<FreshUpload, 'issuedAt'>[]; issuedAt: number }
+  | { kind: 'issued'; uploads: readonly Omit<FreshUpload, 'issuedAt'>[] }
   /** Refused as a whole (a hint, a server without the batch form, an answer not understood): each photo asks alone. */
   | { kind: 'alone'; isBatchUnknown: boolean }
   /** Busy, offline, signed out, stopped: each photo asking alone would meet the same. */
@@ -50,8 +53,21 @@ export interface UploadUrlStockOptions {
   max: number
   /** Photos of the drain still without a URL, the ones asking included: how many one batch may ask for. */
   wanted: () => number
-  /** Not ended by the drain that asked (only by the engine's stop): its answer is kept whoever takes it. */
-  askBatch: (photos: readonly PhotoHints[]) => Promise<BatchAnswer>
+  /**
+   * Not ended by the drain that asked (only by the engine's stop): its answer is kept whoever takes
+   * it. `key` is the batch's Idempotency-Key: the same photos under the same key are one batch.
+   */
+  askBatch: (photos: readonly PhotoHints[], key: string) => Promise<BatchAnswer>
+  /** A new Idempotency-Key (a UUID). */
+  newKey: () => string
+}
+
+/** A batch asked for: sent again exactly so (same key, same photos) until it is answered. */
+interface BatchRequest {
+  key: string
+  photos: readonly PhotoHints[]
+  /** The server issued its URLs after this, if at all: their age counts from here. */
+  askedAt: number
 }
 
 interface Waiter {
@@ -70,10 +86,11 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
   /** The server answered the batch form with 404/405: each photo asks alone from here on (this page). */
   let isBatchUnknown = false
   /**
-   * The last batch's answer was lost (network, timeout): the server may have issued and counted
-   * every URL of it. Until a batch is answered, ask for the photos waiting only, no spares.
+   * The last batch had no answer (network, timeout, a 5xx, busy): the server may have issued and
+   * counted every URL of it. It is asked again, as it was, before any new batch; too old to be of
+   * use (its URLs would be dropped unused), it is forgotten.
    */
-  let isLossy = false
+  let unanswered: BatchRequest | undefined
 
   function fresh(): FreshUpload | undefined {
     stock = stock.filter((upload) => options.now() - upload.issuedAt < options.maxAgeMs)
@@ -91,29 +108,36 @@ export function createUploadUrlStock(options: UploadUrlStockOptions): UploadUrlS
         }
         const batch = waiting.splice(0, options.max)
         if (batch.length === 0) break
-        const more = isLossy ? 0 : Math.max(0, Math.min(options.max - batch.length, options.wanted() - batch.length))
-        // A lone photo with nothing behind it asks alone. After a lost batch it still asks in the batch
-        // form: a batch outlives the drain that asked (its URL is kept), the photo's own request does not.
-        const isLone = batch.length === 1 && more === 0 && !isLossy
-        if (isBatchUnknown || isLone) {
-          await askAlone(batch)
-          continue
+        if (unanswered !== undefined && options.now() - unanswered.askedAt >= options.maxAgeMs) unanswered = undefined
+        let request = unanswered
+        if (request === undefined) {
+          const more = Math.max(0, Math.min(options.max - batch.length, options.wanted() - batch.length))
+          // A lone photo with nothing behind it asks alone. An unanswered batch is asked again all the
+          // same: a batch outlives the drain that asked (its URLs are kept), the photo's own request does not.
+          if (isBatchUnknown || (batch.length === 1 && more === 0)) {
+            await askAlone(batch)
+            continue
+          }
+          request = { key: options.newKey(), photos: [...batch.map((waiter) => waiter.hints), ...Array.from({ length: more }, () => ({}))], askedAt: options.now() }
         }
         let answer: BatchAnswer
         try {
-          answer = await options.askBatch([...batch.map((waiter) => waiter.hints), ...Array.from({ length: more }, () => ({}))])
+          answer = await options.askBatch(request.photos, request.key)
         } catch (error) {
+          unanswered = request
           for (const waiter of batch) waiter.fail(error)
           continue
         }
-        isLossy = answer.kind === 'retry' && answer.cause === 'network'
+        unanswered = answer.kind === 'issued' || answer.kind === 'alone' ? undefined : request
         switch (answer.kind) {
           case 'issued': {
-            const issued = answer.uploads.map((upload) => ({ ...upload, issuedAt: answer.issuedAt }))
+            const issued = answer.uploads.map((upload) => ({ ...upload, issuedAt: request.askedAt }))
             // In the order issued: the photos still waiting first (one whose drain ended meanwhile
-            // takes none), the rest kept for the photos behind them.
+            // takes none), the rest kept for the photos behind them. A batch asked again may hold
+            // fewer URLs than photos now wait: those wait for the next.
             const still = batch.filter((waiter) => !waiter.isSettled)
-            still.forEach((waiter, index) => waiter.settle({ kind: 'issued', upload: issued[index]! }))
+            still.slice(0, issued.length).forEach((waiter, index) => waiter.settle({ kind: 'issued', upload: issued[index]! }))
+            waiting.unshift(...still.slice(issued.length))
             stock.push(...issued.slice(still.length))
             break
           }
