@@ -59,8 +59,8 @@ async function start(root: HTMLElement) {
   // imported at once is evaluated in one task (issue 21, Total Blocking Time).
   const { createRoot, hydrateRoot } = await import('react-dom/client')
   await nextTask()
-  // Chakra's system (tokens, CSS variables, global styles) in a task of its own, after the
-  // modules' evaluation and before the render.
+  // Chakra's system (tokens, utilities, conditions) in a task of its own, after the modules'
+  // evaluation and before the render.
   appSystem()
   await nextTask()
   // Its global styles, unless the page's HTML carries them (then never): a task of their own too.
