@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 // One config for the web build, the dev server and every vitest project (api, db, sync, web).
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -67,7 +68,7 @@ export default defineConfig({
     },
     // The app's scripts start after the first paint: their URLs move onto a loader at the end of the body.
     // React-DOM's client too (web/main.tsx imports it a task after the entry): fetched with the entry.
-    appLoader({ startUp: [path.resolve('node_modules/react-dom/client.js')] }),
+    appLoader({ startUp: [createRequire(import.meta.url).resolve('react-dom/client')] }),
     // The public pages' HTML (decision 029), written before the service worker lists them.
     prerenderPages(() => [react(), i18nCatalogs()]),
     VitePWA({
