@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { APP_LOADER_SCRIPT } from '../api/contract/app-loader'
-import { deferAppScripts, initialJsFiles } from './app-loader'
+import { deferAppScripts, initialJsFiles, startUpChunks } from './app-loader'
 
 // index.html as Vite writes it: the entry module and its preloads in the head.
 const built = `<!doctype html>
@@ -33,6 +33,26 @@ describe('the app loader (build step)', () => {
     const files = ['/assets/index-abc.js', '/assets/runtime-def.js', '/assets/button-ghi.js']
     expect(initialJsFiles(built)).toEqual(files)
     expect(initialJsFiles(deferAppScripts(built))).toEqual(files)
+  })
+
+  it('preloads the chunks the entry imports as it starts, once each, and counts them as initial JavaScript', () => {
+    const html = deferAppScripts(built, ['/assets/client-jkl.js', '/assets/runtime-def.js', '/assets/index-abc.js'])
+    expect(html).toContain('data-preload="/assets/runtime-def.js /assets/button-ghi.js /assets/client-jkl.js"')
+    expect(initialJsFiles(html)).toEqual(['/assets/index-abc.js', '/assets/runtime-def.js', '/assets/button-ghi.js', '/assets/client-jkl.js'])
+  })
+
+  it("finds a start-up module's chunk and the chunks it imports, and fails the build for a module no chunk starts at", () => {
+    const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = []) => ({ type: 'chunk', fileName, facadeModuleId, imports })
+    const bundle = {
+      'assets/index-abc.js': chunk('assets/index-abc.js', '/app/web/main.tsx', ['assets/react-r.js']),
+      'assets/client-jkl.js': chunk('assets/client-jkl.js', '/app/node_modules/react-dom/client.js', ['assets/react-r.js', 'assets/scheduler-s.js']),
+      'assets/react-r.js': chunk('assets/react-r.js', null),
+      'assets/scheduler-s.js': chunk('assets/scheduler-s.js', null, ['assets/react-r.js']),
+      'assets/about-x.js': chunk('assets/about-x.js', '/app/web/about.tsx', ['assets/react-r.js']),
+      'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
+    } as unknown as Parameters<typeof startUpChunks>[0]
+    expect(startUpChunks(bundle, ['/app/node_modules/react-dom/client.js'])).toEqual(['/assets/client-jkl.js', '/assets/react-r.js', '/assets/scheduler-s.js'])
+    expect(() => startUpChunks(bundle, ['/app/web/nowhere.ts'])).toThrow('no chunk starts at /app/web/nowhere.ts')
   })
 
   it('finds no JavaScript in a page that names none', () => {

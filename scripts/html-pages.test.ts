@@ -75,6 +75,16 @@ describe('public pages arrive as HTML', () => {
     expect(page.title).toContain('Viti Farmers')
   })
 
+  it("marks the tag of Chakra's global styles (the reset, the tokens) with its name, which the browser adopts without computing them", async () => {
+    const html = await (await fetch(`${api.baseUrl}/about`)).text()
+    const marked = [...html.matchAll(/<style data-emotion="css-global ([^"]+)" data-chakra-globals="([^"]+)">([^<]*)<\/style>/g)]
+    expect(marked).toHaveLength(1)
+    const [, name, markedName, css] = marked[0]!
+    expect(markedName).toBe(name)
+    expect(css).toContain('@layer tokens{')
+    expect(css).toContain('--chakra-colors-brand-800:')
+  })
+
   it("a page's tab title is its screen's, as the app sets it", async () => {
     expect(readPage(await (await fetch(`${api.baseUrl}/how-it-works`)).text()).title).toBe('How It Works — Viti Farmers')
     expect(readPage(await (await fetch(`${api.baseUrl}/no/such/page`)).text()).title).toBe('Page Not Found — Viti Farmers')

@@ -5,13 +5,14 @@
 // StaticRouter, with the screen's code and words loaded first, and Chakra's emotion styles
 // collected into one <style> in the head, which the browser's emotion cache (key `css`) adopts.
 import createCache from '@emotion/cache'
-import { CacheProvider } from '@emotion/react'
+import { CacheProvider, css } from '@emotion/react'
 import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import type { FarmerLocation } from '../api/contract/farmers'
 import { App } from './app/app'
 import { preloadRoute } from './app/router'
+import { SYSTEM_GLOBALS_ATTRIBUTE, appSystem } from './app/theme'
 import { citiesWithFarmers } from './features/directory/directory-logic'
 import { firstTownsScript } from './features/directory/first-towns'
 import { setLocale } from './i18n/runtime'
@@ -64,11 +65,18 @@ function stylesOf(cache: Cache, globalNames: readonly string[]): string {
   const rules = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
   const globals = rules.filter(([name]) => globalNames.includes(name))
   const elements = rules.filter(([name]) => !globalNames.includes(name))
+  // The system's own global styles are marked with their name: the browser adopts them by it, never computing them (app/theme.ts).
+  const mark = (name: string) => (name === systemGlobalsName() ? ` ${SYSTEM_GLOBALS_ATTRIBUTE}="${name}"` : '')
   return [
-    ...globals.map(([name, css]) => `<style data-emotion="css-global ${name}">${css}</style>`),
+    ...globals.map(([name, css]) => `<style data-emotion="css-global ${name}"${mark(name)}>${css}</style>`),
     `<style data-emotion="css ${elements.map(([name]) => name).join(' ')}">${elements.map(([, css]) => css).join('')}</style>`,
   ].join('')
 }
+
+let systemGlobals: string | undefined
+
+/** The name emotion's <Global> gives the system's global styles (`css` serializes as <Global> does). */
+const systemGlobalsName = () => (systemGlobals ??= css(appSystem()._global).name)
 
 async function render(template: string, path: string, data: PageData, hydrateAt: string): Promise<string> {
   if (!template.includes(ROOT)) throw new Error('The page template has no empty #root')

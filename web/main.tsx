@@ -1,8 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { isNotFoundRoute, preloadRoute } from './app/router'
-import { appSystem } from './app/theme'
+import { appSystem, prepareGlobalStyles } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
 import { LANGUAGE_PENDING_ATTRIBUTE } from '../api/contract/locales'
 import { currentLocale, firstGuess, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
@@ -55,9 +54,17 @@ async function start(root: HTMLElement) {
   const hydrate = typed !== undefined
   if (!hydrate) await applyFirstGuess(guess)
   await nextTask()
-  // Chakra's system (tokens, CSS variables, global styles) in a task of its own, after the
-  // modules' evaluation and before the render.
+  // React-DOM's client in a chunk of its own, preloaded with the entry (scripts/app-loader.ts), so
+  // a slow phone evaluates it in a task of its own after the app's modules: a module graph
+  // imported at once is evaluated in one task (issue 21, Total Blocking Time).
+  const { createRoot, hydrateRoot } = await import('react-dom/client')
+  await nextTask()
+  // Chakra's system (tokens, utilities, conditions) in a task of its own, after the modules'
+  // evaluation and before the render.
   appSystem()
+  await nextTask()
+  // Its global styles, unless the page's HTML carries them (then never): a task of their own too.
+  prepareGlobalStyles()
   await nextTask()
   // The first Intl.NumberFormat loads the browser's number data (~15 ms on this machine, four times
   // that on a slow phone), once per page; a plural's # formats with one, and the home's town grid

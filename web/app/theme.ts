@@ -50,11 +50,37 @@ export const appConfig = defineConfig({
   },
 })
 
+/**
+ * Marks the server's `<style data-emotion="css-global <name>">` holding the system's global styles
+ * (the reset, the global CSS, the tokens' CSS variables); its value is that name
+ * (web/entry-server.tsx).
+ */
+export const SYSTEM_GLOBALS_ATTRIBUTE = 'data-chakra-globals'
+
 let built: SystemContext | undefined
 
 /** The app's system, built on first call: about a third of the home page's start-up script on a slow
  * phone, so main.tsx builds it in a task of its own (one long task is two shorter ones). */
 export function appSystem(): SystemContext {
-  built ??= createSystem(defaultBaseConfig, appConfig)
+  built ??= adoptServerGlobals(createSystem(defaultBaseConfig, appConfig))
   return built
+}
+
+/**
+ * Where the page's HTML carries the system's global styles, ChakraProvider's <Global> is given
+ * their name only: it finds the server's tag by that name and adopts it, never reading the styles.
+ * So the browser never computes them (with scripts/chakra-lazy-globals.ts, the tokens' CSS is about
+ * half of `createSystem` on a slow phone: issue 21, Total Blocking Time). Elsewhere (the shell, the
+ * farmer page) the system computes them on first read, as Chakra does.
+ */
+function adoptServerGlobals(system: SystemContext): SystemContext {
+  const name = typeof document === 'undefined' ? null : document.querySelector(`style[${SYSTEM_GLOBALS_ATTRIBUTE}]`)?.getAttribute(SYSTEM_GLOBALS_ATTRIBUTE)
+  // emotion's serialized form: what <Global> takes as it is (a `styles` string skips serializing).
+  if (name) Object.defineProperty(system, '_global', { value: { name, styles: '' } })
+  return system
+}
+
+/** The system's global styles, computed now unless the page's HTML carries them (for a task of their own). */
+export function prepareGlobalStyles(): void {
+  void appSystem()._global
 }
