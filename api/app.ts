@@ -141,9 +141,9 @@ function buildApp(deps: AppDeps) {
   app.use(expertsAdminRouter(db))
   app.use(moderationRouter(db))
   app.use(emailRouter(db, mailer, config.mailDomain))
-  app.use(farmersRouter(db))
+  app.use(farmersRouter(db, deps.readDb))
   app.use(settingsRouter(db))
-  app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain }))
+  app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain, readDb: deps.readDb }))
   app.use(translationsRouter(db, { catalogDir: deps.catalogDir, answers }))
   app.use('/api', apiNotFound)
 

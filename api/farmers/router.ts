@@ -33,8 +33,9 @@ import { streamCsv } from '../http/csv'
 import { validate } from '../middleware/validate'
 import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, farmersService } from './service'
 
-export function farmersRouter(db: Kysely<Database>) {
-  const service = farmersService(db)
+/** `readDb`: where the CSV exports read (the read thread on SQLite; decision 030). */
+export function farmersRouter(db: Kysely<Database>, readDb: Kysely<Database> = db) {
+  const service = farmersService(db, readDb)
   const { router, on } = contractRouter()
   const ok: OkResponse = { ok: true }
   const idOf = (locals: Record<string, unknown>) => (locals.params as IdParam).id
