@@ -24,7 +24,7 @@ const QUOTES = /"/g
  * exports use it; csv.test.ts holds the two to the same bytes). Written by hand because this runs for
  * every cell of a 100,000-farmer export: csv-stringify's general machinery cost ~3 µs a row.
  */
-function csvRows(records: readonly (readonly CsvValue[])[]): string {
+export function csvRows(records: readonly (readonly CsvValue[])[]): string {
   let text = ''
   for (const record of records) {
     for (let i = 0; i < record.length; i++) {
@@ -51,13 +51,18 @@ export function csvDateTime(value: string | null | undefined): string {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** The text of the download: the mark and the header, then each chunk, the event loop free in between. */
-async function* csvText(columns: readonly string[], chunks: AsyncIterable<readonly (readonly CsvValue[])[]>): AsyncGenerator<string> {
-  yield UTF8_BOM + toCsv(columns, [])
+/** The CSV text of each chunk of records, the event loop free in between. */
+export async function* csvRowTexts(chunks: AsyncIterable<readonly (readonly CsvValue[])[]>): AsyncGenerator<string> {
   for await (const records of chunks) {
     yield csvRows(records)
     await nextTurn()
   }
+}
+
+/** The text of the download: the mark and the header, then the rows' text as it comes. */
+async function* csvText(columns: readonly string[], rows: AsyncIterable<string>): AsyncGenerator<string> {
+  yield UTF8_BOM + toCsv(columns, [])
+  yield* rows
 }
 
 /**
@@ -70,14 +75,15 @@ export async function streamCsv(
   res: Response,
   baseName: string,
   columns: readonly string[],
-  chunks: AsyncIterable<readonly (readonly CsvValue[])[]>,
+  /** The rows' CSV text, a chunk at a time (csvRowTexts, or an export thread's). */
+  rows: AsyncIterable<string>,
   now = new Date(),
 ): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8')
   res.setHeader('Content-Disposition', `attachment; filename="${baseName}-${fijiDate(now)}.csv"`)
   res.setHeader('Cache-Control', 'no-store')
   try {
-    await pipeline(Readable.from(csvText(columns, chunks)), res)
+    await pipeline(Readable.from(csvText(columns, rows)), res)
   } catch (error) {
     // A client that went away is no error of ours.
     if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return
