@@ -110,8 +110,8 @@ try {
     logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, logger })
-  // The farmers export and the payment report are made in a worker thread on SQLite (api/exports).
-  const exportThread = database.dialect === 'sqlite'
+  // EXPORT_THREAD=1: the farmers export and the payment report are made in a worker thread (SQLite; api/exports).
+  const exportThread = database.dialect === 'sqlite' && config.exportThread
     ? openExportThread(databaseFile(config.dataDir), { onWorkerExit: (error) => logger.error({ err: error }, 'the export thread stopped; an export it was making was cut short') })
     : undefined
   handle = createApp({ db, readDb, config, logger, webDir, mailer, exportThread })

@@ -21,7 +21,7 @@ let api: SqliteTestApp
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  api = await startSqliteTestApp()
+  api = await startSqliteTestApp({ exportThread: true })
   admin = (await signInAs(api.db, 'global_admin')).headers
   for (let from = 0; from < FARMERS; from += 500) {
     const rows: NewFarmer[] = Array.from({ length: 500 }, (_, k) => {

@@ -1,4 +1,5 @@
-// The farmers export and the payment report made off the event loop on SQLite (issue 19, decision 030).
+// EXPORT_THREAD=1: the farmers export and the payment report made off the event loop on SQLite
+// (issue 19, decision 030). Off by default: its heap and tsx's compiler cost ~70 MB of RSS once started.
 // Read on the read thread, a 100,000-farmer export still cost the event loop ~0.7 s (the rows copied
 // across, then mapped and written as CSV). Here a worker thread with its own read-only connection runs
 // the same services and CSV writer and hands back each chunk's text; the event loop only writes it to
@@ -6,7 +7,7 @@
 // that one (back-pressure as before), and a client that leaves ends the job.
 //
 // The worker starts on the first export (~0.7 s: tsx compiles the services in it) and stops after a
-// quiet half minute, so an idle server holds no second heap. If it cannot start, the export runs in
+// quiet half minute (V8 keeps most of that memory until then). If it cannot start, the export runs in
 // process as before; if it dies mid-export, that download is cut short (never ended as if whole) and
 // the next export starts a new one, at most MAX_STARTS a minute, in process after that.
 import { Worker } from 'node:worker_threads'
@@ -52,7 +53,12 @@ export function openExportThread(file: string, options: ExportThreadOptions = {}
   let closed = false
 
   function start(): Promise<Worker> {
-    const started = new Worker(options.workerUrl ?? WORKER_URL, { workerData: { file }, execArgv: [] })
+    const started = new Worker(options.workerUrl ?? WORKER_URL, {
+      workerData: { file },
+      execArgv: [],
+      // A chunk's rows and text are all it holds: a small young generation keeps the server's RSS down.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    })
     // An idle exporter never keeps the server alive.
     started.unref()
     let failure: unknown

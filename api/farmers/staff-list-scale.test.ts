@@ -42,9 +42,9 @@ function countFarmerReads(): KyselyPlugin {
 }
 
 beforeAll(async () => {
-  // In process, the export reads where public answers do (decision 030): on SQLite the read thread's
-  // connection. The export thread (the server's way on SQLite) has its own tests: api/exports.
-  api = await startTestApp({ exportThread: false, extend: (deps) => void (deps.readDb = (deps.readDb ?? deps.db).withPlugin(countFarmerReads())) })
+  // The export reads where public answers do (decision 030): on SQLite the read thread's connection.
+  // The export thread (EXPORT_THREAD=1) has its own tests: api/exports.
+  api = await startTestApp({ extend: (deps) => void (deps.readDb = (deps.readDb ?? deps.db).withPlugin(countFarmerReads())) })
   admin = (await signInAs(api.db, 'global_admin')).headers
   const createdAt = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
   for (let from = 0; from < FARMERS; from += 500) {

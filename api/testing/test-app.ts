@@ -32,7 +32,7 @@ type Options = {
   answerStaleMs?: number
   /** On SQLite, compute public answers in the read thread, as the server does (default true). */
   readThread?: boolean
-  /** On SQLite, make the farmers export and the payment report in the export thread, as the server does (default true). */
+  /** On SQLite, make the farmers export and the payment report in the export thread (EXPORT_THREAD=1; default false, as the server). */
   exportThread?: boolean
   extend?: (deps: AppDeps) => void
 }
@@ -73,7 +73,7 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
   const thread = database.dialect === 'sqlite' && options.readThread !== false
     ? openReadThread<Database>(databaseFile(database.dataDir), { fallback: database.db })
     : undefined
-  const exportThread = database.dialect === 'sqlite' && options.exportThread !== false ? openExportThread(databaseFile(database.dataDir)) : undefined
+  const exportThread = database.dialect === 'sqlite' && options.exportThread ? openExportThread(databaseFile(database.dataDir)) : undefined
   const deps: AppDeps = { db: database.db, readDb: thread?.db, exportThread, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
   options.extend?.(deps)
   const app = createApp(deps)
