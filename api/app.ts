@@ -1,7 +1,6 @@
 // createApp builds the whole HTTP surface from its dependencies and never listens, so tests and
 // the server run the very same app.
 import { createHash } from 'node:crypto'
-import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import type { Kysely } from 'kysely'
@@ -42,6 +41,7 @@ import { APP_LOADER_SCRIPT } from './contract/app-loader'
 import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate-limit'
 import { databaseRateLimitStores } from './middleware/rate-limit-store'
 import type { ExportThread } from './exports/export-thread'
+import { apiCompression } from './http/compress'
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
@@ -121,7 +121,7 @@ function buildApp(deps: AppDeps) {
   // Case-sensitive like the contract: '/API/…' is not '/api/…'.
   app.set('case sensitive routing', true)
   app.use(refuseUnlistedRoutes())
-  app.use('/api', compression())
+  app.use('/api', apiCompression())
   app.use('/api', express.json({ limit: '1mb' }))
   app.use('/api', authenticate(db))
 
