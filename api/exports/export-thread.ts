@@ -11,6 +11,7 @@
 // process as before; if it dies mid-export, that download is cut short (never ended as if whole) and
 // the next export starts a new one, at most MAX_STARTS a minute, in process after that.
 import { Worker } from 'node:worker_threads'
+import { startBudget } from '../../db/start-budget'
 import type { FarmerFilters } from '../farmers/repository'
 
 export type ExportJob = { kind: 'farmers'; filters: FarmerFilters; now: string } | { kind: 'payments' }
@@ -43,7 +44,7 @@ const START_WINDOW_MS = 60_000
 export function openExportThread(file: string, options: ExportThreadOptions = {}): ExportThread {
   const { onWorkerExit = () => {}, idleMs = 30_000 } = options
   const waiting = new Map<number, (reply: ExportReply) => void>()
-  const starts: number[] = []
+  const mayStart = startBudget(MAX_STARTS, START_WINDOW_MS)
   let worker: Promise<Worker> | undefined
   /** The worker that said it is ready, until it exits. */
   let live: Worker | undefined
@@ -88,10 +89,7 @@ export function openExportThread(file: string, options: ExportThreadOptions = {}
 
   function currentWorker(): Promise<Worker> | undefined {
     if (worker || closed) return worker
-    const now = Date.now()
-    while (starts.length > 0 && now - starts[0]! > START_WINDOW_MS) starts.shift()
-    if (starts.length >= MAX_STARTS) return undefined
-    starts.push(now)
+    if (!mayStart()) return undefined
     worker = start()
     return worker
   }
