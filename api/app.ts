@@ -1,7 +1,6 @@
 // createApp builds the whole HTTP surface from its dependencies and never listens, so tests and
 // the server run the very same app.
 import { createHash } from 'node:crypto'
-import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import type { Kysely } from 'kysely'
@@ -41,6 +40,8 @@ import { LANGUAGE_GATE_SCRIPT } from './contract/locales'
 import { APP_LOADER_SCRIPT } from './contract/app-loader'
 import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate-limit'
 import { databaseRateLimitStores } from './middleware/rate-limit-store'
+import type { ExportThread } from './exports/export-thread'
+import { apiCompression } from './http/compress'
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
@@ -60,6 +61,8 @@ export type AppDeps = {
   catalogDir?: string
   /** Renders a public page with data (the home page with its towns); the build's SSR bundle (webDir/.ssr) by default. */
   renderPage?: RenderPage
+  /** Makes the farmers export and the payment report in a worker thread (SQLite; api/exports); in process when omitted. */
+  exportThread?: ExportThread
   /** Where the rate limiters count; the database by default, so several servers share one budget (decision 025). */
   rateLimitStores?: RateLimitStoreFactory
 }
@@ -118,7 +121,7 @@ function buildApp(deps: AppDeps) {
   // Case-sensitive like the contract: '/API/…' is not '/api/…'.
   app.set('case sensitive routing', true)
   app.use(refuseUnlistedRoutes())
-  app.use('/api', compression())
+  app.use('/api', apiCompression())
   app.use('/api', express.json({ limit: '1mb' }))
   app.use('/api', authenticate(db))
 
@@ -141,9 +144,9 @@ function buildApp(deps: AppDeps) {
   app.use(expertsAdminRouter(db))
   app.use(moderationRouter(db))
   app.use(emailRouter(db, mailer, config.mailDomain))
-  app.use(farmersRouter(db))
+  app.use(farmersRouter(db, deps.readDb, deps.exportThread))
   app.use(settingsRouter(db))
-  app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain }))
+  app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain, readDb: deps.readDb }))
   app.use(translationsRouter(db, { catalogDir: deps.catalogDir, answers }))
   app.use('/api', apiNotFound)
 

@@ -23,6 +23,12 @@ describe('readConfig', () => {
     expect(readConfig({ TRUST_PROXY: '2', PORT: '' })).toMatchObject({ port: 3000, trustProxyHops: 2 })
   })
 
+  it('makes exports in process unless EXPORT_THREAD=1, and refuses anything else', () => {
+    expect(readConfig({}).exportThread).toBe(false)
+    expect(readConfig({ EXPORT_THREAD: '1' }).exportThread).toBe(true)
+    expect(readConfig({ EXPORT_THREAD: 'no' }).exportThread).toBe(false)
+    expect(() => readConfig({ EXPORT_THREAD: 'maybe' })).toThrow(/EXPORT_THREAD must be 1 or 0/)
+  })
   it('serves a public answer from before a write for at most 5 s by default; ANSWER_STALE_MS sets it, 0 to 60000', () => {
     expect(readConfig({}).answerStaleMs).toBe(5_000)
     expect(readConfig({ ANSWER_STALE_MS: '0' }).answerStaleMs).toBe(0)

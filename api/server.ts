@@ -61,7 +61,7 @@ await takePort(server, config.port)
 
 // The port is ours: from here on files may be written. Heavy modules load only now, so a failed
 // start is quick and touches nothing.
-const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { productJobs, startScheduledJobs }, { createMailer }] =
+const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPrivate }, { migrateToLatest }, { seedDatabase }, { createApp }, { hashPassword }, { createLogger }, { productJobs, startScheduledJobs }, { createMailer }, { openExportThread }] =
   await Promise.all([
     import('../db/connection'),
     import('../db/data-dir'),
@@ -72,6 +72,7 @@ const [{ databaseFile, openDatabase, openPostgres }, { checkDataDir, keepDataPri
     import('./logger'),
     import('./jobs/scheduled-jobs'),
     import('./email/mailer'),
+    import('./exports/export-thread'),
   ])
 const logger = createLogger()
 const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
@@ -109,7 +110,11 @@ try {
     logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, logger })
-  handle = createApp({ db, readDb, config, logger, webDir, mailer })
+  // EXPORT_THREAD=1: the farmers export and the payment report are made in a worker thread (SQLite; api/exports).
+  const exportThread = database.dialect === 'sqlite' && config.exportThread
+    ? openExportThread(databaseFile(config.dataDir), { onWorkerExit: (error) => logger.error({ err: error }, 'the export thread stopped; an export it was making was cut short') })
+    : undefined
+  handle = createApp({ db, readDb, config, logger, webDir, mailer, exportThread })
   // Clean-ups, purges and the mail outbox: each once per interval across every server on this database.
   startScheduledJobs(db, productJobs({ db, dataDir: config.dataDir, mailer }), { logger })
 

@@ -9,6 +9,7 @@
 // query, at most MAX_RESTARTS a minute. An error of the query itself (SQL, a busy file) is the
 // caller's, as on the main connection.
 import { Worker } from 'node:worker_threads'
+import { startBudget } from './start-budget'
 import {
   type CompiledQuery,
   Kysely,
@@ -53,7 +54,7 @@ function queryError(reported: NonNullable<Reply['error']>): Error {
 export function openReadThread<DB>(file: string, options: ReadThreadOptions): ReadThread<DB> {
   const { fallback, onWorkerExit = () => {} } = options
   const pending = new Map<number, Pending>()
-  const restarts: number[] = []
+  const mayStart = startBudget(MAX_RESTARTS, RESTART_WINDOW_MS)
   let worker: Worker | undefined
   let nextId = 0
   let closed = false
@@ -94,10 +95,7 @@ export function openReadThread<DB>(file: string, options: ReadThreadOptions): Re
   /** The running worker, or a new one unless too many died within the last minute. */
   function currentWorker(): Worker | undefined {
     if (worker || closed) return worker
-    const now = Date.now()
-    while (restarts.length > 0 && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift()
-    if (restarts.length >= MAX_RESTARTS) return undefined
-    restarts.push(now)
+    if (!mayStart()) return undefined
     worker = start()
     return worker
   }

@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { DEFAULT_ANSWER_STALE_MS } from '../config'
 import { fijiDayBounds } from './public-listing'
+import { markPreEncoded } from '../http/compress'
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -181,6 +182,7 @@ export function cachedAnswers(currentVersion: VersionReader, options: AnswerCach
     // for the rebuild instead of the previous answer. It cannot cost more than the one rebuild per
     // write that would run anyway.
     const isFreshWanted = /\b(?:no-cache|max-age=0)\b/.test(req.get('cache-control') ?? '')
+    markPreEncoded(res)
     sendAnswer(req, res, await cache.get(route, requestKey(req, res), fijiDayBounds(now).date, () => compute(req, res, now), { isFreshWanted }))
   }
 }

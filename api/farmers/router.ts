@@ -29,12 +29,17 @@ import { currentSession, noStore } from '../auth/http'
 import { actorOf } from '../audit/staff-write'
 import type { Response } from 'express'
 import { contractRouter } from '../http/contract-router'
-import { streamCsv } from '../http/csv'
+import { csvRowTexts, streamCsv } from '../http/csv'
+import type { ExportThread } from '../exports/export-thread'
 import { validate } from '../middleware/validate'
 import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, farmersService } from './service'
 
-export function farmersRouter(db: Kysely<Database>) {
-  const service = farmersService(db)
+/**
+ * `readDb`: where the CSV exports read (the read thread on SQLite; decision 030); `exportThread`: the
+ * worker that makes the farmers export and the payment report off the event loop (SQLite).
+ */
+export function farmersRouter(db: Kysely<Database>, readDb: Kysely<Database> = db, exportThread?: ExportThread) {
+  const service = farmersService(db, readDb)
   const { router, on } = contractRouter()
   const ok: OkResponse = { ok: true }
   const idOf = (locals: Record<string, unknown>) => (locals.params as IdParam).id
@@ -62,7 +67,9 @@ export function farmersRouter(db: Kysely<Database>) {
   })
 
   on('GET /api/admin/farmers/export', validate({ query: AdminFarmersExportQuerySchema }), async (_req, res) => {
-    await streamCsv(res, 'farmers', FARMER_CSV_COLUMNS, service.exportRecords(res.locals.query as AdminFarmersExportQuery))
+    const filters = res.locals.query as AdminFarmersExportQuery
+    const inProcess = () => csvRowTexts(service.exportRecords(filters))
+    await streamCsv(res, 'farmers', FARMER_CSV_COLUMNS, exportThread?.rows({ kind: 'farmers', filters, now: new Date().toISOString() }, inProcess) ?? inProcess())
   })
 
   pagedList('GET /api/admin/farmers/active-pending', (query) => service.activePending(query))
@@ -75,7 +82,8 @@ export function farmersRouter(db: Kysely<Database>) {
   })
 
   on('GET /api/admin/farmers/payments/report', async (_req, res) => {
-    await streamCsv(res, 'payment-report', PAYMENT_CSV_COLUMNS, service.paymentRecords())
+    const inProcess = () => csvRowTexts(service.paymentRecords())
+    await streamCsv(res, 'payment-report', PAYMENT_CSV_COLUMNS, exportThread?.rows({ kind: 'payments' }, inProcess) ?? inProcess())
   })
 
   on('PATCH /api/admin/farmers/:id', validate({ params: IdParamSchema, body: FarmerUpdateSchema }), async (req, res) => {

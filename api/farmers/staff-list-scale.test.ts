@@ -11,6 +11,8 @@ import type { NewFarmer } from '../../db/schema'
 import { ADMIN_FARMERS_PAGE_DEFAULT, ADMIN_FARMERS_PAGE_MAX, type AdminFarmer } from '../contract'
 import { fijiMidnight, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
+import { UTF8_BOM, toCsv, type CsvValue } from '../http/csv'
+import { FARMER_CSV_COLUMNS, farmersService } from './service'
 
 const FARMERS = 20_000
 /** Every 10th farmer serves Labasa; the others Suva. */
@@ -21,7 +23,7 @@ const COMMENT = 'Grows dalo and cassava on the hill above the river. '.repeat(18
 
 let api: TestApp
 let admin: Record<string, string>
-/** Rows the database has handed out for SELECTs from farmers: the export's reading, chunk by chunk. */
+/** Rows the export's connection (the read thread on SQLite) has handed out for SELECTs from farmers, chunk by chunk. */
 let farmerRowsRead = 0
 
 /** Counts the rows each SELECT … FROM farmers returns (the same query id reaches both hooks). */
@@ -40,7 +42,9 @@ function countFarmerReads(): KyselyPlugin {
 }
 
 beforeAll(async () => {
-  api = await startTestApp({ extend: (deps) => void (deps.db = deps.db.withPlugin(countFarmerReads())) })
+  // The export reads where public answers do (decision 030): on SQLite the read thread's connection.
+  // The export thread (EXPORT_THREAD=1) has its own tests: api/exports.
+  api = await startTestApp({ extend: (deps) => void (deps.readDb = (deps.readDb ?? deps.db).withPlugin(countFarmerReads())) })
   admin = (await signInAs(api.db, 'global_admin')).headers
   const createdAt = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
   for (let from = 0; from < FARMERS; from += 500) {
@@ -133,6 +137,17 @@ describe('GET /api/admin/farmers/export', slow, () => {
     // Every farmer once, in name order.
     const ids = new Set(lines.slice(1).map((line) => line.slice(1, 37)))
     expect(ids.size).toBe(FARMERS)
+  })
+
+  it('is, byte for byte, the file the main connection reads (the read thread changes where, not what)', async () => {
+    const read = farmerRowsRead
+    const served = new Uint8Array(await (await get('/api/admin/farmers/export?sort=-createdAt')).arrayBuffer())
+    expect(farmerRowsRead - read).toBe(FARMERS)
+    const records: CsvValue[][] = []
+    for await (const chunk of farmersService(api.db).exportRecords({ sort: '-createdAt' })) records.push(...chunk)
+    const expected = new TextEncoder().encode(UTF8_BOM + toCsv(FARMER_CSV_COLUMNS, records))
+    expect(served.byteLength).toBe(expected.byteLength)
+    expect(Buffer.compare(served, expected)).toBe(0)
   })
 
   it('exports what the filters and search show, in their order', async () => {

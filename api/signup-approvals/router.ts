@@ -22,7 +22,7 @@ import { noStore } from '../auth/http'
 import { actorOf } from '../audit/staff-write'
 import { contractRouter } from '../http/contract-router'
 import { validate } from '../middleware/validate'
-import { streamCsv } from '../http/csv'
+import { csvRowTexts, streamCsv } from '../http/csv'
 import { DA_SIGNUP_CSV_COLUMNS, signupApprovalsService, type SignupApprovalDeps } from './service'
 
 export function signupApprovalsRouter(db: Kysely<Database>, deps: SignupApprovalDeps) {
@@ -47,7 +47,7 @@ export function signupApprovalsRouter(db: Kysely<Database>, deps: SignupApproval
   })
 
   on('GET /api/admin/signups/data-agent/export', validate({ query: DataAgentRangeQuerySchema }), async (_req, res) => {
-    await streamCsv(res, 'data-agent-signups', DA_SIGNUP_CSV_COLUMNS, service.dataAgentRecords(res.locals.query as DataAgentRangeQuery))
+    await streamCsv(res, 'data-agent-signups', DA_SIGNUP_CSV_COLUMNS, csvRowTexts(service.dataAgentRecords(res.locals.query as DataAgentRangeQuery)))
   })
 
   on('POST /api/admin/signups/:id/process', validate({ params: IdParamSchema, body: SignupProcessSchema }), async (req, res) => {

@@ -30,6 +30,8 @@ const m = messages.signups
 export interface SignupApprovalDeps {
   mailer: Mailer
   mailDomain: string
+  /** Where the data-agent export reads (the read thread on SQLite; decision 030); `db` when omitted. */
+  readDb?: Kysely<Database>
 }
 
 /** The instant from which a data-agent report range counts (Fiji calendar days). */
@@ -84,6 +86,7 @@ export function dataAgentCsvRecord(s: FarmerSignupRecord): CsvValue[] {
 
 export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprovalDeps) {
   const repository = signupApprovalsRepository(db)
+  const exportReads = signupApprovalsRepository(deps.readDb ?? db)
   return {
     /** One page of the approvals screen's list, filtered and sorted in SQL, with the count of all matches. */
     list: (query: AdminSignupsQuery) =>
@@ -112,7 +115,7 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
 
     /** The report's CSV records, newest first, a chunk at a time. */
     async *dataAgentRecords(query: DataAgentRangeQuery): AsyncGenerator<CsvValue[][]> {
-      for await (const records of repository.dataAgentChunks(rangeStart(query.range))) yield records.map(dataAgentCsvRecord)
+      for await (const records of exportReads.dataAgentChunks(rangeStart(query.range))) yield records.map(dataAgentCsvRecord)
     },
 
     async process(actor: Actor, id: string, decision: SignupProcess): Promise<FarmerSignupRecord> {

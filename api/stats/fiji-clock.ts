@@ -6,6 +6,7 @@ import { DateTime } from 'luxon'
 
 export const FIJI_ZONE = 'Pacific/Fiji'
 const HOUR_MS = 3_600_000
+const MINUTE_MS = 60_000
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/
 const offsetByHour = new Map<number, number>()
 
@@ -21,18 +22,42 @@ function fijiOffsetMs(ms: number): number {
   return offset
 }
 
+const DAY_MS = 24 * HOUR_MS
+// Years 0000–9999: where toISOString's 'yyyy-MM-dd' has four digits (outside, the slow path's text).
+const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z')
+const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z')
+const dayTexts = new Map<number, string>()
+const MINUTE_TEXTS = Array.from({ length: 24 * 60 }, (_, m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`)
+
+/**
+ * 'yyyy-MM-dd<sep>HH:mm' for a wall-clock instant in ms: the day's text kept per day and the minute's
+ * from a table, since an export formats five of these per farmer (a Date and toISOString each cost more).
+ */
+function localMinuteText(localMs: number, separator: string): string {
+  if (localMs < FIRST_MS || localMs > LAST_MS) return new Date(localMs).toISOString().slice(0, 16).replace('T', separator)
+  const day = Math.floor(localMs / DAY_MS)
+  let dayText = dayTexts.get(day)
+  if (dayText === undefined) {
+    if (dayTexts.size >= 100_000) dayTexts.clear()
+    dayText = new Date(day * DAY_MS).toISOString().slice(0, 10)
+    dayTexts.set(day, dayText)
+  }
+  return dayText + separator + MINUTE_TEXTS[Math.floor((localMs - day * DAY_MS) / MINUTE_MS)]!
+}
+
 /**
  * 'yyyy-MM-ddTHH:mm' on Fiji's clock for a stored date: an instant ('…Z', what the server writes) or a
  * bare date (that Fiji day's 00:00); any other ISO form is read by luxon. Null when unreadable.
+ * `separator` replaces the 'T' (the CSV files write a space).
  */
-export function fijiLocalMinute(value: string): string | null {
-  if (BARE_DATE.test(value)) return Number.isNaN(Date.parse(value)) ? null : `${value}T00:00`
+export function fijiLocalMinute(value: string, separator = 'T'): string | null {
+  if (BARE_DATE.test(value)) return Number.isNaN(Date.parse(value)) ? null : `${value}${separator}00:00`
   if (value.endsWith('Z')) {
     const ms = Date.parse(value)
-    return Number.isNaN(ms) ? null : new Date(ms + fijiOffsetMs(ms)).toISOString().slice(0, 16)
+    return Number.isNaN(ms) ? null : localMinuteText(ms + fijiOffsetMs(ms), separator)
   }
   const dateTime = DateTime.fromISO(value, { zone: FIJI_ZONE })
-  return dateTime.isValid ? dateTime.toFormat("yyyy-MM-dd'T'HH:mm") : null
+  return dateTime.isValid ? dateTime.toFormat(`yyyy-MM-dd'${separator}'HH:mm`) : null
 }
 
 /** Fiji's offset from UTC, `offsetMs`, for instants from `fromMs` (inclusive) to `toMs` (exclusive). */
@@ -43,7 +68,6 @@ export interface FijiOffsetSpan {
 }
 
 const STEP_MS = 14 * 24 * HOUR_MS
-const MINUTE_MS = 60_000
 let offsetSpans: FijiOffsetSpan[] | undefined
 
 /**

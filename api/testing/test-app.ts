@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema'
 import { seedDatabase } from '../../db/seed'
 import { createTestDatabaseOn, type AnyTestDatabase, type TestDatabase } from '../../db/testing'
 import { createApp, type AppDeps } from '../app'
+import { openExportThread } from '../exports/export-thread'
 import { hashPassword } from '../auth/password'
 import { readConfig } from '../config'
 import { createLogger } from '../logger'
@@ -31,6 +32,8 @@ type Options = {
   answerStaleMs?: number
   /** On SQLite, compute public answers in the read thread, as the server does (default true). */
   readThread?: boolean
+  /** On SQLite, make the farmers export and the payment report in the export thread (EXPORT_THREAD=1; default false, as the server). */
+  exportThread?: boolean
   extend?: (deps: AppDeps) => void
 }
 
@@ -70,7 +73,8 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
   const thread = database.dialect === 'sqlite' && options.readThread !== false
     ? openReadThread<Database>(databaseFile(database.dataDir), { fallback: database.db })
     : undefined
-  const deps: AppDeps = { db: database.db, readDb: thread?.db, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
+  const exportThread = database.dialect === 'sqlite' && options.exportThread ? openExportThread(databaseFile(database.dataDir)) : undefined
+  const deps: AppDeps = { db: database.db, readDb: thread?.db, exportThread, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
   options.extend?.(deps)
   const app = createApp(deps)
   const server: Server = await new Promise((resolve) => {
@@ -81,12 +85,14 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
     ...database,
     app,
     baseUrl,
+    exportThread,
     fetch: (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init),
     postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await thread?.close()
+      await exportThread?.close()
       await database.close()
     },
   }

@@ -185,6 +185,8 @@ export async function printMixedLoad(count = 100_000) {
     dataDir,
     logFile: path.join(work, 'server.log'),
     env: { TRUST_PROXY: '1', NODE_ENV: 'production', VF_LOOP_DELAY_FILE: loopFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim() },
+    // To look into one run: BENCH_SERVER_FLAGS='--trace-gc' (or --cpu-prof …), BENCH_SERVER_LOG=<file> keeps the server's output.
+    nodeArgs: process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean),
   })
   const loopDelay = {
     async reset() {
@@ -270,6 +272,7 @@ export async function printMixedLoad(count = 100_000) {
     console.log(`  cache-busting request (?x=<random>): 400 in p50 ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms (client-side, loopback; ${loadAverageNote()})`)
   } finally {
     await server.stop()
+    if (process.env.BENCH_SERVER_LOG) fs.copyFileSync(path.join(work, 'server.log'), process.env.BENCH_SERVER_LOG)
     fs.rmSync(work, { recursive: true, force: true })
   }
 }

@@ -33,6 +33,8 @@ export interface ServerOptions {
   /** stdout and stderr of every start are appended here. */
   logFile: string
   env?: Record<string, string>
+  /** Node's own flags before the script (a profiler's, --trace-gc), for looking into one run. */
+  nodeArgs?: string[]
   /** How long a start may take to answer /api/health. */
   startTimeoutMs?: number
   /** How long SIGTERM may take before SIGKILL. */
@@ -91,7 +93,7 @@ export function serverProcess(options: ServerOptions): ServerProcess {
       const log = fs.openSync(options.logFile, 'a')
       fs.writeSync(log, `\n---- start ${starts + 1} at ${new Date().toISOString()}\n`)
       // node --import tsx: one process, so SIGTERM reaches the server itself (the tsx CLI would relay it).
-      const current = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+      const current = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/server.ts'], {
         cwd: REPO_ROOT,
         env: {
           ...process.env,
