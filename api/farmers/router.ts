@@ -35,8 +35,9 @@ import { validate } from '../middleware/validate'
 import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, farmersService } from './service'
 
 /**
- * `readDb`: where the CSV exports read (the read thread on SQLite; decision 030); `exportThread`: the
- * worker that makes the farmers export and the payment report off the event loop (SQLite).
+ * `readDb`: where the staff lists, their counts and the CSV exports read (the read thread on SQLite;
+ * decision 030); `exportThread`: the worker that makes the farmers export and the payment report off
+ * the event loop (SQLite).
  */
 export function farmersRouter(db: Kysely<Database>, readDb: Kysely<Database> = db, exportThread?: ExportThread) {
   const service = farmersService(db, readDb)

@@ -99,12 +99,13 @@ function describeChanges(before: AdminFarmer, patch: Record<string, unknown>): s
 const pageOf = (query: { page: number; pageSize: number }) => ({ offset: (query.page - 1) * query.pageSize, limit: query.pageSize })
 
 /**
- * `readDb` is where the CSV exports read (decision 030's read thread on SQLite: a 100,000-farmer
- * export's 400 queries then run beside the event loop, not on it); `db` when omitted.
+ * `readDb` is where the staff lists, their counts and the CSV exports read (decision 030's read
+ * thread on SQLite: a count or a filtered page over 100,000 farmers, and an export's 400 queries,
+ * then run beside the event loop, not on it); `db` when omitted. Writes and what they check stay on `db`.
  */
 export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = db) {
   const repository = farmersRepository(db)
-  const exportReads = farmersRepository(readDb)
+  const reads = farmersRepository(readDb)
   const today = (now = new Date()) => fijiDate(now)
 
   async function activeProduce(names: readonly string[]): Promise<string[]> {
@@ -130,7 +131,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
     async list(query: AdminFarmersQuery, now = new Date()): Promise<{ farmers: AdminFarmer[]; total: number }> {
       const { page, pageSize, ...filters } = query
       const day = today(now)
-      const { rows, total } = await repository.page(filters, { offset: (page - 1) * pageSize, limit: pageSize }, day)
+      const { rows, total } = await reads.page(filters, { offset: (page - 1) * pageSize, limit: pageSize }, day)
       return { farmers: rows.map((row) => toAdminFarmer(row, day)), total }
     },
 
@@ -262,13 +263,13 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
     /** The CSV records of every farmer the filters match, in the list's order, a chunk at a time. */
     async *exportRecords(filters: FarmerFilters, now = new Date()): AsyncGenerator<CsvValue[][]> {
       const day = today(now)
-      for await (const rows of exportReads.chunks(filters, day)) yield rows.map((row) => farmerCsvRecord(toAdminFarmer(row, day)))
+      for await (const rows of reads.chunks(filters, day)) yield rows.map((row) => farmerCsvRecord(toAdminFarmer(row, day)))
     },
 
     /** One page of the pending activations, soonest first, and the count of them all. */
     async activePending(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: ActivePendingFarmer[]; total: number }> {
       const day = today(now)
-      const [rows, { total }] = [await repository.startingAfter(day, pageOf(query)), await repository.startingAfterCounts(day)]
+      const [rows, { total }] = [await reads.startingAfter(day, pageOf(query)), await reads.startingAfterCounts(day)]
       return { total, farmers: rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -284,12 +285,12 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
         isDemo: row.isDemo === 1,
       })) }
     },
-    activePendingSummary: (now = new Date()): Promise<ActivePendingSummary> => repository.startingAfterCounts(today(now)),
+    activePendingSummary: (now = new Date()): Promise<ActivePendingSummary> => reads.startingAfterCounts(today(now)),
 
     /** One page of the expired farmers, most recently ended first, and the count of them all. */
     async expired(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: ExpiredFarmer[]; total: number }> {
       const day = today(now)
-      const [rows, { total }] = [await repository.endedBefore(day, pageOf(query)), await repository.endedBeforeCounts(day)]
+      const [rows, { total }] = [await reads.endedBefore(day, pageOf(query)), await reads.endedBeforeCounts(day)]
       return { total, farmers: rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -301,12 +302,12 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
         isDemo: row.isDemo === 1,
       })) }
     },
-    expiredSummary: (now = new Date()): Promise<ExpiredSummary> => repository.endedBeforeCounts(today(now)),
+    expiredSummary: (now = new Date()): Promise<ExpiredSummary> => reads.endedBeforeCounts(today(now)),
 
     /** One page of the farmers in trial, latest start first, and the count of them all. */
     async trialFarmers(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: TrialFarmer[]; total: number }> {
       const day = today(now)
-      const [rows, { total }] = [await repository.inTrial(pageOf(query)), await repository.inTrialCounts(day)]
+      const [rows, { total }] = [await reads.inTrial(pageOf(query)), await reads.inTrialCounts(day)]
       return { total, farmers: rows.map((row) => {
         const trial = { isTrialActive: row.isTrialActive === 1, trialStartDate: row.trialStartDate, trialEndDate: row.trialEndDate }
         return {
@@ -321,17 +322,17 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
         }
       }) }
     },
-    trialSummary: (now = new Date()): Promise<TrialSummary> => repository.inTrialCounts(today(now)),
+    trialSummary: (now = new Date()): Promise<TrialSummary> => reads.inTrialCounts(today(now)),
 
     /** The cost page's figures over every farmer, counted in SQL. */
     async costBreakdown(now = new Date()): Promise<CostBreakdown> {
       const dailyRate = await dailyRateOf(db)
-      return { dailyRate, ...(await costTotals(db, dailyRate, today(now))) }
+      return { dailyRate, ...(await costTotals(readDb, dailyRate, today(now))) }
     },
 
     /** One page of the cost rows, by name, and the count of every farmer. */
     async costRows(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: FarmerCost[]; total: number }> {
-      const [dailyRate, { rows, total }] = [await dailyRateOf(db), await repository.byName(pageOf(query))]
+      const [dailyRate, { rows, total }] = [await dailyRateOf(db), await reads.byName(pageOf(query))]
       const day = today(now)
       return {
         total,
@@ -357,13 +358,13 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
 
     /** One page of payment records newest first, and the count of all matching the search. */
     async payments(query: AdminPaymentsQuery): Promise<{ payments: FarmerPayment[]; total: number }> {
-      const { rows, total } = await repository.paymentPage(query.search || undefined, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize })
+      const { rows, total } = await reads.paymentPage(query.search || undefined, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize })
       return { payments: rows.map(toFarmerPayment), total }
     },
 
     /** The payment report's records, newest first, a chunk at a time. */
     async *paymentRecords(): AsyncGenerator<CsvValue[][]> {
-      for await (const rows of exportReads.paymentChunks()) yield rows.map((row) => paymentCsvRecord(toFarmerPayment(row)))
+      for await (const rows of reads.paymentChunks()) yield rows.map((row) => paymentCsvRecord(toFarmerPayment(row)))
     },
 
     /** Edits the farmer's latest payment record, or records one when the farmer has none. */

@@ -85,21 +85,21 @@ export function dataAgentCsvRecord(s: FarmerSignupRecord): CsvValue[] {
 }
 
 export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprovalDeps) {
-  const repository = signupApprovalsRepository(db)
-  const exportReads = signupApprovalsRepository(deps.readDb ?? db)
+  // Lists, their counts and exports read through `readDb` (the read thread on SQLite, decision 030).
+  const reads = signupApprovalsRepository(deps.readDb ?? db)
   return {
     /** One page of the approvals screen's list, filtered and sorted in SQL, with the count of all matches. */
     list: (query: AdminSignupsQuery) =>
-      repository.page({ status: query.status, search: query.search || undefined, sort: query.sort }, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+      reads.page({ status: query.status, search: query.search || undefined, sort: query.sort }, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
 
     /** One page of the data-agent report, with the count of its whole range. */
-    listByDataAgents: (query: DataAgentSignupsQuery) => repository.dataAgentPage(rangeStart(query.range), { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+    listByDataAgents: (query: DataAgentSignupsQuery) => reads.dataAgentPage(rangeStart(query.range), { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
 
     /** The report's cards and per-agent table, counted in SQL over the whole range. */
     async dataAgentSummary(query: DataAgentRangeQuery): Promise<DataAgentSignupsSummary> {
       const summary: DataAgentSignupsSummary = { total: 0, approved: 0, rejected: 0, pending: 0, agents: [] }
       const byAgent = new Map<string, DataAgentSignupsSummary['agents'][number]>()
-      for (const { agent, status, count } of await repository.dataAgentCounts(rangeStart(query.range))) {
+      for (const { agent, status, count } of await reads.dataAgentCounts(rangeStart(query.range))) {
         const row = byAgent.get(agent) ?? { agent, total: 0, approved: 0, rejected: 0, pending: 0, successRate: 0 }
         row.total += count
         row[status] += count
@@ -115,7 +115,7 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
 
     /** The report's CSV records, newest first, a chunk at a time. */
     async *dataAgentRecords(query: DataAgentRangeQuery): AsyncGenerator<CsvValue[][]> {
-      for await (const records of exportReads.dataAgentChunks(rangeStart(query.range))) yield records.map(dataAgentCsvRecord)
+      for await (const records of reads.dataAgentChunks(rangeStart(query.range))) yield records.map(dataAgentCsvRecord)
     },
 
     async process(actor: Actor, id: string, decision: SignupProcess): Promise<FarmerSignupRecord> {
