@@ -14,7 +14,7 @@ import { HttpError } from '../errors'
  * matched to another router's route skips this one without walking its routes: Express would
  * otherwise try every route of every router mounted before the right one, on every request.
  */
-export type ContractRoutes = RequestHandler & { readonly stack: Router['stack']; readonly keys: ReadonlySet<string> }
+export type ContractRoutes = RequestHandler & { readonly stack: Router['stack'] }
 
 export interface ContractRouter {
   router: ContractRoutes
@@ -47,7 +47,7 @@ export function contractRouter(): ContractRouter {
   }
   return {
     // `stack` stays readable, for the tests that list what the server registered.
-    router: Object.assign(routes, { stack: router.stack, keys }),
+    router: Object.assign(routes, { stack: router.stack }),
     on(key, ...handlers) {
       const route: RouteDef = getRoute(key)
       const method = route.method.toLowerCase() as Lowercase<RouteDef['method']>
@@ -55,29 +55,4 @@ export function contractRouter(): ContractRouter {
       router[method](route.path, requireAccess(route), refuseUnknownQuery(route), ...handlers)
     },
   }
-}
-
-/**
- * The routers as one handler: a request the gate matched to a contract route goes straight to the
- * router that registered it, instead of Express calling each router mounted before it (~25 layers
- * per request). One the gate did not match walks them all in order, as app.use() would. A router
- * that passes the request on (next()) hands it to the next router of the same key, then past them
- * all; an error goes to the error handlers at once. `stack` lists every router's routes, in order.
- */
-export function contractRoutes(...routers: ContractRoutes[]): RequestHandler & { readonly stack: Router['stack'] } {
-  const byKey = new Map<string, ContractRoutes[]>()
-  for (const router of routers) for (const key of router.keys) byKey.set(key, [...(byKey.get(key) ?? []), router])
-  const dispatch: RequestHandler = (req, res, next) => {
-    const matched = contractRouteOf(res)
-    const candidates = matched === undefined ? routers : (byKey.get(matched) ?? [])
-    let index = 0
-    const step = (error?: unknown) => {
-      // A router left with next('router') calls back with null: passed on, no error.
-      if (error !== undefined && error !== null) return next(error)
-      if (index >= candidates.length) return next()
-      candidates[index++]!(req, res, step)
-    }
-    step()
-  }
-  return Object.assign(dispatch, { stack: routers.flatMap((router) => router.stack) })
 }
