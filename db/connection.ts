@@ -7,7 +7,6 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
 import pg from 'pg'
 import { openReadThread, type ReadThread } from './read-thread'
-import { registerSqlite } from './version-rows'
 import type { Database } from './schema'
 
 export interface SqliteHandle {
@@ -57,7 +56,6 @@ export function openDatabase(options: SqliteOptions): SqliteHandle {
   sqlite.pragma('busy_timeout = 5000')
 
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  registerSqlite(db, sqlite)
   const thread = options.readThread
     ? openReadThread<Database>(path.resolve(options.file), { fallback: db, ...(typeof options.readThread === 'object' ? options.readThread : {}) })
     : undefined

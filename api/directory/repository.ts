@@ -4,7 +4,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import { portable } from '../../db/dialect'
 import type { Database, IntBool } from '../../db/schema'
-import { versionReader } from '../../db/version-rows'
 import { listedSql } from './public-listing'
 
 /** A listed farmer as the directory needs it: booleans and lists already converted. */
@@ -94,8 +93,8 @@ export interface PairFilter {
 export function directoryRepository(db: Kysely<Database>) {
   const p = portable(db)
   const rows = async <T>(query: RawBuilder<T>) => (await query.execute(db)).rows
-  // Asked on every public request: a statement prepared once (db/version-rows.ts).
-  const version = versionReader(db, 'directory_version')
+  // Asked on every public request: built and compiled once.
+  const versionQuery = db.selectFrom('directory_version').select('version').where('id', '=', 1).compile()
 
   /** Conditions on pair alias `p` for one produce's or city's listed farmers. */
   const pairConditions = ({ kind, name, city }: PairFilter, request: Pick<PageRequest, 'delivery' | 'bulk'>, now: Date) => {
@@ -118,7 +117,10 @@ export function directoryRepository(db: Kysely<Database>) {
 
   return {
     /** Moves on with every write to farmers, produce or locations (triggers, migrations 0002 and 0005). */
-    version,
+    async version(): Promise<number> {
+      const [row] = (await db.executeQuery(versionQuery)).rows
+      return row?.version ?? 0
+    },
 
     /** Listed farmers per city or produce key, by GROUP BY over the pairs' covering index. */
     countsByKey: (kind: PairKind, now: Date) => {

@@ -4,7 +4,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import { portable } from '../../db/dialect'
 import type { Database, FarmReviewRow, IntBool } from '../../db/schema'
-import { versionReader } from '../../db/version-rows'
 import { listedSql } from '../directory/public-listing'
 
 export interface FarmsRequest {
@@ -54,12 +53,15 @@ export function farmReviewsRepository(db: Kysely<Database>) {
     }
     return total
   }
-  // Asked on every farm reviews request: a statement prepared once (db/version-rows.ts).
-  const version = versionReader(db, 'farm_review_version')
+  // Asked on every farm reviews request: compiled once.
+  const versionQuery = db.selectFrom('farm_review_version').select('version').where('id', '=', 1).compile()
 
   return {
     /** Moves on with every write to farm_reviews (triggers, migration 0005). */
-    version,
+    async version(): Promise<number> {
+      const [row] = (await db.executeQuery(versionQuery)).rows
+      return row?.version ?? 0
+    },
 
     /** A page of listed farms by name (of one city, or one farm), with the whole list's count. */
     async ratedFarms(request: FarmsRequest, now: Date): Promise<{ farmCount: number; farms: RatedFarmRow[] }> {

@@ -3,7 +3,6 @@
 // answer is never labelled newer than the corrections it holds.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { versionReader } from '../../db/version-rows'
 import type { TranslationStatus } from '../contract/i18n'
 
 export interface CorrectionRow {
@@ -25,7 +24,10 @@ type Executor = Kysely<Database>
 
 export function translationsRepository(db: Executor) {
   return {
-    version: versionReader(db, 'translation_version'),
+    async version(): Promise<number> {
+      const row = await db.selectFrom('translation_version').select('version').where('id', '=', 1).executeTakeFirst()
+      return Number(row?.version ?? 0)
+    },
 
     async corrections(locale: string): Promise<CorrectionRow[]> {
       return db.selectFrom('translations').selectAll().where('locale', '=', locale).orderBy('key').execute()
