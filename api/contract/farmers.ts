@@ -284,8 +284,7 @@ export type AdminFarmersExportQueryInput = z.input<typeof AdminFarmersExportQuer
 export const TOTAL_COUNT_HEADER = 'X-Total-Count'
 export type AdminFarmersQuery = z.infer<typeof AdminFarmersQuerySchema>
 
-/** Days after the end date from which an expired farmer needs follow-up. */
-export const FOLLOW_UP_AFTER_DAYS = 30
+export { FOLLOW_UP_AFTER_DAYS } from './subscription-terms'
 
 // ---- payments
 

@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { Database } from '../../db/schema'
 import { csvRows } from '../http/csv'
-import { farmersService } from '../farmers/service'
+import { farmerExportRecords, paymentExportRecords } from '../farmers/export-records'
 import type { ExportJob, ExportReply, ExportRequest } from './export-thread'
 
 const port = parentPort!
@@ -14,10 +14,10 @@ const sqlite = new BetterSqlite3((workerData as { file: string }).file, { fileMu
 // Writes refused at the SQLite level; WAL (set by the server's connection) lets these reads run beside it.
 sqlite.pragma('query_only = ON')
 sqlite.pragma('busy_timeout = 5000')
-const service = farmersService(new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }))
+const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
 
 function recordsOf(job: ExportJob) {
-  return job.kind === 'farmers' ? service.exportRecords(job.filters, new Date(job.now)) : service.paymentRecords()
+  return job.kind === 'farmers' ? farmerExportRecords(readDb, job.filters, new Date(job.now)) : paymentExportRecords(readDb)
 }
 
 const running = new Map<number, AsyncIterator<readonly (readonly unknown[])[]>>()

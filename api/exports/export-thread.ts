@@ -12,6 +12,7 @@
 // the next export starts a new one, at most MAX_STARTS a minute, in process after that.
 import { Worker } from 'node:worker_threads'
 import { startBudget } from '../../db/start-budget'
+import { exportWorkerUrl } from './worker-bundle'
 import type { FarmerFilters } from '../farmers/repository'
 
 export type ExportJob = { kind: 'farmers'; filters: FarmerFilters; now: string } | { kind: 'payments' }
@@ -31,13 +32,12 @@ export interface ExportThread {
 export interface ExportThreadOptions {
   /** Told when the worker stops unasked. */
   onWorkerExit?: (error: unknown) => void
-  /** The worker's script; the real one by default (tests give one that fails). */
+  /** The worker's script; the bundle of export-jobs.ts by default (tests give one that fails). */
   workerUrl?: URL
   /** How long the worker stays after the last export ends. */
   idleMs?: number
 }
 
-const WORKER_URL = new URL('./export-worker.mjs', import.meta.url)
 const MAX_STARTS = 3
 const START_WINDOW_MS = 60_000
 
@@ -54,36 +54,48 @@ export function openExportThread(file: string, options: ExportThreadOptions = {}
   let closed = false
 
   function start(): Promise<Worker> {
-    const started = new Worker(options.workerUrl ?? WORKER_URL, {
-      workerData: { file },
-      execArgv: [],
-      // A chunk's rows and text are all it holds: a small young generation keeps the server's RSS down.
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    })
-    // An idle exporter never keeps the server alive.
-    started.unref()
-    let failure: unknown
     let stopping = false
-    const ready = new Promise<Worker>((resolve, reject) => {
-      started.on('message', (reply: ExportReply) => {
-        if (!reply.ready) return waiting.get(reply.id)?.(reply)
-        live = started
-        resolve(started)
-      })
-      started.on('error', (error) => (failure = error))
-      started.on('exit', (code) => {
+    let terminate: (() => Promise<number>) | undefined
+    const ready: Promise<Worker> = (options.workerUrl ? Promise.resolve(options.workerUrl) : exportWorkerUrl()).then(
+      (url) => {
+        if (stopping) throw new Error('The export thread was stopped before it started')
+        const started = new Worker(url, {
+          workerData: { file },
+          execArgv: [],
+          // A chunk's rows and text are all it holds: a small young generation keeps the server's RSS down.
+          resourceLimits: { maxYoungGenerationSizeMb: 8 },
+        })
+        terminate = () => started.terminate()
+        // An idle exporter never keeps the server alive.
+        started.unref()
+        let failure: unknown
+        return new Promise<Worker>((resolve, reject) => {
+          started.on('message', (reply: ExportReply) => {
+            if (!reply.ready) return waiting.get(reply.id)?.(reply)
+            live = started
+            resolve(started)
+          })
+          started.on('error', (error) => (failure = error))
+          started.on('exit', (code) => {
+            if (worker === ready) worker = undefined
+            if (live === started) live = undefined
+            const error = failure ?? new Error(`The export thread stopped (exit code ${code})`)
+            reject(error)
+            if (!closed && !stopping) onWorkerExit(error)
+            for (const [id, answer] of waiting) answer({ id, error: 'The export thread stopped' })
+            waiting.clear()
+          })
+        })
+      },
+      (error: unknown) => {
+        // The bundle could not be made (esbuild missing or failing): a later export tries again.
         if (worker === ready) worker = undefined
-        if (live === started) live = undefined
-        const error = failure ?? new Error(`The export thread stopped (exit code ${code})`)
-        reject(error)
-        if (!closed && !stopping) onWorkerExit(error)
-        for (const [id, answer] of waiting) answer({ id, error: 'The export thread stopped' })
-        waiting.clear()
-      })
-    })
+        throw error
+      },
+    )
     // A start that fails is told once, by `rows` falling back; never an unhandled rejection.
     ready.catch(() => {})
-    Object.assign(ready, { stop: () => ((stopping = true), started.terminate()) })
+    Object.assign(ready, { stop: async () => ((stopping = true), await terminate?.()) })
     return ready
   }
 

@@ -6,7 +6,7 @@ import type { Database, FarmerPaymentsTable, FarmersTable } from '../../db/schem
 import type { AdminFarmer, AdminFarmerSort, FarmerPayment, FarmerStatusFilter } from '../contract'
 import type { Selectable, Insertable, Updateable } from 'kysely'
 import { addDays, displayStatus, fijiMidnightIso } from './subscription-rules'
-import { FOLLOW_UP_AFTER_DAYS } from '../contract'
+import { FOLLOW_UP_AFTER_DAYS } from '../contract/subscription-terms'
 
 export type FarmerRow = Selectable<FarmersTable>
 const list = (json: string): string[] => JSON.parse(json) as string[]

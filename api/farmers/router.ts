@@ -32,7 +32,8 @@ import { contractRouter } from '../http/contract-router'
 import { csvRowTexts, streamCsv } from '../http/csv'
 import type { ExportThread } from '../exports/export-thread'
 import { validate } from '../middleware/validate'
-import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS, farmersService } from './service'
+import { farmersService } from './service'
+import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS } from './export-records'
 
 /**
  * `readDb`: where the staff lists, their counts and the CSV exports read (the read thread on SQLite;

@@ -35,7 +35,8 @@ import { referencePhotos } from '../uploads/photo-references'
 import { matchListed } from '../farmer-signups/service'
 import { dailyRateOf } from '../stats/service'
 import { trialPeriodDaysOf } from '../settings/service'
-import { csvDateTime, type CsvValue } from '../http/csv'
+import type { CsvValue } from '../http/csv'
+import { farmerExportRecords, paymentExportRecords } from './export-records'
 import { costTotals } from './cost-totals'
 import { farmersRepository, toAdminFarmer, toFarmerPayment, type FarmerFilters, type FarmerRow } from './repository'
 import {
@@ -65,27 +66,6 @@ async function translateUnique<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const bool = (value: boolean) => (value ? 1 : 0) as 0 | 1
-
-export const FARMER_CSV_COLUMNS = [
-  'ID', 'Name', 'Email', 'Phone', 'Website', 'Village', 'Tikina', 'Cities', 'Produce', 'Comments',
-  'Subscription Start', 'Subscription End', 'Status', 'Is Active', 'Include In Costing', 'Premium', 'Bulk',
-  'Delivery Available', 'Trial Active', 'Trial Start', 'Trial End', 'Created At', 'Demo',
-] as const
-export const PAYMENT_CSV_COLUMNS = ['ID', 'Farmer ID', 'Farmer Name', 'Farmer Phone', 'M-PAiSA Number', 'Receipt Number', 'Payment Date', 'Created At', 'Updated At', 'Demo'] as const
-
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
-
-export function farmerCsvRecord(f: AdminFarmer): CsvValue[] {
-  return [
-    f.id, f.name, f.email, f.phone, f.website, f.town, f.tikina, f.cities.join('; '), f.produce.join('; '), f.comments,
-    csvDateTime(f.subscriptionStart), csvDateTime(f.subscriptionEnd), f.displayStatus, yesNo(f.isActive), yesNo(f.includeInCosting), yesNo(f.isPremium),
-    yesNo(f.isBulk), yesNo(f.deliveryAvailable), yesNo(f.isTrialActive), csvDateTime(f.trialStartDate), csvDateTime(f.trialEndDate), csvDateTime(f.createdAt), yesNo(f.isDemo),
-  ]
-}
-
-export function paymentCsvRecord(p: FarmerPayment): CsvValue[] {
-  return [p.id, p.farmerId, p.farmerName, p.farmerPhone, p.mpaisaNumber, p.mpaisaReceiptNumber, csvDateTime(p.paymentDate), csvDateTime(p.createdAt), csvDateTime(p.updatedAt), yesNo(p.isDemo)]
-}
 
 /** "isPremium: false → true; name: A → B": what the trail shows for an edit. */
 function describeChanges(before: AdminFarmer, patch: Record<string, unknown>): string {
@@ -261,10 +241,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
     },
 
     /** The CSV records of every farmer the filters match, in the list's order, a chunk at a time. */
-    async *exportRecords(filters: FarmerFilters, now = new Date()): AsyncGenerator<CsvValue[][]> {
-      const day = today(now)
-      for await (const rows of reads.chunks(filters, day)) yield rows.map((row) => farmerCsvRecord(toAdminFarmer(row, day)))
-    },
+    exportRecords: (filters: FarmerFilters, now = new Date()): AsyncGenerator<CsvValue[][]> => farmerExportRecords(readDb, filters, now),
 
     /** One page of the pending activations, soonest first, and the count of them all. */
     async activePending(query: SubscriptionListQuery, now = new Date()): Promise<{ farmers: ActivePendingFarmer[]; total: number }> {
@@ -363,9 +340,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
     },
 
     /** The payment report's records, newest first, a chunk at a time. */
-    async *paymentRecords(): AsyncGenerator<CsvValue[][]> {
-      for await (const rows of reads.paymentChunks()) yield rows.map((row) => paymentCsvRecord(toFarmerPayment(row)))
-    },
+    paymentRecords: (): AsyncGenerator<CsvValue[][]> => paymentExportRecords(readDb),
 
     /** Edits the farmer's latest payment record, or records one when the farmer has none. */
     async updatePayment(actor: Actor, farmerId: string, input: FarmerPaymentUpdate): Promise<FarmerPayment> {

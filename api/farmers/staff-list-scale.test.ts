@@ -12,7 +12,8 @@ import { ADMIN_FARMERS_PAGE_DEFAULT, ADMIN_FARMERS_PAGE_MAX, type AdminFarmer } 
 import { fijiMidnight, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { UTF8_BOM, toCsv, type CsvValue } from '../http/csv'
-import { FARMER_CSV_COLUMNS, farmersService } from './service'
+import { farmersService } from './service'
+import { FARMER_CSV_COLUMNS } from './export-records'
 
 const FARMERS = 20_000
 /** Every 10th farmer serves Labasa; the others Suva. */

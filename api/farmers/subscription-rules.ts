@@ -3,7 +3,7 @@
 // never disagree. Day counts: a calendar day is counted once, the first and the last included.
 import { DateTime } from 'luxon'
 import type { FarmerCost, FarmerDisplayStatus } from '../contract'
-import { FOLLOW_UP_AFTER_DAYS } from '../contract'
+import { FOLLOW_UP_AFTER_DAYS } from '../contract/subscription-terms'
 import { FIJI_ZONE, fijiDate, isActiveOn, totalDays, type SubscriptionFields } from '../stats/subscriptions'
 
 export { fijiDate, isActiveOn, totalDays, type SubscriptionFields }
