@@ -1,8 +1,10 @@
 // The export thread (export-thread.ts): the farmers export and the payment report made in a worker
 // on its own read-only connection are, byte for byte, the files made in process; a client that
 // leaves ends the job; a thread that cannot start leaves the export in process; one that dies
-// mid-export cuts that download short, is reported, and the next export starts a new one.
+// mid-export cuts that download short, is reported, and the next export starts a new one. The
+// thread's bundle holds none of the contract's schemas (its memory).
 import { randomUUID } from 'node:crypto'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseFile } from '../../db/connection'
 import type { NewFarmer } from '../../db/schema'
@@ -12,6 +14,7 @@ import { FARMER_CSV_COLUMNS, PAYMENT_CSV_COLUMNS } from '../farmers/export-recor
 import { UTF8_BOM, csvRowTexts, toCsv, type CsvValue } from '../http/csv'
 import { startSqliteTestApp, type SqliteTestApp } from '../testing/test-app'
 import { openExportThread } from './export-thread'
+import { bundleExportWorker } from './worker-bundle'
 
 const FARMERS = 3_000
 /** Cells a CSV writer can get wrong, dates in and out of Fiji's summer times, bare dates and none. */
@@ -146,5 +149,17 @@ describe('when the export thread fails', slow, () => {
     } finally {
       await thread.close()
     }
+  })
+})
+
+describe("the export thread's bundle", () => {
+  it('holds no contract schema nor zod, and imports better-sqlite3 from where it is installed', async () => {
+    const { code, inputs } = await bundleExportWorker()
+    expect(inputs).toContain('api/exports/export-jobs.ts')
+    expect(inputs).toContain('api/farmers/export-records.ts')
+    // The contract's schemas cost a worker ~25 MB of heap: only these two schema-free files may come in.
+    expect(inputs.filter((file) => file.startsWith('api/contract/')).sort()).toEqual(['api/contract/csv-cell.ts', 'api/contract/subscription-terms.ts'])
+    expect(inputs.filter((file) => /node_modules\/(zod|express|pino)\//.test(file))).toEqual([])
+    expect(code).toContain(`"file://${path.resolve('node_modules/better-sqlite3')}`)
   })
 })

@@ -1,15 +1,15 @@
-// EXPORT_THREAD=1: the farmers export and the payment report made off the event loop on SQLite
-// (issue 19, decision 030). Off by default: its heap and tsx's compiler cost ~70 MB of RSS once started.
-// Read on the read thread, a 100,000-farmer export still cost the event loop ~0.7 s (the rows copied
-// across, then mapped and written as CSV). Here a worker thread with its own read-only connection runs
-// the same services and CSV writer and hands back each chunk's text; the event loop only writes it to
-// the socket. One chunk is made ahead while the last is written; the next only when the client took
+// The farmers export and the payment report made off the event loop on SQLite (issue 19, decision
+// 030; on unless EXPORT_THREAD=0). Read on the read thread, a 100,000-farmer export still cost the
+// event loop ~0.5 s of CPU (the rows copied across, then mapped and written as CSV) and ~100 MB of
+// garbage. Here a worker thread with its own read-only connection runs the same records and CSV
+// writer and hands back each chunk's text; the event loop only writes it to the socket (~0.07 s an
+// export). One chunk is made ahead while the last is written; the next only when the client took
 // that one (back-pressure as before), and a client that leaves ends the job.
 //
-// The worker starts on the first export (~0.7 s: tsx compiles the services in it) and stops after a
-// quiet half minute (V8 keeps most of that memory until then). If it cannot start, the export runs in
-// process as before; if it dies mid-export, that download is cut short (never ended as if whole) and
-// the next export starts a new one, at most MAX_STARTS a minute, in process after that.
+// The worker runs a bundle of export-jobs.ts (worker-bundle.ts), made on the first export, and stops
+// after a quiet half minute. If it cannot start, the export runs in process as before; if it dies
+// mid-export, that download is cut short (never ended as if whole) and the next export starts a new
+// one, at most MAX_STARTS a minute, in process after that.
 import { Worker } from 'node:worker_threads'
 import { startBudget } from '../../db/start-budget'
 import { exportWorkerUrl } from './worker-bundle'

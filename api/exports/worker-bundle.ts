@@ -18,8 +18,8 @@ const nativeAddonsInPlace: Plugin = {
   },
 }
 
-/** The bundle's text: what export-jobs.ts runs, with no TypeScript and no contract schemas. */
-export async function bundleExportWorker(): Promise<string> {
+/** The bundle's text (what export-jobs.ts runs, with no TypeScript) and the files it holds. */
+export async function bundleExportWorker(): Promise<{ code: string; inputs: string[] }> {
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,
@@ -28,10 +28,11 @@ export async function bundleExportWorker(): Promise<string> {
     format: 'esm',
     target: 'node20',
     write: false,
+    metafile: true,
     logLevel: 'silent',
     plugins: [nativeAddonsInPlace],
   })
-  return result.outputFiles[0]!.text
+  return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) }
 }
 
 let made: Promise<URL> | undefined
@@ -39,7 +40,7 @@ let made: Promise<URL> | undefined
 /** The bundle as a data: URL for `new Worker`, made once; a failed bundling is tried again next time. */
 export function exportWorkerUrl(): Promise<URL> {
   made ??= bundleExportWorker().then(
-    (code) => new URL(`data:text/javascript,${encodeURIComponent(code)}`),
+    ({ code }) => new URL(`data:text/javascript,${encodeURIComponent(code)}`),
     (error: unknown) => {
       made = undefined
       throw error

@@ -32,7 +32,11 @@ type Options = {
   answerStaleMs?: number
   /** On SQLite, compute public answers in the read thread, as the server does (default true). */
   readThread?: boolean
-  /** On SQLite, make the farmers export and the payment report in the export thread (EXPORT_THREAD=1; default false, as the server). */
+  /**
+   * On SQLite, make the farmers export and the payment report in the export thread, as the server does
+   * by default. Default false here: in process is the thread's fallback and PostgreSQL's only path, and
+   * export-thread.test.ts holds the thread to the same bytes.
+   */
   exportThread?: boolean
   extend?: (deps: AppDeps) => void
 }
