@@ -26,7 +26,7 @@ export type AppConfig = {
   answerStaleMs: number
   /**
    * Make the farmers export and the payment report in a worker thread of their own (SQLite only; on
-   * unless EXPORT_THREAD=0): ~0.5 s less of the event loop per 100,000-farmer export, ~25 MB more RSS
+   * unless EXPORT_THREAD=0): ~0.5 s less of the event loop per 100,000-farmer export, ~30 MB more RSS
    * while exporting (api/exports).
    */
   exportThread: boolean

@@ -1,6 +1,6 @@
 // The farmers export's and the payment report's CSV records, read a chunk at a time. Apart from the
 // farmers service on purpose: the export thread's bundle (api/exports/worker-bundle.ts) is built from
-// this file, and neither it nor what it imports evaluates the contract's zod schemas (~25 MB of a
+// this file, and neither it nor what it imports evaluates the contract's zod schemas (~19 MB of a
 // worker's heap). A test (export-thread.test.ts) holds the bundle to that.
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
