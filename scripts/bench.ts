@@ -25,16 +25,19 @@ import { startSqliteTestApp } from '../api/testing/test-app'
 import { lighthouseBench } from './bench/lighthouse'
 import { printHomeJs } from './bench/home-js'
 import { printOutboxBench } from './bench/outbox'
+import { printOutboxBrowserBench } from './bench/outbox-browser'
 import { BROWSER_HEADERS, asSent, benchPart, loadAverageNote, loadTest } from './bench/load'
 import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
 import { printMixedLoad } from './bench/mixed-load'
 import { printPostgresBench } from './bench/postgres'
 import { initialJsFiles } from './app-loader'
 
-// --outbox: only P5, the outbox's drain (no build needed; a few minutes).
-if (process.argv.includes('--outbox')) {
-  await printOutboxBench()
-  process.exit(0)
+// --outbox: only P5, the outbox's drain, in node then in Chromium (no build needed; a few minutes);
+// --outbox-browser: only its Chromium half.
+if (process.argv.includes('--outbox') || process.argv.includes('--outbox-browser')) {
+  if (process.argv.includes('--outbox')) await benchPart('Outbox drain', () => printOutboxBench())
+  await benchPart('Outbox drain in a browser', () => printOutboxBrowserBench())
+  process.exit()
 }
 // --mixed: only part 3, the mixed load (no build needed; --quick: 10,000 farmers).
 if (process.argv.includes('--mixed')) {
@@ -188,3 +191,4 @@ await benchPart('Lighthouse', () => lighthouseBench())
 // P1 as really served (scripts/bench/home-js.ts) and P5, the outbox's drain (scripts/bench/outbox.ts).
 await benchPart('Home page JS as served', () => printHomeJs())
 await benchPart('Outbox drain', () => printOutboxBench())
+await benchPart('Outbox drain in a browser', () => printOutboxBrowserBench())
