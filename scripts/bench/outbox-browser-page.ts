@@ -34,8 +34,9 @@ async function loadPhotos(count: number): Promise<number> {
 let queued: { db: OutboxDatabase; engine: OutboxEngine; requests: () => number } | null = null
 
 /** Queues every item in a fresh database, the engine not yet started (an agent back from the field). */
-async function queue(items: PageItem[], agent: { id: string; name: string; token: string }, endpoint: string): Promise<void> {
-  const db = new OutboxDatabase(`viti-bench-${Date.now()}-${items.length}`)
+async function queue(items: PageItem[], agent: { id: string; name: string; token: string }, endpoint: string, durability?: 'relaxed'): Promise<void> {
+  // The app's database ('strict' durability); 'relaxed' only to see what the flushes cost.
+  const db = new OutboxDatabase(`viti-bench-${Date.now()}-${items.length}`, durability ? { chromeTransactionDurability: durability } : {})
   let requests = 0
   const engine = createOutboxEngine({
     db,

@@ -10,6 +10,8 @@
 // - Raw PUT floor: fetch PUTs of the same Blobs, one after another, to a bare sink on another
 //   loopback port (CORS; Access-Control-Max-Age, so the preflight is paid once, before the clock).
 // - Shaped: the same through scripts/bench/shaped-link.ts (the page served on the proxy's origin).
+// BENCH_IDB_DURABILITY=relaxed opens the outbox without the app's strict flushes (to see what they cost).
+// BENCH_KEEP_ROUTE=1 leaves the route on during the drain (to see what it costs).
 // BENCH_BROWSER_PROFILE=<dir>: a CDP CPU profile of the page during the loopback drain and the
 // server's --cpu-prof, written there. Figures only: nothing here is asserted.
 import fs from 'node:fs'
@@ -33,7 +35,7 @@ export interface BrowserDrainFigures extends PageDrain {
   photoBytes: number
   loadAverage: number
   /** CPU ms over the drain: the page's main thread (CDP TaskDuration), every Chromium process, the server. */
-  cpuMs: { pageThread: number; browser: number | null; server: number | null }
+  cpuMs: { pageThread: number; browser: Record<string, number> | null; server: number | null }
 }
 
 export interface OutboxBrowserBench {
@@ -46,13 +48,21 @@ export interface OutboxBrowserBench {
 async function bundlePage(): Promise<string> {
   const result = await build({
     entryPoints: [path.join(REPO_ROOT, 'scripts/bench/outbox-browser-page.ts')],
-    bundle: true, format: 'iife', platform: 'browser', target: 'chrome120', write: false, minify: true, keepNames: true, logLevel: 'silent',
+    bundle: true, format: 'iife', platform: 'browser', target: 'chrome120', write: false, minify: false, logLevel: 'silent',
   })
   return result.outputFiles[0]!.text
 }
 
-/** CPU ms of every process descended from this one whose name says Chromium (the browser, its renderers, GPU, network). */
-function chromiumCpuMs(): number | null {
+/** Which Chromium process: the browser itself, or its --type (renderer) / --utility-sub-type's last word (NetworkService, StorageService). */
+function chromiumRole(pid: number): string {
+  // Chromium rewrites its children's titles: one string, arguments joined by spaces.
+  const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)
+  const value = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
+  return value('utility-sub-type')?.split('.').pop() ?? value('type') ?? 'browser'
+}
+
+/** CPU ms of every Chromium process descended from this one, by role (the browser, renderer, network, storage, GPU...). */
+function chromiumCpuMs(): Record<string, number> | null {
   try {
     const parents = new Map<number, number>()
     const names = new Map<number, string>()
@@ -60,9 +70,8 @@ function chromiumCpuMs(): number | null {
       if (!/^\d+$/.test(entry)) continue
       try {
         const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
         parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-        names.set(Number(entry), name)
+        names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))
       } catch {
         // Gone since the listing.
       }
@@ -71,12 +80,25 @@ function chromiumCpuMs(): number | null {
       for (let at = pid, hops = 0; at > 1 && hops < 20; at = parents.get(at) ?? 0, hops++) if (at === process.pid) return true
       return false
     }
-    let total = 0
-    for (const [pid, name] of names) if (/chrom/i.test(name) && isOurs(pid)) total += processCpuMs(pid) ?? 0
-    return total
+    const byRole: Record<string, number> = {}
+    for (const [pid, name] of names) {
+      if (!/chrom/i.test(name) || !isOurs(pid)) continue
+      try {
+        const role = chromiumRole(pid)
+        byRole[role] = (byRole[role] ?? 0) + (processCpuMs(pid) ?? 0)
+      } catch {
+        // Gone since the listing.
+      }
+    }
+    return byRole
   } catch {
     return null
   }
+}
+
+function cpuSpent(before: Record<string, number> | null, after: Record<string, number> | null): Record<string, number> | null {
+  if (before === null || after === null) return null
+  return Object.fromEntries(Object.entries(after).map(([role, ms]) => [role, ms - (before[role] ?? 0)]).filter(([, ms]) => (ms as number) > 0))
 }
 
 /** A sink that reads PUT bodies and answers 200, with CORS for `origin`; counts preflights. */
@@ -109,7 +131,7 @@ async function openBenchPage(context: BrowserContext, origin: string, script: st
   })
   await page.goto(`${origin}/__outbox-bench`)
   await page.evaluate((count) => (globalThis as unknown as { outboxBench: OutboxBenchPage }).outboxBench.loadPhotos(count), photos.length)
-  await page.unrouteAll({ behavior: 'wait' })
+  if (!process.env.BENCH_KEEP_ROUTE) await page.unrouteAll({ behavior: 'wait' })
   return page
 }
 
@@ -121,9 +143,9 @@ async function drainInPage(page: Page, items: Submission[], bench: BenchServer, 
   const agent = { id: bench.agent.id, name: AGENT.name, token: bench.agent.token }
   // As JSON text: Playwright's typing of a deep argument is more than tsc will instantiate.
   await page.evaluate((json) => {
-    const { list, who, endpoint } = JSON.parse(json) as { list: PageItem[]; who: { id: string; name: string; token: string }; endpoint: string }
-    return (globalThis as unknown as { outboxBench: OutboxBenchPage }).outboxBench.queue(list, who, endpoint)
-  }, JSON.stringify({ list: pageItems, who: agent, endpoint: CHAOS_ENDPOINTS.dataAgentSignup }))
+    const { list, who, endpoint, durability } = JSON.parse(json) as { list: PageItem[]; who: { id: string; name: string; token: string }; endpoint: string; durability?: 'relaxed' }
+    return (globalThis as unknown as { outboxBench: OutboxBenchPage }).outboxBench.queue(list, who, endpoint, durability)
+  }, JSON.stringify({ list: pageItems, who: agent, endpoint: CHAOS_ENDPOINTS.dataAgentSignup, durability: process.env.BENCH_IDB_DURABILITY === 'relaxed' ? 'relaxed' : undefined }))
   if (profileTo) {
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -146,7 +168,7 @@ async function drainInPage(page: Page, items: Submission[], bench: BenchServer, 
     loadAverage,
     cpuMs: {
       pageThread: (after.task - before.task) * 1000,
-      browser: before.browser === null || after.browser === null ? null : after.browser - before.browser,
+      browser: cpuSpent(before.browser, after.browser),
       server: before.server === null || after.server === null ? null : after.server - before.server,
     },
   }
@@ -203,8 +225,11 @@ export async function benchOutboxBrowser(options: { loopbackSignups?: number; sh
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const perSignup = (ms: number | null, count: number) => (ms === null ? '?' : (ms / count).toFixed(1))
-const cpuNote = ({ cpuMs, signups }: BrowserDrainFigures) =>
-  `CPU per signup: page main thread ${perSignup(cpuMs.pageThread, signups)} ms, all Chromium processes ${perSignup(cpuMs.browser, signups)} ms, server ${perSignup(cpuMs.server, signups)} ms`
+const cpuNote = ({ cpuMs, signups }: BrowserDrainFigures) => {
+  const roles = cpuMs.browser && Object.entries(cpuMs.browser).sort((a, b) => b[1] - a[1])
+  const chromium = roles === null ? '?' : `${perSignup(roles.reduce((sum, [, ms]) => sum + ms, 0), signups)} ms (${roles.map(([role, ms]) => `${role} ${perSignup(ms, signups)}`).join(', ')})`
+  return `CPU per signup: page main thread ${perSignup(cpuMs.pageThread, signups)} ms; all Chromium processes ${chromium}; server ${perSignup(cpuMs.server, signups)} ms`
+}
 
 export async function printOutboxBrowserBench(): Promise<void> {
   const { browserVersion, loopback, shaped } = await benchOutboxBrowser()
@@ -213,5 +238,5 @@ export async function printOutboxBrowserBench(): Promise<void> {
     `; raw fetch PUTs of the same Blobs to a bare sink (cross-origin, ${loopback.preflights} preflight, cached) ${s(loopback.rawPutMs)}; ${loadAverageNote(loopback.rawPutLoadAverage)}` +
     `; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}× (target ≤1.5×); ${cpuNote(loopback)}`)
   console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups: ${shaped.sent}/${shaped.signups} sent in ${s(shaped.drainMs)} (${shaped.requests} requests)` +
-    `; photo bytes ÷ bandwidth ${s(shaped.floorMs)}; ratio ${(shaped.drainMs / shaped.floorMs).toFixed(2)}× (target ≤1.15×); ${loadAverageNote(shaped.loadAverage)}`)
+    `; photo bytes ÷ bandwidth ${s(shaped.floorMs)}; ratio ${(shaped.drainMs / shaped.floorMs).toFixed(2)}× (target ≤1.15×); ${loadAverageNote(shaped.loadAverage)}; ${cpuNote(shaped)}`)
 }
