@@ -549,14 +549,15 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       pauseForAuth()
       return 'paused'
     }
-    const sending = await withDb(() => markStatus(db, item.id, 'sending', {}, now()))
-    if (!sending) return 'next'
+    const marked = await withDb(() => markSending(item.id))
+    if (!marked) return 'next'
+    const sending = marked.item
     let delivery: Delivery
     try {
       // Photos sent ahead finish first (or fail, and are tried again below); what they stored is read back.
       setState({ isSending: true, currentItemId: sending.id, progress: { uploadedPhotos: 0, totalPhotos: sending.photoIds.length } })
       await current.lane.settle(sending.photoIds)
-      const photos = await withDb(() => photosOf(db, sending))
+      const photos = marked.photos ?? await withDb(() => photosOf(db, sending))
       setState({
         isSending: true,
         currentItemId: sending.id,
@@ -568,6 +569,25 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       delivery = { kind: 'retry', cause: 'unexpected', error: { message: outboxTexts.phoneError } }
     }
     return settle(sending, delivery)
+  }
+
+  /**
+   * Marks the item 'sending'. When none of its photos is still to go up (they went ahead, or it has
+   * none), nothing can come between this and its POST, so postedAt is written in the same write:
+   * one strict IndexedDB flush (a disk sync on a phone) before the record instead of two; the
+   * flushes were about 30 % of a loopback drain in Chromium (decision 020). Answers the photos read
+   * when it did so.
+   */
+  function markSending(id: string): Promise<{ item: OutboxItem; photos?: OutboxPhoto[] } | undefined> {
+    return db.transaction('rw', db.outbox, db.photos, async () => {
+      const sending = await markStatus(db, id, 'sending', {}, now())
+      if (!sending || sending.postedAt !== undefined) return sending && { item: sending }
+      const photos = await photosOf(db, sending)
+      if (!photos.every((photo) => isReusable(sending, photo))) return { item: sending }
+      const posted: OutboxItem = { ...sending, postedAt: now() }
+      await db.outbox.put(posted)
+      return { item: posted, photos }
+    })
   }
 
   function isReusable(item: OutboxItem, photo: OutboxPhoto): photo is OutboxPhoto & { uploadedPath: string } {
