@@ -15,6 +15,8 @@ export interface PageItem {
 export interface PageDrain {
   drainMs: number
   requests: number
+  /** IndexedDB readwrite transactions during the drain: each is a strict flush (a disk sync) on a phone. */
+  writes: number
   sent: number
   open: number
 }
@@ -31,12 +33,24 @@ async function loadPhotos(count: number): Promise<number> {
   return photos.reduce((sum, blob) => sum + blob.size, 0)
 }
 
-let queued: { db: OutboxDatabase; engine: OutboxEngine; requests: () => number } | null = null
+let queued: { db: OutboxDatabase; engine: OutboxEngine; requests: () => number; writes: { count: number } } | null = null
 
 /** Queues every item in a fresh database, the engine not yet started (an agent back from the field). */
 async function queue(items: PageItem[], agent: { id: string; name: string; token: string }, endpoint: string, durability?: 'relaxed'): Promise<void> {
   // The app's database ('strict' durability); 'relaxed' only to see what the flushes cost.
   const db = new OutboxDatabase(`viti-bench-${Date.now()}-${items.length}`, durability ? { chromeTransactionDurability: durability } : {})
+  const writes = { count: 0 }
+  db.use({
+    stack: 'dbcore',
+    name: 'count-writes',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        if (mode === 'readwrite') writes.count++
+        return down.transaction(stores, mode, options)
+      },
+    }),
+  })
   let requests = 0
   const engine = createOutboxEngine({
     db,
@@ -57,7 +71,7 @@ async function queue(items: PageItem[], agent: { id: string; name: string; token
     timeoutMs: 120_000,
     onError: (error) => console.warn('outbox bench: engine error', error),
   })
-  queued = { db, engine, requests: () => requests }
+  queued = { db, engine, requests: () => requests, writes }
   for (const item of items) {
     await engine.enqueue({ kind: 'dataAgentSignup', endpoint, payload: item.payload, photos: item.photos.map((index) => photos[index]!), agent: { id: agent.id, name: agent.name } })
   }
@@ -66,15 +80,16 @@ async function queue(items: PageItem[], agent: { id: string; name: string; token
 /** Times start() to the last item's answer, as the node bench does; then closes the database. */
 async function drain(): Promise<PageDrain> {
   if (!queued) throw new Error('queue() first')
-  const { db, engine, requests } = queued
+  const { db, engine, requests, writes } = queued
   queued = null
+  writes.count = 0
   try {
     const countOpen = async () => (await db.outbox.where('status').equals('waiting').count()) + (await db.outbox.where('status').equals('sending').count())
     const started = performance.now()
     engine.start()
     while ((await countOpen()) > 0) await engine.sendNow()
     const drainMs = performance.now() - started
-    return { drainMs, requests: requests(), sent: await db.outbox.where('status').equals('sent').count(), open: await countOpen() }
+    return { drainMs, requests: requests(), writes: writes.count, sent: await db.outbox.where('status').equals('sent').count(), open: await countOpen() }
   } finally {
     await engine.stop()
     // Not deleted: the profile is a temp dir, dropped with the run.

@@ -234,9 +234,9 @@ const cpuNote = ({ cpuMs, signups }: BrowserDrainFigures) => {
 export async function printOutboxBrowserBench(): Promise<void> {
   const { browserVersion, loopback, shaped } = await benchOutboxBrowser()
   console.log(`\nP5 outbox drain in ${browserVersion} (the same engine on the browser's IndexedDB, on disk; photo PUTs by XMLHttpRequest; same origin as the server):`)
-  console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests); ${loadAverageNote(loopback.loadAverage)}` +
+  console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests, ${(loopback.writes / loopback.signups).toFixed(2)} IndexedDB writes per signup, each a strict flush); ${loadAverageNote(loopback.loadAverage)}` +
     `; raw fetch PUTs of the same Blobs to a bare sink (cross-origin, ${loopback.preflights} preflight, cached) ${s(loopback.rawPutMs)}; ${loadAverageNote(loopback.rawPutLoadAverage)}` +
     `; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}× (target ≤1.5×); ${cpuNote(loopback)}`)
-  console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups: ${shaped.sent}/${shaped.signups} sent in ${s(shaped.drainMs)} (${shaped.requests} requests)` +
+  console.log(`  shaped ${SHAPED.bitsPerSecond / 1e6} Mbps / ${SHAPED.rttMs} ms RTT, ${shaped.signups} signups: ${shaped.sent}/${shaped.signups} sent in ${s(shaped.drainMs)} (${shaped.requests} requests, ${(shaped.writes / shaped.signups).toFixed(2)} IndexedDB writes per signup)` +
     `; photo bytes ÷ bandwidth ${s(shaped.floorMs)}; ratio ${(shaped.drainMs / shaped.floorMs).toFixed(2)}× (target ≤1.15×); ${loadAverageNote(shaped.loadAverage)}; ${cpuNote(shaped)}`)
 }
