@@ -13,6 +13,8 @@
 // 3. A mixed load at 100,000 farmers (scripts/bench/mixed-load.ts): the server in its own process.
 // 4. The directory on PostgreSQL beside SQLite at 100,000 farmers (p50/p99, warm and cold), and req/s
 //    of one vs two servers on one PostgreSQL behind a small reverse proxy (scripts/bench/postgres.ts).
+// 5. The outbox draining 200 photo signups on loopback and 40 through a shaped link, with the real
+//    engine in node (scripts/bench/outbox.ts) and again in Chromium (scripts/bench/outbox-browser.ts).
 // Every loop is bounded in count and time and talks only to 127.0.0.1. A part that fails is
 // reported and the bench goes on to its end (exit code 1).
 import fs from 'node:fs'
