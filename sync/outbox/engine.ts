@@ -549,7 +549,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       pauseForAuth()
       return 'paused'
     }
-    const marked = await withDb(() => markSending(item.id))
+    const marked = await withDb(() => markSending(item))
     if (!marked) return 'next'
     const sending = marked.item
     let delivery: Delivery
@@ -575,15 +575,19 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
    * Marks the item 'sending'. When none of its photos is still to go up (they went ahead, or it has
    * none), nothing can come between this and its POST, so postedAt is written in the same write:
    * one strict IndexedDB flush (a disk sync on a phone) before the record instead of two; the
-   * flushes were about 30 % of a loopback drain in Chromium (decision 020). Answers the photos read
-   * when it did so.
+   * flushes were 25-30 % of a loopback drain in Chromium (decision 020). The photos are read before,
+   * not inside, the write: a readwrite scope over them would wait for (and hold up) the photos going
+   * ahead. Answers them when it wrote postedAt.
    */
-  function markSending(id: string): Promise<{ item: OutboxItem; photos?: OutboxPhoto[] } | undefined> {
-    return db.transaction('rw', db.outbox, db.photos, async () => {
-      const sending = await markStatus(db, id, 'sending', {}, now())
-      if (!sending || sending.postedAt !== undefined) return sending && { item: sending }
-      const photos = await photosOf(db, sending)
-      if (!photos.every((photo) => isReusable(sending, photo))) return { item: sending }
+  async function markSending(item: OutboxItem): Promise<{ item: OutboxItem; photos?: OutboxPhoto[] } | undefined> {
+    const photos = item.postedAt === undefined ? await photosOf(db, item) : undefined
+    const isReady = photos !== undefined && photos.every((photo) => isReusable(item, photo))
+    return db.transaction('rw', db.outbox, async () => {
+      const sending = await markStatus(db, item.id, 'sending', {}, now())
+      if (!sending) return undefined
+      // Unchanged since the read (another tab may have dropped a photo), and still never posted.
+      const isSame = sending.photoIds.length === photos?.length && photos.every((photo, index) => photo.id === sending.photoIds[index])
+      if (!isReady || !isSame || sending.postedAt !== undefined) return { item: sending }
       const posted: OutboxItem = { ...sending, postedAt: now() }
       await db.outbox.put(posted)
       return { item: posted, photos }
