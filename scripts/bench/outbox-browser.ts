@@ -27,7 +27,6 @@ import { AGENT, SHAPED, processCpuMs, shapedSignupCount, signups, withBenchServe
 import type { OutboxBenchPage, PageDrain, PageItem } from './outbox-browser-page'
 import { startShapedLink } from './shaped-link'
 
-const debug = (message: string) => process.env.BENCH_DEBUG && console.log(`  [${new Date().toISOString()}] ${message}`)
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
 export interface BrowserDrainFigures extends PageDrain {
@@ -152,7 +151,6 @@ async function drainInPage(page: Page, items: Submission[], bench: BenchServer, 
     await cdp.send('Profiler.start')
   }
   const before = { task: await taskSeconds(), browser: chromiumCpuMs(), server: processCpuMs(bench.server.pid) }
-  debug('queued')
   const result = await page.evaluate(() => (globalThis as unknown as { outboxBench: OutboxBenchPage }).outboxBench.drain())
   const loadAverage = os.loadavg()[0]!
   const after = { task: await taskSeconds(), browser: chromiumCpuMs(), server: processCpuMs(bench.server.pid) }
@@ -186,11 +184,8 @@ export async function benchOutboxBrowser(options: { loopbackSignups?: number; sh
       const browserVersion = context.browser()?.version() ?? 'Chromium'
       const loopbackItems = signups(options.loopbackSignups ?? 200, 1, bench.reference)
       const loopbackPhotos = loopbackItems.flatMap((item) => item.photos)
-      debug('open')
       const page = await openBenchPage(context, bench.server.baseUrl, script, loopbackPhotos)
-      debug('opened')
       const loopback = await drainInPage(page, loopbackItems, bench, profileTo)
-      debug('drained')
       const sink = await startSink(bench.server.baseUrl)
       let rawPutMs: number
       try {
@@ -204,9 +199,7 @@ export async function benchOutboxBrowser(options: { loopbackSignups?: number; sh
       const link = await startShapedLink({ target: { host: '127.0.0.1', port: Number(new URL(bench.server.baseUrl).port) }, ...SHAPED })
       try {
         const shapedItems = signups(options.shapedSignups ?? shapedSignupCount(), 2, bench.reference)
-        debug('raw done')
         const shapedPage = await openBenchPage(context, link.url, script, shapedItems.flatMap((item) => item.photos))
-        debug('shaped opened')
         const shaped = await drainInPage(shapedPage, shapedItems, bench)
         await shapedPage.close()
         return {
@@ -233,7 +226,7 @@ const cpuNote = ({ cpuMs, signups }: BrowserDrainFigures) => {
 
 export async function printOutboxBrowserBench(): Promise<void> {
   const { browserVersion, loopback, shaped } = await benchOutboxBrowser()
-  console.log(`\nP5 outbox drain in ${browserVersion} (the same engine on the browser's IndexedDB, on disk; photo PUTs by XMLHttpRequest; same origin as the server):`)
+  console.log(`\nP5 outbox drain in Chromium ${browserVersion} (the same engine on the browser's IndexedDB, on disk; photo PUTs by XMLHttpRequest; same origin as the server):`)
   console.log(`  loopback: ${loopback.sent}/${loopback.signups} sent in ${s(loopback.drainMs)} (${loopback.requests} requests, ${(loopback.writes / loopback.signups).toFixed(2)} IndexedDB writes per signup, each a strict flush); ${loadAverageNote(loopback.loadAverage)}` +
     `; raw fetch PUTs of the same Blobs to a bare sink (cross-origin, ${loopback.preflights} preflight, cached) ${s(loopback.rawPutMs)}; ${loadAverageNote(loopback.rawPutLoadAverage)}` +
     `; ratio ${(loopback.drainMs / loopback.rawPutMs).toFixed(1)}× (target ≤1.5×); ${cpuNote(loopback)}`)
