@@ -13,6 +13,8 @@
 // 3. A mixed load at 100,000 farmers (scripts/bench/mixed-load.ts): the server in its own process.
 // 4. The directory on PostgreSQL beside SQLite at 100,000 farmers (p50/p99, warm and cold), and req/s
 //    of one vs two servers on one PostgreSQL behind a small reverse proxy (scripts/bench/postgres.ts).
+// 5. The outbox draining 200 photo signups on loopback and 40 through a shaped link, with the real
+//    engine in node (scripts/bench/outbox.ts) and again in Chromium (scripts/bench/outbox-browser.ts).
 // Every loop is bounded in count and time and talks only to 127.0.0.1. A part that fails is
 // reported and the bench goes on to its end (exit code 1).
 import fs from 'node:fs'
@@ -25,16 +27,19 @@ import { startSqliteTestApp } from '../api/testing/test-app'
 import { lighthouseBench } from './bench/lighthouse'
 import { printHomeJs } from './bench/home-js'
 import { printOutboxBench } from './bench/outbox'
+import { printOutboxBrowserBench } from './bench/outbox-browser'
 import { BROWSER_HEADERS, asSent, benchPart, loadAverageNote, loadTest } from './bench/load'
 import { BIG_TOWN_SHARE, seedFarmers } from './bench/seed'
 import { printMixedLoad } from './bench/mixed-load'
 import { printPostgresBench } from './bench/postgres'
 import { initialJsFiles } from './app-loader'
 
-// --outbox: only P5, the outbox's drain (no build needed; a few minutes).
-if (process.argv.includes('--outbox')) {
-  await printOutboxBench()
-  process.exit(0)
+// --outbox: only P5, the outbox's drain, in node then in Chromium (no build needed; a few minutes);
+// --outbox-browser: only its Chromium half.
+if (process.argv.includes('--outbox') || process.argv.includes('--outbox-browser')) {
+  if (process.argv.includes('--outbox')) await benchPart('Outbox drain', () => printOutboxBench())
+  await benchPart('Outbox drain in a browser', () => printOutboxBrowserBench())
+  process.exit()
 }
 // --mixed: only part 3, the mixed load (no build needed; --quick: 10,000 farmers).
 if (process.argv.includes('--mixed')) {
@@ -188,3 +193,4 @@ await benchPart('Lighthouse', () => lighthouseBench())
 // P1 as really served (scripts/bench/home-js.ts) and P5, the outbox's drain (scripts/bench/outbox.ts).
 await benchPart('Home page JS as served', () => printHomeJs())
 await benchPart('Outbox drain', () => printOutboxBench())
+await benchPart('Outbox drain in a browser', () => printOutboxBrowserBench())

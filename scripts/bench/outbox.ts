@@ -23,7 +23,7 @@ import { loadAverageNote } from './load'
 import { startShapedLink } from './shaped-link'
 
 const ADMIN = { email: 'bench.admin@example.com', password: 'Bench-Admin-1!' }
-const AGENT = { name: 'Bench Agent', email: 'bench.agent@example.com', password: 'Bench-Agent-1!' }
+export const AGENT = { name: 'Bench Agent', email: 'bench.agent@example.com', password: 'Bench-Agent-1!' }
 /** RGB noise barely compresses: 320 × 312 × 3 bytes is a ~300 KB PNG. */
 const PHOTO = { width: 320, height: 312 }
 export const SHAPED = { bitsPerSecond: 1_600_000, rttMs: 150 }
@@ -45,7 +45,7 @@ export interface DrainFigures {
 }
 
 /** A process's user + system CPU time in ms, from /proc (Linux); null elsewhere. */
-function processCpuMs(pid: number | undefined): number | null {
+export function processCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null
   try {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -65,7 +65,7 @@ async function api<T>(server: ServerProcess, method: string, urlPath: string, bo
   return JSON.parse(text) as T
 }
 
-function signups(count: number, seed: number, reference: { locations: string[]; produce: string[] }): Submission[] {
+export function signups(count: number, seed: number, reference: { locations: string[]; produce: string[] }): Submission[] {
   const random = seededRandom(seed)
   const mix = { dataAgentSignups: count, farmerSignups: 0, platformReviews: 0, farmReviews: 0 }
   return buildSubmissions(random, mix, { ...reference, farmIds: [] }, `bench${seed}`).map((s) => ({
@@ -173,22 +173,37 @@ export interface OutboxBench {
   shaped: DrainFigures & { floorMs: number; wireBytes: { up: number; down: number } }
 }
 
-export async function benchOutbox(options: { loopbackSignups?: number; shapedSignups?: number } = {}): Promise<OutboxBench> {
-  const loopbackCount = options.loopbackSignups ?? 200
-  const shapedCount = options.shapedSignups ?? Number(process.env.BENCH_SHAPED_SIGNUPS ?? 40)
+export interface BenchServer {
+  server: ServerProcess
+  agent: { id: string; token: string }
+  reference: { locations: string[]; produce: string[] }
+  tempDir: string
+}
+
+/** The real API server as a child process on a fresh data dir, with a data agent signed in; stopped after `use`. */
+export async function withBenchServer<T>(use: (bench: BenchServer) => Promise<T>, nodeArgs?: string[]): Promise<T> {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viti-bench-outbox-'))
-  const server = serverProcess({ port: await freePort(), dataDir: path.join(tempDir, 'data'), logFile: path.join(tempDir, 'server.log'), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
+  const server = serverProcess({ port: await freePort(), dataDir: path.join(tempDir, 'data'), logFile: path.join(tempDir, 'server.log'), nodeArgs, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
   try {
     await server.start()
     const admin = await api<{ token: string }>(server, 'POST', '/api/auth/login', ADMIN)
     await api(server, 'POST', '/api/admin/users', { ...AGENT, role: 'data_agent', mustChangePassword: false }, admin.token)
     const signedIn = await api<{ token: string; user: { id: string } }>(server, 'POST', '/api/auth/login', { email: AGENT.email, password: AGENT.password })
-    const agent = { id: signedIn.user.id, token: signedIn.token }
     const reference = {
       locations: (await api<{ name: string }[]>(server, 'GET', '/api/locations')).map((l) => l.name),
       produce: (await api<{ name: string }[]>(server, 'GET', '/api/produce')).map((p) => p.name),
     }
+    return await use({ server, agent: { id: signedIn.user.id, token: signedIn.token }, reference, tempDir })
+  } finally {
+    await server.stop().catch(() => undefined)
+    fs.rmSync(tempDir, { recursive: true, force: true })
+  }
+}
 
+export async function benchOutbox(options: { loopbackSignups?: number; shapedSignups?: number } = {}): Promise<OutboxBench> {
+  const loopbackCount = options.loopbackSignups ?? 200
+  const shapedCount = options.shapedSignups ?? shapedSignupCount()
+  return withBenchServer(async ({ server, agent, reference, tempDir }) => {
     const loopbackItems = signups(loopbackCount, 1, reference)
     const loopback = await drain(loopbackItems, server.baseUrl, agent, server.pid)
     const rawPutMs = await rawPuts(loopbackItems.flatMap((item) => item.photos))
@@ -204,11 +219,10 @@ export async function benchOutbox(options: { loopbackSignups?: number; shapedSig
     } finally {
       await link.close()
     }
-  } finally {
-    await server.stop().catch(() => undefined)
-    fs.rmSync(tempDir, { recursive: true, force: true })
-  }
+  })
 }
+
+export const shapedSignupCount = () => Number(process.env.BENCH_SHAPED_SIGNUPS ?? 40)
 
 /** The drain's CPU time per signup, engine and server: steadier than the wall clock on a busy machine. */
 const cpuNote = ({ cpuMs, signups }: DrainFigures) =>

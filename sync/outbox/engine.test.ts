@@ -107,6 +107,23 @@ function countIndexReads(db: OutboxDatabase): Record<string, number> {
   return rows
 }
 
+/** Counts the readwrite transactions (each a strict flush: a disk sync on a phone) that write the outbox table. */
+function countOutboxWrites(db: OutboxDatabase): { count: number } {
+  const writes = { count: 0 }
+  db.use({
+    stack: 'dbcore',
+    name: 'count-outbox-writes',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        if (mode === 'readwrite' && stores.includes('outbox')) writes.count++
+        return down.transaction(stores, mode, options)
+      },
+    }),
+  })
+  return writes
+}
+
 describe('sending', () => {
   it('sends on start, oldest first, each with its id as Idempotency-Key, and keeps the answer', async () => {
     const { db, server, clock, engine } = setup()
@@ -978,6 +995,56 @@ describe('pipelining', () => {
     // drain is PUT again to the same URL).
     expect(issuedUploadUrls(server)).toBe(3)
     expect(new Set(server.accepted.map((record) => (record.body.photoUrls as string[])[0])).size).toBe(3)
+  })
+
+  it('writes postedAt before each record leaves, with the sending mark when none of its photos is still to go up', async () => {
+    const db = openDatabase()
+    const writes = countOutboxWrites(db)
+    const server = createFakeServer()
+    server.tokens.set('token-sefa', 'agent-sefa')
+    const postedAtWhenSent: Record<string, number | undefined> = {}
+    const { engine } = setup({
+      fetch: async (input, init) => {
+        const key = new Headers(init?.headers).get('idempotency-key')
+        if (key !== null && !input.includes('upload')) postedAtWhenSent[key] = (await getItem(db, key))?.postedAt
+        return server.fetch(input, init)
+      },
+    }, db)
+    const first = await enqueue(db, review('first'))
+    const withPhoto = await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2, 3)] }))
+    const [stored] = await photosOf(db, withPhoto)
+    // Its photo already went up (ahead, in an earlier drain): nothing comes between its mark and its record.
+    server.uploads.set('00000000-0000-4000-8000-000000000001', { bytes: [1, 2, 3], contentType: 'image/jpeg', puts: 1 })
+    await db.photos.update(stored!.id, { uploadedPath: '/objects/uploads/00000000-0000-4000-8000-000000000001', uploadedAt: latestClock!.now() })
+    writes.count = 0
+    engine.start()
+    await engine.idle()
+
+    expect(server.accepted.map((record) => record.key)).toEqual([first.id, withPhoto.id])
+    for (const queued of [first, withPhoto]) expect(postedAtWhenSent[queued.id]).toEqual(expect.any(Number))
+    // Two writes per item: 'sending' with postedAt, then 'sent' (it was three: 'sending', postedAt, 'sent').
+    expect(writes.count).toBe(4)
+    expect(server.accepted[1]!.body.photoUrls).toEqual(['/objects/uploads/00000000-0000-4000-8000-000000000001'])
+  })
+
+  it('still writes postedAt before the record when its photo goes up at its turn', async () => {
+    const db = openDatabase()
+    const server = createFakeServer()
+    server.tokens.set('token-sefa', 'agent-sefa')
+    let postedAtAtPut: number | undefined = -1
+    const { engine } = setup({
+      fetch: async (input, init) => {
+        if (init?.method === 'PUT') postedAtAtPut = (await getItem(db, queued.id))?.postedAt
+        return server.fetch(input, init)
+      },
+    }, db)
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2, 3)] }))
+    engine.start()
+    await engine.idle()
+    expect(server.accepted.map((record) => record.key)).toEqual([queued.id])
+    // Not frozen while its photo was still going up (a refused photo may still be dropped from the body).
+    expect(postedAtAtPut).toBeUndefined()
+    expect((await item(db, queued.id)).postedAt).toEqual(expect.any(Number))
   })
 
   it('shows the bytes sent of the bytes waiting, and each photo going up', async () => {
