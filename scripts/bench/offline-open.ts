@@ -2,7 +2,9 @@
 // paint (FCP) and largest paint (LCP) with the service worker answering, 4× CPU slowdown, beside
 // a one-line reference page opened in the same browser with the same slowdown, median of RUNS.
 // The home page was opened once online (so the worker is installed and its precache filled);
-// /browse-farmers never was, as a phone meets a route it has not opened yet.
+// /browse-farmers never was, as a phone meets a route it has not opened yet. A second context
+// line: the same one-line page answered from Cache Storage by a minimal service worker with the
+// network off — the floor of any page a worker serves offline (the worker's share of the gap).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -10,6 +12,26 @@ import { chromium, type BrowserContext } from '@playwright/test'
 
 const CPU_SLOWDOWN = 4
 const REFERENCE_HTML = '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Reference</title><p>Viti Farmers</p></html>'
+
+/** Path of the one-line page under the minimal worker, its worker, and a page that installs it. */
+const SW_REFERENCE = '/sw-reference/'
+const SW_REFERENCE_WORKER = `${SW_REFERENCE}sw.js`
+const SW_REFERENCE_INSTALL = `${SW_REFERENCE}install`
+// Caches the page at install, answers every navigation in its scope from that cache: nothing else.
+const SW_REFERENCE_WORKER_JS = `
+self.addEventListener('install', (event) => event.waitUntil(caches.open('reference').then((cache) =>
+  cache.put(${JSON.stringify(SW_REFERENCE)}, new Response(${JSON.stringify(REFERENCE_HTML)}, { headers: { 'content-type': 'text/html; charset=utf-8' } })))))
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+self.addEventListener('fetch', (event) => { if (event.request.mode === 'navigate') event.respondWith(caches.match(${JSON.stringify(SW_REFERENCE)})) })
+`
+const SW_REFERENCE_INSTALL_HTML = `<!doctype html><title>Install</title><script>navigator.serviceWorker.register(${JSON.stringify(SW_REFERENCE_WORKER)}, { scope: ${JSON.stringify(SW_REFERENCE)} })</script>`
+
+/** The reference server: the one-line page, and the minimal worker with its install page. */
+function referenceAnswer(url: string | undefined): { type: string; body: string } {
+  if (url === SW_REFERENCE_WORKER) return { type: 'text/javascript', body: SW_REFERENCE_WORKER_JS }
+  if (url === SW_REFERENCE_INSTALL) return { type: 'text/html; charset=utf-8', body: SW_REFERENCE_INSTALL_HTML }
+  return { type: 'text/html; charset=utf-8', body: REFERENCE_HTML }
+}
 
 type Paint = { fcpMs: number; lcpMs: number }
 
@@ -66,7 +88,10 @@ async function medianPaint(runs: number, open: () => Promise<Paint>) {
 
 /** Prints the offline open of `/` and an unopened route against the reference page. */
 export async function printOfflineOpen(origin: string, chromePath: string, runs: number) {
-  const reference = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(REFERENCE_HTML))
+  const reference = http.createServer((req, res) => {
+    const { type, body } = referenceAnswer(req.url)
+    res.writeHead(200, { 'content-type': type }).end(body)
+  })
   await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve))
   const referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}/`
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
@@ -79,10 +104,15 @@ export async function printOfflineOpen(origin: string, chromePath: string, runs:
     await first.reload()
     await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
     await first.close()
+    const swReference = await context.newPage()
+    await swReference.goto(new URL(SW_REFERENCE_INSTALL, referenceUrl).href)
+    await swReference.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await swReference.close()
 
     const ref = await medianPaint(runs, () => openAndPaint(context, referenceUrl))
     await context.setOffline(true)
     const rows: Array<readonly [string, Awaited<ReturnType<typeof medianPaint>>]> = [['one-line reference (online)', ref]]
+    rows.push(['one-line, minimal worker (off)', await medianPaint(runs, () => openAndPaint(context, new URL(SW_REFERENCE, referenceUrl).href))])
     for (const route of ['/', '/browse-farmers']) rows.push([`offline ${route}`, await medianPaint(runs, () => openAndPaint(context, `${origin}${route}`))])
     await context.close()
 
