@@ -85,6 +85,14 @@ describe('public pages arrive as HTML', () => {
     expect(css).toContain('--chakra-colors-brand-800:')
   })
 
+  it('a home page with many towns is one piece of HTML: no boundary written apart and moved in by an inline script (the CSP refuses it)', async () => {
+    const template = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8')
+    const locations = Array.from({ length: 80 }, (_, i) => ({ city: `Town number ${i + 1}`, farmerCount: i + 1, farmers: [] }))
+    const html = await renderPage(template, '/', { locations })
+    expect(html).toContain('Town number 80')
+    expect(html).not.toMatch(/<template id="B:|\$RC|<div hidden id="S:/)
+  })
+
   it("a page's tab title is its screen's, as the app sets it", async () => {
     expect(readPage(await (await fetch(`${api.baseUrl}/how-it-works`)).text()).title).toBe('How It Works — Viti Farmers')
     expect(readPage(await (await fetch(`${api.baseUrl}/no/such/page`)).text()).title).toBe('Page Not Found — Viti Farmers')

@@ -95,6 +95,10 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
         <App Router={Router} towns={towns} />
       </CacheProvider>
     </StrictMode>,
+    // Never outline a finished boundary (React does once the bytes before it and its own pass 12.8 KB,
+    // e.g. the home page with its towns): that writes it as hidden HTML and an inline script that
+    // moves it in place, which the CSP refuses (no 'unsafe-inline'), and the page fails to hydrate.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   const markup = await new Response(prelude).text()
   const style = stylesOf(cache, globalNames)
