@@ -23,8 +23,8 @@ describe('readConfig', () => {
     expect(readConfig({ TRUST_PROXY: '2', PORT: '' })).toMatchObject({ port: 3000, trustProxyHops: 2 })
   })
 
-  it('makes exports in the export thread unless EXPORT_THREAD=0, and refuses anything else', () => {
-    expect(readConfig({}).exportThread).toBe(true)
+  it('makes exports in process unless EXPORT_THREAD=1, and refuses anything else', () => {
+    expect(readConfig({}).exportThread).toBe(false)
     expect(readConfig({ EXPORT_THREAD: '0' }).exportThread).toBe(false)
     expect(readConfig({ EXPORT_THREAD: '1' }).exportThread).toBe(true)
     expect(readConfig({ EXPORT_THREAD: 'no' }).exportThread).toBe(false)

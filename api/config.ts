@@ -25,9 +25,9 @@ export type AppConfig = {
    */
   answerStaleMs: number
   /**
-   * Make the farmers export and the payment report in a worker thread of their own (SQLite only; on
-   * unless EXPORT_THREAD=0): ~0.5 s less of the event loop per 100,000-farmer export, ~30 MB more RSS
-   * while exporting (api/exports).
+   * Make the farmers export and the payment report in a worker thread of their own (EXPORT_THREAD=1;
+   * SQLite only): ~0.5 s less of the event loop's CPU per 100,000-farmer export, ~30 MB more RSS
+   * while exporting; off by default, as the mixed bench measured it (decision 030; api/exports).
    */
   exportThread: boolean
   /** The public address (SITE_URL, no trailing slash) for absolute links in share previews and the sitemap; unset: the request's own origin. */
@@ -117,10 +117,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const rawExportThread = set(env.EXPORT_THREAD)?.toLowerCase()
   const exportThread =
-    rawExportThread === undefined || ['1', 'true', 'yes'].includes(rawExportThread)
-      ? true
-      : ['0', 'false', 'no'].includes(rawExportThread)
-        ? false
+    rawExportThread === undefined || ['0', 'false', 'no'].includes(rawExportThread)
+      ? false
+      : ['1', 'true', 'yes'].includes(rawExportThread)
+        ? true
         : wrong(`EXPORT_THREAD must be 1 or 0 (got "${env.EXPORT_THREAD}").`)
 
   if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined || answerStaleMs === undefined || exportThread === undefined) throw new ConfigError(problems)

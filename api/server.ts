@@ -110,7 +110,7 @@ try {
     logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, logger })
-  // Unless EXPORT_THREAD=0, the farmers export and the payment report are made in a worker thread (SQLite; api/exports).
+  // EXPORT_THREAD=1: the farmers export and the payment report are made in a worker thread (SQLite; api/exports).
   const exportThread = database.dialect === 'sqlite' && config.exportThread
     ? openExportThread(databaseFile(config.dataDir), { onWorkerExit: (error) => logger.error({ err: error }, 'the export thread stopped; an export it was making was cut short') })
     : undefined

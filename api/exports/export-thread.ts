@@ -1,5 +1,5 @@
 // The farmers export and the payment report made off the event loop on SQLite (issue 19, decision
-// 030; on unless EXPORT_THREAD=0). Read on the read thread, a 100,000-farmer export still cost the
+// 030; EXPORT_THREAD=1, off by default). Read on the read thread, a 100,000-farmer export still cost the
 // event loop ~0.5 s of CPU (the rows copied across, then mapped and written as CSV) and ~100 MB of
 // garbage. Here a worker thread with its own read-only connection runs the same records and CSV
 // writer and hands back each chunk's text; the event loop only writes it to the socket (~0.07 s an

@@ -33,9 +33,8 @@ type Options = {
   /** On SQLite, compute public answers in the read thread, as the server does (default true). */
   readThread?: boolean
   /**
-   * On SQLite, make the farmers export and the payment report in the export thread, as the server does
-   * by default. Default false here: in process is the thread's fallback and PostgreSQL's only path, and
-   * export-thread.test.ts holds the thread to the same bytes.
+   * On SQLite, make the farmers export and the payment report in the export thread (EXPORT_THREAD=1;
+   * default false, as the server).
    */
   exportThread?: boolean
   extend?: (deps: AppDeps) => void
