@@ -5,6 +5,7 @@
 import { OutboxDatabase, type JsonObject } from '../../sync/outbox/db'
 import { createOutboxEngine, type OutboxEngine } from '../../sync/outbox/engine'
 import { xhrUploadTransport } from '../../sync/outbox/upload-transport'
+import { benchEngineOptions } from './outbox-engine-options'
 
 export interface PageItem {
   payload: JsonObject
@@ -63,13 +64,7 @@ async function queue(items: PageItem[], agent: { id: string; name: string; token
       requests++
       return xhrUploadTransport(url, init, onProgress)
     },
-    getAuthToken: () => agent.token,
-    getSignedInAgentId: () => agent.id,
-    isOnline: () => true,
-    // Not the subject here: a retry (there should be none) comes back quickly.
-    backoff: { baseMs: 20, capMs: 200, floorMs: 5 },
-    timeoutMs: 120_000,
-    onError: (error) => console.warn('outbox bench: engine error', error),
+    ...benchEngineOptions(agent),
   })
   queued = { db, engine, requests: () => requests, writes }
   for (const item of items) {

@@ -20,6 +20,7 @@ import { createOutboxEngine } from '../../sync/outbox/engine'
 import { CHAOS_ENDPOINTS, buildSubmissions, noisePng, seededRandom, type Submission } from '../chaos/fixtures'
 import { freePort, listenOnLoopback, serverProcess, type ServerProcess } from '../chaos/server-process'
 import { loadAverageNote } from './load'
+import { benchEngineOptions } from './outbox-engine-options'
 import { startShapedLink } from './shaped-link'
 
 const ADMIN = { email: 'bench.admin@example.com', password: 'Bench-Admin-1!' }
@@ -84,13 +85,7 @@ async function drain(items: Submission[], baseUrl: string, agent: { id: string; 
       requests++
       return fetch(/^https?:/.test(input) ? input : `${baseUrl}${input}`, init)
     },
-    getAuthToken: () => agent.token,
-    getSignedInAgentId: () => agent.id,
-    isOnline: () => true,
-    // Not the subject here: a retry (there should be none) comes back quickly.
-    backoff: { baseMs: 20, capMs: 200, floorMs: 5 },
-    timeoutMs: 120_000,
-    onError: (error) => console.warn('outbox bench: engine error', error),
+    ...benchEngineOptions(agent),
   })
   try {
     for (const item of items) {
