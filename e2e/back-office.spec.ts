@@ -1,6 +1,6 @@
 // Back office I in real Chromium: a data agent's offline signup is approved and the farmer is listed
 // with its photo; rejecting needs a reason; the cost page's figures match a hand-computed farmer;
-// an admin user can neither open global-only screens nor call their endpoints; the farmers list narrows by
+// a trial-length save keeps a daily rate saved elsewhere; an admin user can neither open global-only screens nor call their endpoints; the farmers list narrows by
 // city and produce; a failed e-mail settings load offers a retry.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { e2eAdmin, fijiDay } from './fixtures'
@@ -200,6 +200,31 @@ test('the cost page’s figures equal a hand-computed farmer', async ({ browser,
   await admin.getByRole('button', { name: 'Edit' }).click()
   await saveDailyRate(admin, '2.5')
   await expect(admin.getByRole('group', { name: 'Daily Rate' })).toContainText('FJ$2.50')
+})
+
+test('a trial-length save keeps the daily rate another admin saved after the page loaded', async ({ browser, request }) => {
+  const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
+  const auth = { Authorization: `Bearer ${token}` }
+  const settings = async () => (await (await request.get('/api/admin/settings', { headers: auth })).json()) as { dailyRate: number; trialPeriodDays: number }
+  const before = await settings()
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/trial-period')
+  const length = admin.getByLabel('Default Trial Length (days)')
+  await expect(length).toHaveValue(String(before.trialPeriodDays))
+  // Another admin, elsewhere, saves a new daily rate while this page is open.
+  const elsewhere = await request.post('/api/admin/settings', { headers: auth, data: { dailyRate: 4.25 } })
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200)
+
+  await length.fill('10')
+  await expect(length).toHaveValue('10')
+  await admin.getByRole('button', { name: 'Save' }).click()
+  await expect(admin.getByRole('alert').or(admin.getByRole('status')).filter({ hasText: 'Trial period updated successfully' }).first()).toBeVisible()
+  expect(await settings()).toEqual({ dailyRate: 4.25, trialPeriodDays: 10 })
+
+  // Back to what the rest of the suite expects.
+  const reset = await request.post('/api/admin/settings', { headers: auth, data: before })
+  expect(reset.status(), await reset.text()).toBe(200)
 })
 
 test('an admin user can neither open global-only screens nor call their endpoints', async ({ page, request }) => {

@@ -195,7 +195,8 @@ export async function withBenchServer<T>(use: (bench: BenchServer) => Promise<T>
   }
 }
 
-export async function benchOutbox(options: { loopbackSignups?: number; shapedSignups?: number } = {}): Promise<OutboxBench> {
+/** `serverNodeArgs` go to the server's node (to look into one drain: ['--cpu-prof', '--cpu-prof-dir=<dir>']). */
+export async function benchOutbox(options: { loopbackSignups?: number; shapedSignups?: number; serverNodeArgs?: string[] } = {}): Promise<OutboxBench> {
   const loopbackCount = options.loopbackSignups ?? 200
   const shapedCount = options.shapedSignups ?? shapedSignupCount()
   return withBenchServer(async ({ server, agent, reference, tempDir }) => {
@@ -214,7 +215,7 @@ export async function benchOutbox(options: { loopbackSignups?: number; shapedSig
     } finally {
       await link.close()
     }
-  })
+  }, options.serverNodeArgs)
 }
 
 export const shapedSignupCount = () => Number(process.env.BENCH_SHAPED_SIGNUPS ?? 40)

@@ -132,6 +132,14 @@ function useList<T>(url: string, failure: string) {
 }
 
 export const useSettings = () => useList<Settings>('/api/admin/settings', messages.settings.failedToFetch)
+/**
+ * Reads the settings as saved now, not as the page last had them: the trial-length save sends the
+ * daily rate along (spec 001 §7), and must not put back a rate another admin saved meanwhile.
+ */
+export function useReadSavedSettings() {
+  const queryClient = useQueryClient()
+  return () => queryClient.fetchQuery<Settings>({ queryKey: ['/api/admin/settings'], staleTime: 0 })
+}
 export const useCostBreakdown = () => useList<CostBreakdown>('/api/admin/cost-breakdown', m.failedToFetch)
 /** A page of one of the lists behind the dashboard cards (the server pages them; issue 19). */
 const listPage = (page: number) => new URLSearchParams({ page: String(page), pageSize: String(ADMIN_FARMERS_PAGE_DEFAULT) })

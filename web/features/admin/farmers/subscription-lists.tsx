@@ -18,7 +18,7 @@ import { OfflineNotice } from '../ui/offline-notice'
 import { FarmerNameCell } from './farmer-name-cell'
 import { ADMIN_FARMERS_PAGE_DEFAULT } from '../../../../api/contract/farmers'
 import { ListPager } from '../ui/list-pager'
-import { placeOf, useActivePending, useActivePendingSummary, useExpiredFarmers, useExpiredSummary, useFarmerWrite, useSettings, useTrialFarmers, useTrialSummary } from './farmers'
+import { placeOf, useActivePending, useActivePendingSummary, useExpiredFarmers, useExpiredSummary, useFarmerWrite, useReadSavedSettings, useSettings, useTrialFarmers, useTrialSummary } from './farmers'
 import { SummaryCard } from '../ui/summary-card'
 import { t as translate, useT } from '../../../i18n/runtime'
 
@@ -196,21 +196,23 @@ function TrialLength({ mayEdit }: { mayEdit: boolean }) {
   const isOnline = useIsOnline()
   const settings = useSettings()
   const write = useFarmerWrite()
+  const readSavedSettings = useReadSavedSettings()
   const saved = settings.data?.trialPeriodDays ?? DEFAULT_TRIAL_PERIOD_DAYS
   const [value, setValue] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
   const save = async () => {
     const parsed = TrialPeriodFormSchema.safeParse({ trialPeriodDays: value === '' || value === null ? Number.NaN : Number(value) })
-    if (!parsed.success || !settings.data) {
+    if (!parsed.success) {
       const problem = parsed.error?.issues[0]?.message ?? messages.settings.trialPeriodMin
       setProblem(problem)
       toastError(problem)
       return
     }
     try {
-      // The daily rate is sent along (spec 001 §7).
-      await write.mutateAsync({ kind: 'settings', body: { dailyRate: settings.data.dailyRate, trialPeriodDays: parsed.data.trialPeriodDays } })
+      // The daily rate is sent along (spec 001 §7), as saved now: the page's copy may be older.
+      const { dailyRate } = await readSavedSettings()
+      await write.mutateAsync({ kind: 'settings', body: { dailyRate, trialPeriodDays: parsed.data.trialPeriodDays } })
       toastSuccess(messages.settings.trialPeriodUpdated)
       setValue(null)
       setProblem(null)
