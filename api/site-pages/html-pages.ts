@@ -13,6 +13,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { HTML_PAGES_DIR, htmlPageFile, type HtmlPagePath } from '../contract'
 import type { FarmerLocation } from '../contract'
+import { renderThread } from './render-thread'
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -52,11 +53,10 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
   let renderer: Promise<RenderPage | undefined> | undefined
   const kept = new Map<HtmlPagePath, { key: string; html: Promise<RenderedHtml | undefined> }>()
 
+  // The build's bundle renders on a thread of its own, not in the server (render-thread.ts).
   const loadRenderer = () => {
     const entry = path.join(webDir, SSR_ENTRY)
-    renderer ??= renderPage ? Promise.resolve(renderPage) : fs.existsSync(entry)
-      ? import(pathToFileURL(entry).href).then((module: { renderPage: RenderPage }) => module.renderPage)
-      : Promise.resolve(undefined)
+    renderer ??= Promise.resolve(renderPage ?? (fs.existsSync(entry) ? renderThread(pathToFileURL(entry)).render : undefined))
     return renderer
   }
 
@@ -77,31 +77,30 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     return { plain: html, br, gzip: gz }
   }
 
-  // The bundle (React, Chakra: over a megabyte) is loaded as the server starts, not on the first
-  // visitor's request: on a busy machine that first load took seconds.
-  if (towns && !renderPage) setImmediate(() => void loadRenderer().catch(onError))
-
-  return {
-    file,
-    async withTowns(page) {
-      if (!towns || !pagesWithTowns.has(page) || !file(page)) return undefined
-      try {
-        const key = await towns.key()
-        let entry = kept.get(page)
-        if (entry?.key !== key) {
-          const html = render(page)
-          entry = { key, html }
-          kept.set(page, entry)
-          // A failed render is not kept: the next request tries again.
-          html.catch(() => {
-            if (kept.get(page)?.html === html) kept.delete(page)
-          })
-        }
-        return await entry.html
-      } catch (error) {
-        onError(error)
-        return undefined
+  const withTowns = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
+    if (!towns || !pagesWithTowns.has(page) || !file(page)) return undefined
+    try {
+      const key = await towns.key()
+      let entry = kept.get(page)
+      if (entry?.key !== key) {
+        const html = render(page)
+        entry = { key, html }
+        kept.set(page, entry)
+        // A failed render is not kept: the next request tries again.
+        html.catch(() => {
+          if (kept.get(page)?.html === html) kept.delete(page)
+        })
       }
-    },
+      return await entry.html
+    } catch (error) {
+      onError(error)
+      return undefined
+    }
   }
+
+  // The home page is rendered as the server starts, not on the first visitor's request: loading
+  // the bundle (React, Chakra: over a megabyte) on a busy machine took seconds.
+  if (towns && !renderPage) setImmediate(() => void withTowns('/'))
+
+  return { file, withTowns }
 }
