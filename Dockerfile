@@ -10,13 +10,15 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build && npm prune --omit=dev
 
-# --- run: production dependencies (tsx runs the TypeScript server), non-root.
+# --- run: production dependencies, non-root. The server runs as the one module `vite build` bundled
+# (.server/server.mjs) with plain node; it finds its worker scripts and catalogs beside it in api/, db/, web/.
 # NODE_ENV=production also means no demo data unless SEED_DEMO=1 is given (api/config.ts).
 FROM node:22-bookworm-slim AS run
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/.server ./.server
 COPY --from=build /app/package.json ./package.json
 COPY api ./api
 COPY db ./db
@@ -33,4 +35,4 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://localhost:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "api/server.ts"]
+CMD ["node", ".server/server.mjs"]

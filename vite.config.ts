@@ -10,6 +10,7 @@ import { siteFiles } from './scripts/site-files.ts'
 import { manifestScreenshots } from './scripts/install-screenshots.ts'
 import { i18nCatalogs } from './scripts/i18n-catalogs.ts'
 import { htmlPagesManifest, prerenderPages } from './scripts/prerender-pages.ts'
+import { serverBundle } from './scripts/build-server.ts'
 import { LANGUAGE_GATE_SCRIPT, LANGUAGE_GATE_STYLE } from './api/contract/locales.ts'
 import { appLoader } from './scripts/app-loader.ts'
 import { chakraLazyGlobals } from './scripts/chakra-lazy-globals.ts'
@@ -71,6 +72,8 @@ export default defineConfig({
     appLoader({ startUp: [createRequire(import.meta.url).resolve('react-dom/client')] }),
     // The public pages' HTML (decision 029), written before the service worker lists them.
     prerenderPages(() => [react(), i18nCatalogs()]),
+    // The API server as one plain-JavaScript module that `npm start` runs with node (decision 030).
+    serverBundle(),
     VitePWA({
       // Our own worker (web/sw.ts): generateSW can't handle Background Sync's 'sync' event. It
       // precaches the shell, caches the directory's GETs and photos (sync/outbox/cache-rules.ts),

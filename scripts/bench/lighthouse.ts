@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { printOfflineOpen } from './offline-open'
 import { initialJsFiles } from '../app-loader'
+import { SERVER_BUNDLE } from '../build-server'
 
 export const lighthousePages = ['/', '/browse-farmers', '/reviews', '/experts'] as const
 
@@ -134,7 +135,8 @@ export async function lighthouseBench({ port = Number(process.env.BENCH_PORT ?? 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-bench-web-'))
   const webDir = path.join(work, 'dist')
   execFileSync(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { env: { ...process.env, WEB_DIR: webDir }, stdio: 'inherit' })
-  const server = spawn(path.resolve('node_modules/.bin/tsx'), ['api/server.ts'], {
+  // The server as `npm start` runs it: the bundle the build just wrote.
+  const server = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, PORT: String(port), DATA_DIR: path.join(work, 'data'), WEB_DIR: webDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   })

@@ -1,12 +1,26 @@
-// The real API server as a child process (api/server.ts under tsx), started, stopped with SIGTERM
-// (its own graceful shutdown) and started again on the same port and DATA_DIR.
+// The real API server as a child process, run as `npm start` runs it (the bundle of api/server.ts
+// with plain node, scripts/build-server.ts), started, stopped with SIGTERM (its own graceful
+// shutdown) and started again on the same port and DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer } from '../build-server'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** The bundle this process's servers run: built from the sources once per process, beside the repository's own. */
+const SERVER_BUNDLE = path.join(REPO_ROOT, '.tmp', 'server-bundle', 'server.mjs')
+let bundled: Promise<unknown> | undefined
+const serverBundle = async () => {
+  bundled ??= buildServer(SERVER_BUNDLE).catch((error: unknown) => {
+    bundled = undefined
+    throw error
+  })
+  await bundled
+  return SERVER_BUNDLE
+}
 
 /** Listens on an ephemeral loopback port (listen(0)) and answers it. */
 export async function listenOnLoopback(server: net.Server): Promise<number> {
@@ -92,8 +106,9 @@ export function serverProcess(options: ServerOptions): ServerProcess {
       if (child) throw new Error('the server is already running')
       const log = fs.openSync(options.logFile, 'a')
       fs.writeSync(log, `\n---- start ${starts + 1} at ${new Date().toISOString()}\n`)
-      // node --import tsx: one process, so SIGTERM reaches the server itself (the tsx CLI would relay it).
-      const current = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'api/server.ts'], {
+      const bundle = await serverBundle()
+      // node itself, not a CLI wrapping it: SIGTERM reaches the server.
+      const current = spawn(process.execPath, [...(options.nodeArgs ?? []), bundle], {
         cwd: REPO_ROOT,
         env: {
           ...process.env,
