@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../config'
 import { startTestApp, type TestApp } from '../testing/test-app'
-import { answerCache } from './answer-cache'
+import { VERSION_SHARED_MS, answerCache } from './answer-cache'
 import { insertFarmer, signInAs } from './testing'
 
 describe('answerCache (a manual clock and version)', () => {
@@ -16,16 +16,32 @@ describe('answerCache (a manual clock and version)', () => {
     let computed = 0
     let release: () => void = () => {}
     let gate: Promise<void> = Promise.resolve()
-    const cache = answerCache(async () => version, { staleForMs, now: () => clock })
+    let versionReads = 0
+    let failNextRead = false
+    const cache = answerCache(
+      async () => {
+        versionReads++
+        if (failNextRead) {
+          failNextRead = false
+          throw new Error('the database did not answer')
+        }
+        return version
+      },
+      { staleForMs, now: () => clock },
+    )
     const compute = async () => {
       computed++
       const seen = version
       await gate
       return { version: seen }
     }
-    const read = async () => JSON.parse((await cache.get('/r', '/r', '2026-11-25', compute)).plain.toString()) as { version: number }
+    const read = async (isFreshWanted = false) => JSON.parse((await cache.get('/r', '/r', '2026-11-25', compute, { isFreshWanted })).plain.toString()) as { version: number }
     return {
       read,
+      failNextRead: () => (failNextRead = true),
+      get versionReads() {
+        return versionReads
+      },
       cache,
       compute,
       write: () => version++,
@@ -71,6 +87,7 @@ describe('answerCache (a manual clock and version)', () => {
     const t = setUp(5_000)
     await t.read()
     t.write()
+    t.advance(VERSION_SHARED_MS)
     t.hold()
     expect(await Promise.all(Array.from({ length: 20 }, () => t.read()))).toEqual(Array.from({ length: 20 }, () => ({ version: 1 })))
     expect(t.computed).toBe(2)
@@ -110,6 +127,63 @@ describe('answerCache (a manual clock and version)', () => {
     await t.read()
     t.write()
     expect(await t.read()).toEqual({ version: 2 })
+  })
+
+  it('requests within VERSION_SHARED_MS of each other share one read of the version; a later one reads it again', async () => {
+    const t = setUp(5_000)
+    await Promise.all([t.read(), t.read(), t.read()])
+    t.advance(VERSION_SHARED_MS - 1)
+    await t.read()
+    expect(t.versionReads).toBe(1)
+    t.advance(1)
+    await t.read()
+    expect(t.versionReads).toBe(2)
+  })
+
+  it('a write inside a shared read is seen once that read is VERSION_SHARED_MS old: the previous answer meanwhile, then one rebuild', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    expect(await t.read()).toEqual({ version: 1 })
+    expect(t.computed).toBe(1)
+    t.advance(VERSION_SHARED_MS)
+    expect(await t.read()).toEqual({ version: 1 })
+    await expect.poll(() => t.read()).toEqual({ version: 2 })
+    expect(t.computed).toBe(2)
+  })
+
+  it('a client asking past caches reads the version itself, inside a shared read too', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    expect(await t.read(true)).toEqual({ version: 2 })
+    expect(t.versionReads).toBe(2)
+  })
+
+  it('an answer confirmed by a shared read counts as verified when that read began, so the bound still holds', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    // Confirmed again through the shared read begun at the first request, 20 ms earlier …
+    t.advance(20)
+    await t.read()
+    t.write()
+    // … so 5,000 ms after that read it is past the bound, though only 4,980 ms after the last request.
+    t.advance(4_980)
+    t.hold()
+    let settled = false
+    const waiting = t.read().then((answer) => ((settled = true), answer))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(false)
+    t.release()
+    expect(await waiting).toEqual({ version: 2 })
+  })
+
+  it('a failed read of the version is not shared: the next request reads again', async () => {
+    const t = setUp(5_000)
+    t.failNextRead()
+    await expect(t.read()).rejects.toThrow('the database did not answer')
+    expect(await t.read()).toEqual({ version: 1 })
+    expect(t.versionReads).toBe(2)
   })
 
   it('concurrent misses share one computation', async () => {
@@ -197,7 +271,7 @@ describe('with the production bound (5 s, the default: config.answerStaleMs)', (
   })
   afterAll(() => api.close())
 
-  it('a write is seen on the second request after it, never later than the bound', async () => {
+  it('a write is seen soon after it (a shared read of the version, then one rebuild), never later than the bound', async () => {
     const before = await api.fetch('/api/farmers/locations')
     const first = await before.json()
     await insertFarmer(api.db, { name: 'Late Arrival', cities: ['Levuka'], produce: ['Kumala'] })

@@ -1,7 +1,7 @@
 // Public directory answers, computed once per (data version, Fiji day, validated URL) and kept as
 // the bytes that go on the wire: plain JSON, brotli and gzip, each made once, with their ETag.
 // Who is listed changes only with a write (which moves a version row in the database, so every
-// server sees it on its next request) or at Fiji midnight.
+// server sees it once its shared read of that row, VERSION_SHARED_MS, is over) or at Fiji midnight.
 //
 // After a write, the first request starts one rebuild off the request path and is answered the
 // previous answer (with its own ETag) — but only while that answer was verified current less than
@@ -53,6 +53,15 @@ export const DEFAULT_STALE_FOR_MS = DEFAULT_ANSWER_STALE_MS
 
 export type VersionReader = () => Promise<number | string>
 
+/**
+ * Requests this close together share one read of the data version: at thousands of requests a
+ * second that read was a query per request (on PostgreSQL a round trip), for a number that moves
+ * with writes. An answer read this way counts as verified when the shared read began, so nothing
+ * older than `staleForMs` is served still; with a bound of 0, and for a client asking past caches,
+ * every request reads the version itself.
+ */
+export const VERSION_SHARED_MS = 25
+
 export interface AnswerCacheOptions {
   /** How long after it was last known current an answer may still be served while it is rebuilt; 0: never. */
   staleForMs?: number
@@ -93,6 +102,23 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
   const routes = new Map<string, Map<string, Entry>>()
   const building = new Map<string, { version: string; day: string; entry: Promise<Entry> }>()
   const entriesOf = (route: string) => routes.get(route) ?? routes.set(route, new Map()).get(route)!
+  let shared: { at: number; version: Promise<string> } | undefined
+
+  /** The data version, and when its read began. */
+  async function readVersion(isFreshWanted: boolean): Promise<{ at: number; version: string }> {
+    const at = now()
+    if (isFreshWanted || staleForMs === 0) return { at, version: String(await currentVersion()) }
+    if (!shared || at - shared.at >= Math.min(VERSION_SHARED_MS, staleForMs)) {
+      const read = { at, version: currentVersion().then(String) }
+      shared = read
+      // A failed read is not shared: the next request reads again.
+      read.version.catch(() => {
+        if (shared === read) shared = undefined
+      })
+    }
+    const { at: readAt, version } = shared
+    return { at: readAt, version: await version }
+  }
 
   function keep(route: string, key: string, entry: Entry) {
     const entries = entriesOf(route)
@@ -102,12 +128,12 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
   }
 
   /** One build per key, version and day, however many requests ask at once. */
-  function build(route: string, key: string, version: string, day: string, compute: () => Promise<unknown>): Promise<Entry> {
+  function build(route: string, key: string, version: string, day: string, verifiedAt: number, compute: () => Promise<unknown>): Promise<Entry> {
     const running = building.get(key)
     if (running && running.version === version && running.day === day) return running.entry
     const entry = (async () => {
       try {
-        const made: Entry = { ...(await encode(await compute())), version, day, verifiedAt: now() }
+        const made: Entry = { ...(await encode(await compute())), version, day, verifiedAt }
         // A slower build of an older version never replaces a newer one's answer.
         if (building.get(key)?.version === version || !entriesOf(route).has(key)) keep(route, key, made)
         return made
@@ -123,20 +149,20 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
     /** The answer for `key` (a route's canonical request) on Fiji `day`; `route` groups keys for eviction. */
     async get(route: string, key: string, day: string, compute: () => Promise<unknown>, { isFreshWanted = false } = {}): Promise<CachedAnswer> {
       // Read the version before computing: an answer is never labelled newer than its data.
-      const version = String(await currentVersion())
+      const { at, version } = await readVersion(isFreshWanted)
       const hit = entriesOf(route).get(key)
       if (hit && hit.day === day) {
         if (hit.version === version) {
-          hit.verifiedAt = now()
+          hit.verifiedAt = Math.max(hit.verifiedAt, at)
           keep(route, key, hit)
           return hit
         }
         if (!isFreshWanted && now() - hit.verifiedAt < staleForMs) {
-          build(route, key, version, day, compute).catch(onBackgroundError)
+          build(route, key, version, day, at, compute).catch(onBackgroundError)
           return hit
         }
       }
-      return build(route, key, version, day, compute)
+      return build(route, key, version, day, at, compute)
     },
   }
 }
