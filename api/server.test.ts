@@ -1,5 +1,5 @@
-// Start-up that tells the truth (issue 8): the real server process (api/server.ts, started as
-// scripts/chaos/server-process.ts starts it) on a taken port, and with wrong settings, fails
+// Start-up that tells the truth (issue 8): the real server process (api/server.ts bundled as
+// `npm start` runs it, started as scripts/chaos/server-process.ts starts it) on a taken port, and with wrong settings, fails
 // clearly, with a non-zero exit, before it writes anything.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -7,7 +7,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { REPO_ROOT, freePort, serverProcess } from '../scripts/chaos/server-process'
+import { REPO_ROOT, freePort, serverBundle, serverProcess } from '../scripts/chaos/server-process'
 
 const temp: string[] = []
 afterEach(() => {
@@ -20,10 +20,11 @@ function tempDir(): string {
   return dir
 }
 
-/** Runs api/server.ts to its end (or kills it after 60 s) and answers how it ended. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs the server to its end (or kills it after 60 s) and answers how it ended. */
+async function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const bundle = await serverBundle()
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    const child = spawn(process.execPath, [bundle], {
       cwd: REPO_ROOT,
       env: { ...process.env, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

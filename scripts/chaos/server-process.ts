@@ -13,7 +13,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The bundle this process's servers run: built from the sources once per process, beside the repository's own. */
 const SERVER_BUNDLE = path.join(REPO_ROOT, '.tmp', 'server-bundle', 'server.mjs')
 let bundled: Promise<unknown> | undefined
-const serverBundle = async () => {
+export const serverBundle = async (): Promise<string> => {
   bundled ??= buildServer(SERVER_BUNDLE).catch((error: unknown) => {
     bundled = undefined
     throw error
