@@ -36,8 +36,17 @@ describe('answerCache (a manual clock and version)', () => {
       return { version: seen }
     }
     const read = async (isFreshWanted = false) => JSON.parse((await cache.get('/r', '/r', '2026-11-25', compute, { isFreshWanted })).plain.toString()) as { version: number }
+    /** A read still unanswered a turn of the event loop later (it waits for a build); its answer to come. */
+    const readWaiting = async () => {
+      let settled = false
+      const answer = read().then((a) => ((settled = true), a))
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(settled).toBe(false)
+      return { answer }
+    }
     return {
       read,
+      readWaiting,
       failNextRead: () => (failNextRead = true),
       get versionReads() {
         return versionReads
@@ -105,12 +114,9 @@ describe('answerCache (a manual clock and version)', () => {
     expect(await t.read()).toEqual({ version: 1 })
     t.advance(1)
     // Past the bound the request waits for the (still running) rebuild: no second one starts.
-    let settled = false
-    const waiting = t.read().then((answer) => ((settled = true), answer))
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(settled).toBe(false)
+    const waiting = await t.readWaiting()
     t.release()
-    expect(await waiting).toEqual({ version: 2 })
+    expect(await waiting.answer).toEqual({ version: 2 })
     expect(t.computed).toBe(2)
   })
 
@@ -170,12 +176,9 @@ describe('answerCache (a manual clock and version)', () => {
     // … so 5,000 ms after that read it is past the bound, though only 4,980 ms after the last request.
     t.advance(4_980)
     t.hold()
-    let settled = false
-    const waiting = t.read().then((answer) => ((settled = true), answer))
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(settled).toBe(false)
+    const waiting = await t.readWaiting()
     t.release()
-    expect(await waiting).toEqual({ version: 2 })
+    expect(await waiting.answer).toEqual({ version: 2 })
   })
 
   it('a failed read of the version is not shared: the next request reads again', async () => {
