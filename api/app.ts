@@ -151,7 +151,7 @@ function buildApp(deps: AppDeps) {
   app.use('/api', apiNotFound)
 
   if (deps.webDir) {
-    const pages = { ...sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl }), renderPage: deps.renderPage }
+    const pages = { ...sitePages(db, { mailDomain: config.mailDomain, siteUrl: config.siteUrl, staleForMs: deps.answerStaleMs ?? config.answerStaleMs }), renderPage: deps.renderPage }
     app.use(webAppRouter(deps.webDir, pages, (error) => logger.error({ err: error }, 'rendering the home page with its towns failed (the built page was sent)')))
   }
   app.use(errorHandler(logger))

@@ -153,3 +153,77 @@ describe('public pages arrive as HTML', () => {
     expect(html).toContain('og:url')
   })
 })
+
+describe('the town pages after a write', () => {
+  /** The source's renderPage, which a test can hold (a render thread starting on a busy machine). */
+  function gatedRender() {
+    let gate: Promise<void> = Promise.resolve()
+    let release = () => {}
+    let renders = 0
+    const render: RenderPage = async (...args) => {
+      renders++
+      await gate
+      return (renderPage as RenderPage)(...args)
+    }
+    return {
+      render,
+      hold: () => (gate = new Promise((resolve) => (release = resolve))),
+      release: () => release(),
+      get renders() {
+        return renders
+      },
+    }
+  }
+  const homeText = async (app: TestApp) => readPage(await (await fetch(`${app.baseUrl}/`)).text()).text
+
+  it('with no bound (ANSWER_STALE_MS=0) the next request has the new town', async () => {
+    expect(await homeText(api)).not.toMatch(/Levuka/)
+    await insertFarmer(api.db, { name: 'Litia Naivalu', town: 'Levuka', cities: ['Levuka'] })
+    expect(await homeText(api)).toMatch(/Levuka 1 farmer\b/)
+  })
+
+  it('within the bound the page from before goes out at once while the new one renders, once; then the new one', async () => {
+    const gated = gatedRender()
+    const app = await startTestApp({ webDir, answerStaleMs: 5_000, extend: (deps) => void (deps.renderPage = gated.render) })
+    try {
+      await insertFarmer(app.db, { name: 'Sereana Vunivalu', town: 'Savusavu', cities: ['Savusavu'] })
+      expect(await homeText(app)).toMatch(/Savusavu 1 farmer\b/)
+      await insertFarmer(app.db, { name: 'Jone Baleca', town: 'Rakiraki', cities: ['Rakiraki'] })
+      gated.hold()
+      // The render for the write is held: both requests are answered the page from before it.
+      const [first, second] = await Promise.all([homeText(app), homeText(app)])
+      for (const text of [first, second]) {
+        expect(text).toMatch(/Savusavu 1 farmer\b/)
+        expect(text).not.toMatch(/Rakiraki/)
+      }
+      expect(gated.renders).toBe(2)
+      gated.release()
+      await expect.poll(() => homeText(app)).toMatch(/Rakiraki 1 farmer\b/)
+      expect(gated.renders).toBe(2)
+    } finally {
+      gated.release()
+      await app.close()
+    }
+  })
+
+  it('past the bound a request waits for the new page rather than send one older than the bound', async () => {
+    const gated = gatedRender()
+    const app = await startTestApp({ webDir, answerStaleMs: 200, extend: (deps) => void (deps.renderPage = gated.render) })
+    try {
+      await insertFarmer(app.db, { name: 'Sereana Vunivalu', town: 'Savusavu', cities: ['Savusavu'] })
+      expect(await homeText(app)).toMatch(/Savusavu 1 farmer\b/)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      await insertFarmer(app.db, { name: 'Jone Baleca', town: 'Rakiraki', cities: ['Rakiraki'] })
+      gated.hold()
+      let settled = false
+      const waiting = homeText(app).then((text) => ((settled = true), text))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(settled).toBe(false)
+      gated.release()
+      expect(await waiting).toMatch(/Rakiraki 1 farmer\b/)
+    } finally {
+      gated.release()
+      await app.close()
+    }
+  })
+})

@@ -2,10 +2,11 @@
 // and the not-found page into its `.pages/` folder (scripts/prerender-pages.ts); the server sends
 // those files. The pages that list the towns (the home page, browse) are rendered once more here,
 // with the towns of the directory, from the build's own SSR bundle (`.ssr/entry-server.js`, the same
-// App as the browser's): a reader without JavaScript, a crawler and the first paint see the town
-// list. Each is kept per directory version and Fiji day (when the towns' answer can change) as the
-// bytes that go on the wire; any failure falls back to the built file, whose grid fills in once the
-// app runs.
+// App as the browser's, on a thread of its own: render-thread.ts): a reader without JavaScript, a
+// crawler and the first paint see the town list. Each is kept per directory version and Fiji day
+// (when the towns' answer can change) as the bytes that go on the wire; after a write the page from
+// before it goes out while the new one renders, within the public answers' bound (ANSWER_STALE_MS,
+// decision 022). Any failure falls back to the built file, whose grid fills in once the app runs.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -30,11 +31,18 @@ export interface RenderedHtml {
   gzip: Buffer
 }
 
-/** What the towns come from: the directory's locations and the key they are current for. */
+/** What the towns come from: the directory's locations and what they are current for. */
 export interface TownsSource {
-  /** Changes whenever the locations' answer can (the directory's data version and the Fiji day). */
-  key(): Promise<string>
+  /** Moves whenever the locations' answer can, but for the day (the directory's data version). */
+  version(): Promise<string>
+  /** The Fiji day: the listing rule's. */
+  day(): string
   locations(): Promise<FarmerLocation[]>
+  /**
+   * How long after it was last known current a page may still be sent, the same day, while the page
+   * for a newer version renders (decision 022's bound, ANSWER_STALE_MS); 0 or unset: never.
+   */
+  staleForMs?: number
 }
 
 /** The pages whose first screen lists the towns. */
@@ -51,7 +59,10 @@ export interface HtmlPages {
 export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
   const pagesDir = path.join(webDir, HTML_PAGES_DIR)
   let renderer: Promise<RenderPage | undefined> | undefined
-  const kept = new Map<HtmlPagePath, { key: string; html: Promise<RenderedHtml | undefined> }>()
+  /** Each page's render for the newest version and day seen (perhaps still running). */
+  const kept = new Map<HtmlPagePath, { version: string; day: string; html: Promise<RenderedHtml | undefined> }>()
+  /** Each page's last finished render, and when its version was last read current. */
+  const ready = new Map<HtmlPagePath, { version: string; day: string; html: RenderedHtml; verifiedAt: number }>()
 
   // The build's bundle renders on a thread of its own, not in the server (render-thread.ts).
   const loadRenderer = () => {
@@ -80,17 +91,33 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
   const withTowns = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
     if (!towns || !pagesWithTowns.has(page) || !file(page)) return undefined
     try {
-      const key = await towns.key()
-      let entry = kept.get(page)
-      if (entry?.key !== key) {
-        const html = render(page)
-        entry = { key, html }
-        kept.set(page, entry)
-        // A failed render is not kept: the next request tries again.
-        html.catch(() => {
-          if (kept.get(page)?.html === html) kept.delete(page)
-        })
+      // Read before rendering: a page is never taken for newer than its towns.
+      const at = Date.now()
+      const [version, day] = [await towns.version(), towns.day()]
+      const last = ready.get(page)
+      if (last && last.version === version && last.day === day) {
+        last.verifiedAt = at
+        return last.html
       }
+      let entry = kept.get(page)
+      if (entry?.version !== version || entry.day !== day) {
+        const started = { version, day, html: render(page) }
+        entry = started
+        kept.set(page, started)
+        started.html.then(
+          (html) => {
+            // A slower render of an older version never replaces a newer one.
+            if (html && kept.get(page) === started) ready.set(page, { version, day, html, verifiedAt: at })
+          },
+          // A failed render is not kept: the next request tries again.
+          () => {
+            if (kept.get(page) === started) kept.delete(page)
+          },
+        )
+      }
+      // The page from before a write goes out at once while its successor renders (off the
+      // request path: a render thread that had ended starts again, ~0.2 s), within the bound.
+      if (last && last.day === day && at - last.verifiedAt < (towns.staleForMs ?? 0)) return last.html
       return await entry.html
     } catch (error) {
       onError(error)

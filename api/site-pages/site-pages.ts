@@ -34,7 +34,7 @@ export function englishWords(catalogDir?: string): Words {
   }
 }
 
-export function sitePages(db: Kysely<Database>, options: { mailDomain: string; siteUrl?: string; catalogDir?: string }): SitePages {
+export function sitePages(db: Kysely<Database>, options: { mailDomain: string; siteUrl?: string; catalogDir?: string; staleForMs?: number }): SitePages {
   const directory = directoryService(db, options.mailDomain)
   return {
     async farmer(id) {
@@ -47,8 +47,10 @@ export function sitePages(db: Kysely<Database>, options: { mailDomain: string; s
     },
     listedFarmerIds: () => directory.listedFarmerIds(),
     towns: {
-      key: async () => `${await directory.version()}|${fijiDayBounds(new Date()).date}`,
+      version: async () => String(await directory.version()),
+      day: () => fijiDayBounds(new Date()).date,
       locations: () => directory.farmerLocations(),
+      staleForMs: options.staleForMs,
     },
     words: englishWords(options.catalogDir),
     siteUrl: options.siteUrl,
