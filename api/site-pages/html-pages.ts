@@ -58,17 +58,17 @@ export interface HtmlPages {
 /** `renderPage`: the SSR bundle's (a test passes the source's); default, the build's `.ssr/entry-server.js`. */
 export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
   const pagesDir = path.join(webDir, HTML_PAGES_DIR)
-  let renderer: Promise<RenderPage | undefined> | undefined
+  let renderer: { render: RenderPage | undefined } | undefined
   /** Each page's render for the newest version and day seen (perhaps still running). */
   const kept = new Map<HtmlPagePath, { version: string; day: string; html: Promise<RenderedHtml | undefined> }>()
   /** Each page's last finished render, and when its version was last read current. */
   const ready = new Map<HtmlPagePath, { version: string; day: string; html: RenderedHtml; verifiedAt: number }>()
 
   // The build's bundle renders on a thread of its own, not in the server (render-thread.ts).
-  const loadRenderer = () => {
+  const rendererOf = (): RenderPage | undefined => {
     const entry = path.join(webDir, SSR_ENTRY)
-    renderer ??= Promise.resolve(renderPage ?? (fs.existsSync(entry) ? renderThread(pathToFileURL(entry)).render : undefined))
-    return renderer
+    renderer ??= { render: renderPage ?? (fs.existsSync(entry) ? renderThread(pathToFileURL(entry)).render : undefined) }
+    return renderer.render
   }
 
   const file = (page: HtmlPagePath | 'not-found') => {
@@ -78,7 +78,7 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
 
   const render = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
-    const render = await loadRenderer()
+    const render = rendererOf()
     if (!render || !towns) return undefined
     const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, { locations: await towns.locations() }))
     const [br, gz] = await Promise.all([

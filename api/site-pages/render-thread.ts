@@ -24,8 +24,8 @@ export interface RenderThread {
   close(): Promise<void>
 }
 
-/** Renders with the SSR bundle at `entry` (a file URL) on a worker thread. `workerUrl`: a test's. */
-export function renderThread(entry: URL, options: { idleMs?: number; workerUrl?: URL } = {}): RenderThread {
+/** Renders with the SSR bundle at `entry` (a file URL) on a worker thread. */
+export function renderThread(entry: URL, options: { idleMs?: number } = {}): RenderThread {
   const idleMs = options.idleMs ?? IDLE_MS
   const pending = new Map<number, Pending>()
   let worker: Worker | undefined
@@ -53,7 +53,7 @@ export function renderThread(entry: URL, options: { idleMs?: number; workerUrl?:
   }
 
   function start(): Worker {
-    const started = new Worker(options.workerUrl ?? WORKER_URL, {
+    const started = new Worker(WORKER_URL, {
       workerData: { entry: entry.href },
       // Plain JavaScript: no loader flags (tsx's, a profiler's) carried over from this process.
       execArgv: [],
