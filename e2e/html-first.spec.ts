@@ -74,6 +74,18 @@ test.describe('typed before the scripts ran', () => {
     await expect(page).toHaveURL(/[?&]city=Nadi(&|$)/)
   })
 
+  test('a language picked before the scripts ran is the page’s language once hydrated, with the search kept', async ({ page }) => {
+    const release = await holdScripts(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    const box = page.getByPlaceholder('Search farmers or produce...')
+    await box.fill('tomato')
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('hif')
+    release()
+    await expect(page.getByRole('heading', { name: 'Jagah se dekho' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+    await expect(page.getByRole('searchbox')).toHaveValue('tomato')
+  })
+
   test('the browse page search keeps what was typed', async ({ page }) => {
     const release = await holdScripts(page)
     await page.goto('/browse-farmers', { waitUntil: 'commit' })

@@ -69,14 +69,18 @@ export function keepTypedFields(root: HTMLElement): () => void {
   // Not only trusted events: a change made by script (a password manager, an automated test's
   // selectOption) is the visitor's too. Only the events `give` dispatches are not remembered.
   let giving = false
-  // A field React already holds is React's own: what is done to it from then on is not kept.
+  // Until the first commit every change is kept: React attaches a field's props while it renders
+  // the hydration, and a change made between then and the commit (a language picked while a slow
+  // phone hydrated) reached no handler and was lost. After it, a field React holds is React's own.
+  let committed = false
   const remember = (event: Event) => {
-    if (isField(event.target) && !giving && !hydrated(event.target)) typed.set(event.target, valueOf(event.target))
+    if (isField(event.target) && !giving && (!committed || !hydrated(event.target))) typed.set(event.target, valueOf(event.target))
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
   const started = Date.now()
   const giveBack = () => {
+    committed = true
     for (const field of typed.keys()) if (!field.isConnected) typed.delete(field)
     // All at once, and only when React holds every one: a change given back early (the language
     // picker in the header) would update a boundary still hydrating, and React would throw that
