@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminAnalyticsSummarySchema, PublicAnalyticsSummarySchema, SearchAnalyticsSchema, messages } from '../contract'
 import { fijiDayBounds } from '../directory/public-listing'
 import { insertFarmer, signInAs } from '../directory/testing'
+import { rawGet } from '../testing/raw-get'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { RATE_LIMITS } from '../middleware/rate-limit'
 
@@ -83,6 +85,27 @@ describe('GET /api/analytics/live', () => {
     const res = await live()
     expect(res.status).toBe(200)
     expect(PublicAnalyticsSummarySchema.strict().parse(await res.json())).toEqual({ totalPageViews: 3, uniqueVisitors: 2, activeFarmers: 2 })
+  })
+
+  it('public: the same JSON as a browser asks for it (br, gzip), unencoded at its size, never stored, and again', async () => {
+    const plain = await (await live()).text()
+    for (let i = 0; i < 2; i++) {
+      const raw = await rawGet(`${api.baseUrl}/api/analytics/live`, 'br, gzip')
+      expect(raw.status).toBe(200)
+      expect(raw.headers['content-encoding']).toBeUndefined()
+      expect(raw.headers['content-type']).toMatch(/^application\/json/)
+      expect(raw.headers['cache-control']).toBe('no-store')
+      expect(Number(raw.headers['content-length'])).toBe(raw.body.length)
+      expect(raw.body.toString()).toBe(plain)
+    }
+  })
+
+  it('?days=: the staff summary is still compressed once the public one has passed compression by', async () => {
+    await live()
+    const raw = await rawGet(`${api.baseUrl}/api/analytics/live?days=30`, 'gzip', admin)
+    expect(raw.status).toBe(200)
+    expect(raw.headers['content-encoding']).toBe('gzip')
+    expect(AdminAnalyticsSummarySchema.parse(JSON.parse(gunzipSync(raw.body).toString())).dailyStats).toHaveLength(30)
   })
 
   it('?days= needs a session with analytics.view (401 / 403, like the central check)', async () => {

@@ -23,12 +23,16 @@ import { validate } from '../middleware/validate'
 import { RATE_LIMITS, perAddressLimit } from '../middleware/rate-limit'
 import { analyticsService } from './service'
 import { contractRouter } from '../http/contract-router'
+import { markSmallWithoutQuery } from '../http/compress'
 
 export function analyticsRouter(db: Kysely<Database>, countryHeader: string, readDb: Kysely<Database> = db) {
   const service = analyticsService(db, readDb)
   const { router, on } = contractRouter()
   // One budget for the three event kinds: a busy office behind one address browses well under it.
   const eventLimit = perAddressLimit({ ...RATE_LIMITS.analyticsEvent, name: 'analytics-event' })
+  // The public summary's JSON, made once per computed summary (kept PUBLIC_SUMMARY_MS) rather than per
+  // request. Sent without an ETag: a no-store answer is never revalidated, so its hash was wasted.
+  let publicJson: { summary: object; body: Buffer } | undefined
 
   on('POST /api/analytics/page-view', eventLimit, validate({ body: PageViewEventSchema }), async (req, res) => {
     await service.recordPageView(res.locals.body as PageViewEvent, req.get(countryHeader))
@@ -43,12 +47,16 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string, rea
     res.status(204).end()
   })
 
-  on('GET /api/analytics/live', validate({ query: AnalyticsLiveQuerySchema }), async (_req, res) => {
+  on('GET /api/analytics/live', validate({ query: AnalyticsLiveQuerySchema }), async (req, res) => {
     const { days } = res.locals.query as AnalyticsLiveQuery
     // Counts change with every visit: never let a cache hold them.
     res.setHeader('Cache-Control', 'no-store')
     if (days === undefined) {
-      res.json(await service.publicSummary())
+      const summary = await service.publicSummary()
+      if (publicJson?.summary !== summary) publicJson = { summary, body: Buffer.from(JSON.stringify(summary)) }
+      markSmallWithoutQuery(req, res)
+      res.type('json').setHeader('Content-Length', publicJson.body.length)
+      res.end(publicJson.body)
       return
     }
     const user = res.locals.user as SessionUser | undefined

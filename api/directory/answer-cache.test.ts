@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../config'
+import { rawGet } from '../testing/raw-get'
 import { startTestApp, type TestApp } from '../testing/test-app'
 import { VERSION_SHARED_MS, answerCache } from './answer-cache'
 import { insertFarmer, signInAs } from './testing'
@@ -307,18 +308,3 @@ describe('with the production bound (5 s, the default: config.answerStaleMs)', (
     expect(after.farms[0]?.reviewCount).toBe(1)
   })
 })
-
-function rawGet(url: string, encoding: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return import('node:http').then(
-    (http) =>
-      new Promise((resolve, reject) => {
-        http
-          .get(url, { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
-            const chunks: Buffer[] = []
-            res.on('data', (c: Buffer) => chunks.push(c))
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-          })
-          .on('error', reject)
-      }),
-  )
-}
