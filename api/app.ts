@@ -42,6 +42,7 @@ import { useRateLimitStore, type RateLimitStoreFactory } from './middleware/rate
 import { databaseRateLimitStores } from './middleware/rate-limit-store'
 import type { ExportThread } from './exports/export-thread'
 import { apiCompression } from './http/compress'
+import { contractRoutes } from './http/contract-router'
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
@@ -126,28 +127,33 @@ function buildApp(deps: AppDeps) {
   app.use('/api', authenticate(db))
 
   // Every router registers its handlers through api/http/contract-router.ts, by contract key and
-  // behind that route's access check, so they are mounted at the root with their full paths.
-  app.use(healthRouter(db, config.version))
-  app.use(referenceRouter(db, answers))
-  app.use(directoryRouter(db, config.mailDomain, answers))
-  app.use(farmerSignupsRouter(db, logger))
-  app.use(reviewsRouter(db, logger, answers))
-  app.use(farmReviewsRouter(db, logger, answers))
-  app.use(expertsRouter(db, logger))
-  app.use(analyticsRouter(db, config.countryHeader, deps.readDb))
-  app.use(uploadsRouter(db, config.dataDir, logger))
-  app.use(authRouter(db))
-  app.use(statsRouter(db))
-  app.use(adminUsersRouter(db))
-  app.use(auditRouter(db))
-  app.use(referenceAdminRouter(db))
-  app.use(expertsAdminRouter(db))
-  app.use(moderationRouter(db))
-  app.use(emailRouter(db, mailer, config.mailDomain))
-  app.use(farmersRouter(db, deps.readDb, deps.exportThread))
-  app.use(settingsRouter(db))
-  app.use(signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain, readDb: deps.readDb }))
-  app.use(translationsRouter(db, { catalogDir: deps.catalogDir, answers }))
+  // behind that route's access check, so they are mounted at the root with their full paths, as one
+  // handler that hands each request to the router of the route the gate matched.
+  app.use(
+    contractRoutes([
+      healthRouter(db, config.version),
+      referenceRouter(db, answers),
+      directoryRouter(db, config.mailDomain, answers),
+      farmerSignupsRouter(db, logger),
+      reviewsRouter(db, logger, answers),
+      farmReviewsRouter(db, logger, answers),
+      expertsRouter(db, logger),
+      analyticsRouter(db, config.countryHeader, deps.readDb),
+      uploadsRouter(db, config.dataDir, logger),
+      authRouter(db),
+      statsRouter(db),
+      adminUsersRouter(db),
+      auditRouter(db),
+      referenceAdminRouter(db),
+      expertsAdminRouter(db),
+      moderationRouter(db),
+      emailRouter(db, mailer, config.mailDomain),
+      farmersRouter(db, deps.readDb, deps.exportThread),
+      settingsRouter(db),
+      signupApprovalsRouter(db, { mailer, mailDomain: config.mailDomain, readDb: deps.readDb }),
+      translationsRouter(db, { catalogDir: deps.catalogDir, answers }),
+    ]),
+  )
   app.use('/api', apiNotFound)
 
   if (deps.webDir) {

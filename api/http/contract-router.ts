@@ -14,7 +14,7 @@ import { HttpError } from '../errors'
  * matched to another router's route skips this one without walking its routes: Express would
  * otherwise try every route of every router mounted before the right one, on every request.
  */
-export type ContractRoutes = RequestHandler & { readonly stack: Router['stack'] }
+export type ContractRoutes = RequestHandler & { readonly stack: Router['stack']; readonly keys: ReadonlySet<string> }
 
 export interface ContractRouter {
   router: ContractRoutes
@@ -47,7 +47,7 @@ export function contractRouter(): ContractRouter {
   }
   return {
     // `stack` stays readable, for the tests that list what the server registered.
-    router: Object.assign(routes, { stack: router.stack }),
+    router: Object.assign(routes, { stack: router.stack, keys }),
     on(key, ...handlers) {
       const route: RouteDef = getRoute(key)
       const method = route.method.toLowerCase() as Lowercase<RouteDef['method']>
@@ -55,4 +55,28 @@ export function contractRouter(): ContractRouter {
       router[method](route.path, requireAccess(route), refuseUnknownQuery(route), ...handlers)
     },
   }
+}
+
+/**
+ * Every router as one handler: a request goes straight to the router holding its contract route,
+ * instead of Express offering it to each router in turn. A request the gate matched to no route (a
+ * page, a file) never reaches a router: every contract route is under a prefix the gate guards, so
+ * none could match it. Before, each page was matched against every route of every router on its way
+ * to the web app: a server-rendered page answered ~5,600 requests a second, and ~7,500 without that.
+ */
+export function contractRoutes(routers: ContractRoutes[]): ContractRoutes {
+  const byKey = new Map<string, ContractRoutes>()
+  for (const router of routers) {
+    for (const key of router.keys) {
+      if (byKey.has(key)) throw new Error(`${key} is registered by two routers`)
+      byKey.set(key, router)
+    }
+  }
+  const dispatch: RequestHandler = (req, res, next) => {
+    const matched = contractRouteOf(res)
+    const router = matched === undefined ? undefined : byKey.get(matched)
+    if (router === undefined) return next()
+    router(req, res, next)
+  }
+  return Object.assign(dispatch, { stack: routers.flatMap((router) => router.stack), keys: new Set(byKey.keys()) })
 }
