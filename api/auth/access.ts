@@ -41,7 +41,7 @@ export function refuseUnlistedRoutes(): RequestHandler {
     // would still route them by their path, so they are refused outright.
     if (!req.url.startsWith('/')) return next(new HttpError(400, messages.common.badRequestTarget))
     const path = req.url.split('?')[0]!
-    if (!guardedPrefix.test(path)) return next()
+    if (!isGuardedPath(path)) return next()
     const route = findRoute(req.method, path)
     if (route) {
       res.locals[CONTRACT_ROUTE] = routeKey(route)
@@ -59,6 +59,8 @@ export const contractRouteOf = (res: Response): string | undefined => res.locals
 
 /** Case-insensitive on purpose: '/API/…' must meet the gate too, and be refused by it. */
 const guardedPrefix = /^\/+(api|objects)(\/|$)/i
+/** True for a path the gate checks against the contract ('/api/…', '/objects/…', in any case). */
+export const isGuardedPath = (path: string): boolean => guardedPrefix.test(path)
 
 /**
  * 403 for a user who must change the password first. Its `code` tells a client (the outbox) that

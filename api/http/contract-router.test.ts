@@ -62,8 +62,11 @@ describe('contractRoutes', () => {
     }
   })
 
-  it('refuses a route registered by two routers, as the server starts', () => {
+  it('refuses, as the server starts, a route registered by two routers or one the gate would never match', () => {
     expect(() => contractRoutes([health, router('again', 'GET /api/health')])).toThrow('GET /api/health is registered by two routers')
+    // Such a route would never be handed on: the gate names no contract route outside /api and /objects.
+    const outside: ContractRoutes = Object.assign((() => undefined) as RequestHandler, { stack: [], keys: new Set(['GET /about']) })
+    expect(() => contractRoutes([health, outside])).toThrow('GET /about is outside the paths the gate matches to routes')
   })
 
   it("keeps every router's routes readable for the tests that list what the server serves", () => {
