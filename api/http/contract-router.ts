@@ -10,9 +10,9 @@ import { contractRouteOf, isGuardedPath, requireAccess } from '../auth/access'
 import { HttpError } from '../errors'
 
 /**
- * A router's routes, as one handler for app.use(). A request the gate in front (refuseUnlistedRoutes)
- * matched to another router's route skips this one without walking its routes: Express would
- * otherwise try every route of every router mounted before the right one, on every request.
+ * A router's routes, as one handler. The server mounts them all through contractRoutes below; a
+ * router mounted on its own (a test's app) still lets a request the gate matched to another
+ * router's route pass without walking its routes.
  */
 export type ContractRoutes = RequestHandler & { readonly stack: Router['stack']; readonly keys: ReadonlySet<string> }
 
