@@ -35,7 +35,8 @@ type AutocannonJson = {
 
 /**
  * Runs autocannon against `url` in a child process. `amount` sends exactly that many requests
- * (latency over a sequence); otherwise it loads for `seconds` with `connections` at once.
+ * (latency over a sequence); otherwise it loads for `seconds` with `connections` at once. `nice`
+ * runs that process at a lower CPU priority (1–19): browsers on other machines, not on the server's cores.
  */
 export async function loadTest(
   url: string,
@@ -45,10 +46,14 @@ export async function loadTest(
     amount,
     headers = BROWSER_HEADERS,
     randomParam,
-  }: { connections?: number; seconds?: number; amount?: number; headers?: Record<string, string>; randomParam?: string } = {},
+    nice,
+  }: { connections?: number; seconds?: number; amount?: number; headers?: Record<string, string>; randomParam?: string; nice?: number } = {},
 ): Promise<LoadResult> {
   const options = JSON.stringify({ url, connections, seconds, amount, headers, randomParam })
-  const { stdout } = await run(process.execPath, [path.resolve('scripts/bench/load-child.mjs'), options], { maxBuffer: 16 * 1024 * 1024, timeout: 180_000 })
+  const child = run(process.execPath, [path.resolve('scripts/bench/load-child.mjs'), options], { maxBuffer: 16 * 1024 * 1024, timeout: 180_000 })
+  // Set before autocannon has loaded, let alone sent anything (a positive nice needs no privilege).
+  if (nice !== undefined && child.child.pid !== undefined) os.setPriority(child.child.pid, nice)
+  const { stdout } = await child
   const result = JSON.parse(stdout) as AutocannonJson
   return {
     rps: result['2xx'] / Math.max(result.duration, 0.001),
