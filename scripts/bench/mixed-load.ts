@@ -2,8 +2,9 @@
 // file; autocannon processes load the public endpoints as a browser asks (br, gzip) while, in the
 // same window, one farm review is posted every second, a staff member pages the farmers list and
 // exports the CSV, and a prober calls /api/health every 25 ms. The load generators run at nice 10
-// (phones on other machines); once more at the server's priority; then with cache-busting query
-// strings. Printed with the server's RSS before/during/after and the load average.
+// (phones on other machines); then with cache-busting query strings; last, as asked with the load
+// generators at the server's priority. Printed with the server's RSS before/during/after and the
+// load average.
 // Every loop is bounded in time; all traffic stays on 127.0.0.1.
 import { fork } from 'node:child_process'
 import crypto from 'node:crypto'

@@ -1,6 +1,7 @@
 // `npm run bench`, web part: the installed app opened with the network off (issue 21) — first
 // paint (FCP) and largest paint (LCP) with the service worker answering, 4× CPU slowdown, beside
-// a one-line reference page opened in the same browser with the same slowdown, median of RUNS.
+// a one-line reference page opened in the same browser with the same slowdown, median of
+// OFFLINE_OPEN_RUNS (7), every page opened once per round, in turn.
 // The home page was opened once online (so the worker is installed and its precache filled);
 // /browse-farmers never was, as a phone meets a route it has not opened yet. A second context
 // line: the same one-line page answered from Cache Storage by a minimal service worker with the
@@ -76,14 +77,21 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
-async function medianPaint(runs: number, open: () => Promise<Paint>) {
-  const results: Paint[] = []
-  const load: number[] = []
-  for (let i = 0; i < runs; i++) {
-    load.push(os.loadavg()[0]!)
-    results.push(await open())
+type Row = { name: string; url: string; offline: boolean; paints: Paint[]; load: number[] }
+
+/**
+ * Opens every row once per round, in turn, for `runs` rounds: a change in the machine's load then
+ * falls on the reference and the app alike, where row after row it would fall on one of them.
+ */
+async function paintsInTurn(context: BrowserContext, rows: Row[], runs: number) {
+  for (let round = 0; round < runs; round++) {
+    for (const row of rows) {
+      await context.setOffline(row.offline)
+      row.load.push(os.loadavg()[0]!)
+      row.paints.push(await openAndPaint(context, row.url))
+    }
   }
-  return { fcpMs: median(results.map((r) => r.fcpMs)), lcpMs: median(results.map((r) => r.lcpMs)), load }
+  await context.setOffline(false)
 }
 
 /** Prints the offline open of `/` and an unopened route against the reference page. */
@@ -109,19 +117,23 @@ export async function printOfflineOpen(origin: string, chromePath: string, runs:
     await swReference.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await swReference.close()
 
-    const ref = await medianPaint(runs, () => openAndPaint(context, referenceUrl))
-    await context.setOffline(true)
-    const rows: Array<readonly [string, Awaited<ReturnType<typeof medianPaint>>]> = [['one-line reference (online)', ref]]
-    rows.push(['one-line, minimal worker (off)', await medianPaint(runs, () => openAndPaint(context, new URL(SW_REFERENCE, referenceUrl).href))])
-    for (const route of ['/', '/browse-farmers']) rows.push([`offline ${route}`, await medianPaint(runs, () => openAndPaint(context, `${origin}${route}`))])
+    const row = (name: string, url: string, offline: boolean): Row => ({ name, url, offline, paints: [], load: [] })
+    const rows = [
+      row('one-line reference (online)', referenceUrl, false),
+      row('one-line, minimal worker (off)', new URL(SW_REFERENCE, referenceUrl).href, true),
+      ...['/', '/browse-farmers'].map((route) => row(`offline ${route}`, `${origin}${route}`, true)),
+    ]
+    await paintsInTurn(context, rows, runs)
     await context.close()
 
-    console.log(`\nInstalled app opened offline (service worker, network off, ${CPU_SLOWDOWN}× CPU), median of ${runs}:`)
+    const lcp = (r: Row) => median(r.paints.map((p) => p.lcpMs))
+    const referenceLcp = lcp(rows[0]!)
+    console.log(`\nInstalled app opened offline (service worker, network off, ${CPU_SLOWDOWN}× CPU), median of ${runs}, the pages opened in turn:`)
     console.log(`  ${'page'.padEnd(30)} FCP (s)  LCP (s)  LCP ÷ reference  load during runs`)
-    for (const [name, paint] of rows) {
-      const ratio = paint.lcpMs / ref.lcpMs
+    for (const r of rows) {
+      const fcp = median(r.paints.map((p) => p.fcpMs))
       console.log(
-        `  ${name.padEnd(30)} ${(paint.fcpMs / 1000).toFixed(2).padStart(7)}  ${(paint.lcpMs / 1000).toFixed(2).padStart(7)}  ${`${ratio.toFixed(2)}×`.padStart(15)}  ${paint.load.map((l) => l.toFixed(2)).join(', ')}`,
+        `  ${r.name.padEnd(30)} ${(fcp / 1000).toFixed(2).padStart(7)}  ${(lcp(r) / 1000).toFixed(2).padStart(7)}  ${`${(lcp(r) / referenceLcp).toFixed(2)}×`.padStart(15)}  ${r.load.map((l) => l.toFixed(2)).join(', ')}`,
       )
     }
   } finally {
