@@ -5,7 +5,7 @@
 // box is cut off or overflows. Screenshots of each screen go to the test output.
 // Screens walked: the public shell, home (search results, a town dialog, the review form and its
 // messages), browse (three steps), 404, the four static pages, sign-in, platform and farm reviews (a
-// farm's dialog and its review form), experts (a card opened, the contact dialog), expert registration
+// farm's dialog and its review form), experts (a card opened, the contact dialog), the public analytics, expert registration
 // and the public farmer signup (each with its validation messages), and, signed in as a data agent,
 // Data Agent Mode signup, its "saved on this phone" screen and the Outbox holding the signup.
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test'
@@ -250,6 +250,10 @@ test('sign-in, reviews and experts in the pseudo-locale', async ({ page }, testI
   await expect(page.getByRole('dialog')).toBeVisible()
   await checkScreen(page, 'experts-contact', data, testInfo)
   await page.keyboard.press('Escape')
+
+  await openScreen(page, '/analytics')
+  await expect(page.getByTestId('total-page-views')).toBeVisible()
+  await checkScreen(page, 'analytics', data, testInfo)
 
   await openScreen(page, '/expert-signup')
   await checkScreen(page, 'expert-signup', data, testInfo)

@@ -26,7 +26,7 @@ test('offline after one visit, iTaukei is picked, stays after a reload, and a to
   await context.setOffline(true)
   await picker(page, 'Language').selectOption({ label: 'Vosa Vakaviti' })
   await expect(page.getByRole('heading', { name: 'Raica ena Vanua' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Curu ena noda iSoqosoqo ni Dautei' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Curu ena noda iSoqosoqo ni Dauteitei' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
   await expect(page.getByRole('heading', { name: 'Browse by Location' })).toHaveCount(0)
 
@@ -38,9 +38,9 @@ test('offline after one visit, iTaukei is picked, stays after a reload, and a to
 
   // A screen beyond the home page (its words are in the catalog's second part), offline.
   await page.goto('/browse-farmers')
-  await expect(page.getByRole('heading', { level: 1, name: 'Raici na Dautei' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Raici na Dauteitei' })).toBeVisible()
   await expect(page.getByRole('heading', { name: '1. Digitaka e dua na vanua' })).toBeVisible()
-  await page.getByRole('button', { name: /^Nadi \d+ na dautei$/ }).click()
+  await page.getByRole('button', { name: /^Nadi \d+ na dauteitei$/ }).click()
   await expect(page.getByRole('heading', { name: '2. Digitaka na kakana e Nadi' })).toBeVisible()
   await expect(page.getByText(/^E sega ni rawa ni taratara na server: e vakaraitaki na lisi me vaka ena \d{2} [A-Z][a-z]+, \d{4} ena \d{1,2}:\d{2} (AM|PM) FJT\.$/).first()).toBeVisible()
   // Never a catalog key on screen.
@@ -77,7 +77,7 @@ test('the static pages’ words come only with them, and follow a switch made on
   await picker(page, 'Language').selectOption('hif')
   await expect(page.getByRole('heading', { level: 1, name: 'Viti Farmers ke baare me' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Hamaar Mission' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Kisan Dekhna Shuru Karo' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Kisaan Dekhna Shuru Karo' })).toBeVisible()
   expect(fetched.filter((path) => /\/(en|hif)-static-/.test(path))).toHaveLength(2)
 })
 

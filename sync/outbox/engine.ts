@@ -491,7 +491,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     if (!needsAuth(item.kind) || item.agentId === undefined) return undefined
     const signedIn = options.getSignedInAgentId?.()
     if (signedIn === undefined || signedIn === item.agentId) return undefined
-    return `Made by ${item.agentName ?? 'another agent'}: it is sent only under their name, once they sign in on this phone.`
+    return item.agentName === undefined ? outboxTexts.heldForAnotherAgent : outboxTexts.heldForAgent(item.agentName)
   }
 
   function isPoisoned(id: string): boolean {
@@ -830,7 +830,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
 
   async function resendItem(id: string, newPayload?: JsonObject, resendOptions: ResendOptions = {}): Promise<OutboxItem> {
     const item = await withDb(() => getItem(db, id))
-    if (!item) throw new Error('This item is no longer in the outbox.')
+    if (!item) throw new Error(outboxTexts.itemGone)
     assertChangeable(item, newPayload !== undefined || (resendOptions.removePhotoIds?.length ?? 0) > 0)
     let payload: JsonObject | undefined
     if (newPayload !== undefined) {
@@ -841,7 +841,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     const removed = new Set(resendOptions.removePhotoIds ?? [])
     const updated = await withDb(() => db.transaction('rw', db.outbox, db.photos, async () => {
       const raw = await db.outbox.get(id)
-      if (raw === undefined) throw new Error('This item is no longer in the outbox.')
+      if (raw === undefined) throw new Error(outboxTexts.itemGone)
       const current = restoreOutboxItem(raw)
       assertChangeable(current, payload !== undefined || removed.size > 0)
       const at = now()
@@ -869,10 +869,10 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   }
 
   function assertChangeable(item: OutboxItem, changesBody: boolean): void {
-    if (item.status === 'sent') throw new Error('This item has already been sent.')
-    if (item.status === 'sending' || state.currentItemId === item.id) throw new Error('This item is being sent right now. Try again in a moment.')
+    if (item.status === 'sent') throw new Error(outboxTexts.alreadySent)
+    if (item.status === 'sending' || state.currentItemId === item.id) throw new Error(outboxTexts.beingSent)
     if (changesBody && item.status === 'waiting' && item.postedAt !== undefined) {
-      throw new Error('This item may already have reached the server, so it cannot be changed until the server answers.')
+      throw new Error(outboxTexts.mayHaveArrived)
     }
   }
 
@@ -915,7 +915,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     },
     resendItem,
     async deleteItem(id) {
-      if (state.currentItemId === id) throw new Error('This item is being sent right now. Try again in a moment.')
+      if (state.currentItemId === id) throw new Error(outboxTexts.beingSent)
       await withDb(() => deleteOutboxItem(db, id))
     },
     getItem: (id) => withDb(() => getItem(db, id)),

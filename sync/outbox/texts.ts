@@ -18,4 +18,10 @@ export const outboxTexts = {
   phoneError: 'Something went wrong on this phone while sending. It will be tried again.',
   photosAgain: 'Some photos had to be uploaded again. It will be sent automatically.',
   noUploadAddress: 'The server gave no upload address for a photo. It will be tried again.',
+  heldForAgent: (name: string) => `Made by ${name}: it is sent only under their name, once they sign in on this phone.`,
+  heldForAnotherAgent: 'Made by another agent: it is sent only under their name, once they sign in on this phone.',
+  alreadySent: 'This item has already been sent.',
+  beingSent: 'This item is being sent right now. Try again in a moment.',
+  mayHaveArrived: 'This item may already have reached the server, so it cannot be changed until the server answers.',
+  itemGone: 'This item is no longer in the outbox.',
 } as const

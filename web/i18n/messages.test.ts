@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import en from 'virtual:i18n-catalog/en-rest'
 import { messages } from '../../api/contract/messages'
 import { outboxTexts } from '../../sync/outbox/texts'
+import { backupTexts } from '../shared/outbox/backup'
 import { messageKeyOf, piecesAround, translateMessage } from './messages'
 import { catalogPartsReady, setLocale, t } from './runtime'
 
@@ -107,7 +108,8 @@ describe('the outbox engine’s texts (sync/outbox/texts.ts)', () => {
   afterEach(() => setLocale('en', false))
 
   it('each read back to its outbox.engine key, in English and in iTaukei', async () => {
-    const said = Object.entries(outboxTexts).map(([name, text]) => ({ key: `outbox.engine.${name}`, english: typeof text === 'string' ? text : text(503) }))
+    // A text with a value is said with one (503 as a status, or as a name).
+    const said = Object.entries(outboxTexts).map(([name, text]) => ({ key: `outbox.engine.${name}`, english: typeof text === 'string' ? text : text(503 as never) }))
     for (const { key, english } of said) {
       expect(messageKeyOf(english)?.key, english).toBe(key)
       expect(translateMessage(english)).toBe(english)
@@ -115,5 +117,21 @@ describe('the outbox engine’s texts (sync/outbox/texts.ts)', () => {
     await setLocale('fj', false)
     expect(translateMessage(outboxTexts.noConnection)).toBe('E sega ni taratara na sava. Ena vakau yani ga.')
     expect(translateMessage(outboxTexts.serverProblem(503))).toBe('E a leqa na sava (503). Ena vakau yani ga.')
+    expect(translateMessage(outboxTexts.heldForAgent('Mere Tuilau'))).toBe('Caka ko Mere Tuilau: ena vakau ga ena yacana, ni sa curu o koya ena talevoni oqo.')
+    expect(translateMessage(outboxTexts.beingSent)).toBe('Se vakau tiko na ka oqo. Tovolea tale e muri vakalailai.')
+  })
+})
+
+describe('the outbox import’s texts (web/shared/outbox/backup.ts)', () => {
+  afterEach(() => setLocale('en', false))
+
+  it('each read back to its outbox.backupError key, in English and in Fiji Hindi', async () => {
+    for (const [name, english] of Object.entries(backupTexts)) {
+      expect(messageKeyOf(english)?.key, english).toBe(`outbox.backupError.${name}`)
+      expect(translateMessage(english)).toBe(english)
+    }
+    await setLocale('hif', false)
+    expect(translateMessage(backupTexts.notExport)).toBe('Ii file Viti Farmers ke Outbox export nahi hai.')
+    expect(translateMessage(backupTexts.photoMissing)).toBe('Ii export ke ek photo nahi hai. Dusra phone se phir export karo.')
   })
 })

@@ -11,8 +11,8 @@ import type { CompiledMessage } from '@lingui/message-utils/compileMessage'
 import en from 'virtual:i18n-catalog/en-rest'
 import { t, useT } from './runtime'
 
-/** Where English texts said by code live: the contract's messages, and the outbox engine's (sync/outbox/texts.ts). */
-const AREAS = ['validation.', 'outbox.engine.']
+/** Where English texts said by code live: the contract's messages, the outbox engine's (sync/outbox/texts.ts) and the outbox import's (web/shared/outbox/backup.ts). */
+const AREAS = ['validation.', 'outbox.engine.', 'outbox.backupError.']
 
 type Values = Record<string, string | number>
 type Pattern = { key: string; regex: RegExp; read: (match: RegExpExecArray) => Values }

@@ -6,14 +6,18 @@ import { useQuery } from '@tanstack/react-query'
 import { useRef, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { messages } from '../../../api/contract'
+import { translateMessage } from '../../i18n/messages'
+import { useT } from '../../i18n/runtime'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { toast } from '../../shared/ui/toast'
-import { fetchLiveAnalytics, formatCount, formatFijiTime, liveAnalyticsUrl } from './live-analytics'
+import { formatFijiTimeInLanguage } from '../../shared/fiji-time'
+import { fetchLiveAnalytics, formatCount, liveAnalyticsUrl } from './live-analytics'
 
 const m = messages.analytics
 
 export function AnalyticsPage() {
-  useDocumentTitle('Platform Analytics')
+  const t = useT()
+  useDocumentTitle(t('analytics.title'))
   const live = useQuery({
     queryKey: [liveAnalyticsUrl],
     queryFn: ({ signal }) => fetchLiveAnalytics(signal),
@@ -25,27 +29,27 @@ export function AnalyticsPage() {
   const refresh = async () => {
     const result = await live.refetch()
     if (result.isError && result.data) {
-      toast({ title: m.refreshFailedTitle, description: m.refreshFailedDescription, variant: 'destructive' })
+      toast({ title: translateMessage(m.refreshFailedTitle), description: translateMessage(m.refreshFailedDescription), variant: 'destructive' })
     }
   }
 
   return (
     <>
       <Link asChild variant="underline" colorPalette="brand" fontWeight="medium">
-        <RouterLink to="/">← Back to Home</RouterLink>
+        <RouterLink to="/">{t('analytics.backToHome')}</RouterLink>
       </Link>
       <Flex mt="4" gap="4" align={{ base: 'flex-start', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
         <Box>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.900">
-            Platform Analytics
+            {t('analytics.title')}
           </Heading>
           <Text mt="1" color="fg.muted">
-            How {productName} is growing: visits to the directory and farmers listed right now.
+            {t('analytics.intro', { productName })}
           </Text>
         </Box>
         {live.data ? (
           <Button ref={refreshButton} variant="outline" colorPalette="brand" onClick={() => void refresh()} disabled={live.isFetching}>
-            {live.isFetching ? 'Refreshing…' : 'Refresh'}
+            {live.isFetching ? t('analytics.refreshing') : t('analytics.refresh')}
           </Button>
         ) : null}
       </Flex>
@@ -53,27 +57,27 @@ export function AnalyticsPage() {
       <Box mt="8" aria-live="polite" aria-busy={live.isFetching}>
         {live.data ? (
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            <StatCard label="Total Page Views" value={formatCount(live.data.totalPageViews)} testId="total-page-views" />
-            <StatCard label="Unique Visitors" value={formatCount(live.data.uniqueVisitors)} testId="unique-visitors" />
-            <StatCard label="Active Farmers" value={formatCount(live.data.activeFarmers)} note="Local platform data" testId="active-farmers" />
-            <StatCard label="Last Updated" value={formatFijiTime(new Date(live.dataUpdatedAt))} small testId="last-updated" />
+            <StatCard label={t('analytics.totalPageViews')} value={formatCount(live.data.totalPageViews)} testId="total-page-views" />
+            <StatCard label={t('analytics.uniqueVisitors')} value={formatCount(live.data.uniqueVisitors)} testId="unique-visitors" />
+            <StatCard label={t('analytics.activeFarmers')} value={formatCount(live.data.activeFarmers)} note={t('analytics.localData')} testId="active-farmers" />
+            <StatCard label={t('analytics.lastUpdated')} value={formatFijiTimeInLanguage(new Date(live.dataUpdatedAt))} small testId="last-updated" />
           </SimpleGrid>
         ) : live.isError ? (
           <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="xl" p="6" maxW="xl">
             <Heading as="h2" size="lg" color="red.700">
-              {m.unavailable}
+              {translateMessage(m.unavailable)}
             </Heading>
             <Text mt="2" color="gray.800">
-              {live.error.message}
+              {translateMessage(live.error.message)}
             </Text>
             <Button mt="4" colorPalette="brand" onClick={() => void live.refetch()} disabled={live.isFetching}>
-              {live.isFetching ? 'Trying…' : m.tryAgain}
+              {live.isFetching ? t('analytics.trying') : translateMessage(m.tryAgain)}
             </Button>
           </Box>
         ) : (
           <Box role="status">
             <Text color="fg.muted" mb="4">
-              Loading analytics…
+              {t('analytics.loading')}
             </Text>
             <SimpleGrid aria-hidden="true" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
               {[0, 1, 2, 3].map((i) => (
@@ -85,8 +89,7 @@ export function AnalyticsPage() {
       </Box>
 
       <Text mt="8" fontSize="sm" color="fg.muted" maxW="3xl">
-        {productName} counts visits itself: a random visitor number kept in your browser, no cookies and no third-party
-        trackers. Active farmers are the farms listed in the directory today.
+        {t('analytics.privacy', { productName })}
       </Text>
     </>
   )

@@ -1,16 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fetchLiveAnalytics, formatCount, formatFijiTime } from './live-analytics'
+import { fetchLiveAnalytics, formatCount } from './live-analytics'
 
 afterEach(() => {
   vi.unstubAllGlobals()
-})
-
-describe('formatFijiTime', () => {
-  it("shows Fiji's wall clock as 'MMM dd, yyyy at h:mm a FJT'", () => {
-    // 21:07 UTC on 4 March is 09:07 on 5 March in Fiji (UTC+12).
-    expect(formatFijiTime(new Date('2026-03-04T21:07:00Z'))).toBe('Mar 05, 2026 at 9:07 AM FJT')
-    expect(formatFijiTime(new Date('2026-12-31T03:30:00Z'))).toBe('Dec 31, 2026 at 3:30 PM FJT')
-  })
 })
 
 describe('fetchLiveAnalytics', () => {

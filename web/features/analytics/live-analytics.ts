@@ -28,8 +28,6 @@ export async function fetchLiveAnalytics(signal?: AbortSignal): Promise<PublicAn
   return { totalPageViews: body.totalPageViews, uniqueVisitors: body.uniqueVisitors, activeFarmers: body.activeFarmers }
 }
 
-export { formatFijiTime } from '../../shared/fiji-time'
-
 /** 12,345 */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US')

@@ -1,7 +1,9 @@
 import { Box } from '@chakra-ui/react'
+import { useT } from '../../i18n/runtime'
 
 /** Shown while a dialog's code downloads (slow 3G). */
 export function DialogLoading() {
+  const t = useT()
   return (
     <Box
       role="status"
@@ -17,7 +19,7 @@ export function DialogLoading() {
       borderRadius="md"
       boxShadow="lg"
     >
-      Loading…
+      {t('ui.loading')}
     </Box>
   )
 }

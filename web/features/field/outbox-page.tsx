@@ -24,6 +24,7 @@ import { toast } from '../../shared/ui/toast'
 import { FixForm } from './fix-form'
 import { fijiTime, formatBytes, kindLabel, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
 import { t as translate, useT } from '../../i18n/runtime'
+import { translateMessage } from '../../i18n/messages'
 
 const toneColors: Record<StatusTone, { bg: string; fg: string; border: string }> = {
   waiting: { bg: 'orange.50', fg: 'orange.900', border: 'orange.700' },
@@ -279,7 +280,7 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
                 void deleteItem(item.id)
                   .then(() => toast({ title: translate('outbox.card.deleted') }))
                   .catch((error: unknown) =>
-                    toast({ title: translate('outbox.card.couldNotDelete'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' }),
+                    toast({ title: translate('outbox.card.couldNotDelete'), description: translateMessage(error instanceof Error ? error.message : String(error)), variant: 'destructive' }),
                   )
                   .finally(() => setConfirmDelete(false))
               }}
@@ -426,7 +427,7 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
         .join(', ')
       toast({ title: translate('outbox.backup.imported', { count: added }), description: notes ? translate('outbox.backup.skipped', { notes }) : undefined })
     } catch (error) {
-      toast({ title: translate('outbox.backup.importFailed'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      toast({ title: translate('outbox.backup.importFailed'), description: translateMessage(error instanceof Error ? error.message : String(error)), variant: 'destructive' })
     } finally {
       setWorking(false)
     }

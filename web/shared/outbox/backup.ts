@@ -15,7 +15,23 @@ export interface OutboxBackup {
   photos: OutboxPhoto[]
 }
 
-/** The file could not be read as an outbox export; `message` is fit to show. */
+/**
+ * Why a file cannot be imported, in English: web/i18n/messages.ts shows each in the reader's language
+ * from the catalog area `outbox.backupError.*` (its English is these texts, checked by messages.test.ts).
+ */
+export const backupTexts = {
+  notJson: 'This file is not an outbox export (it is not JSON).',
+  notExport: 'This file is not a Viti Farmers outbox export.',
+  newerVersion: 'This export was made by a newer version of the app. Update the app, then import it.',
+  incomplete: 'This outbox export is incomplete.',
+  itemUnreadable: 'An item of this export cannot be read.',
+  sameItemTwice: 'This export names the same item twice.',
+  photoMissing: 'A photo of this export is missing. Export again from the other phone.',
+  photoUnreadable: 'A photo of this export cannot be read.',
+  photoDamaged: 'A photo of this export is damaged.',
+} as const
+
+/** The file could not be read as an outbox export; `message` is one of `backupTexts`. */
 export class BackupFormatError extends Error {
   constructor(message: string) {
     super(message)
@@ -55,25 +71,27 @@ export async function parseBackup(text: string): Promise<OutboxBackup> {
   try {
     raw = JSON.parse(text)
   } catch {
-    throw new BackupFormatError('This file is not an outbox export (it is not JSON).')
+    throw new BackupFormatError(backupTexts.notJson)
   }
-  if (!isObject(raw) || raw.format !== BACKUP_FORMAT) throw new BackupFormatError('This file is not a Viti Farmers outbox export.')
+  if (!isObject(raw) || raw.format !== BACKUP_FORMAT) throw new BackupFormatError(backupTexts.notExport)
   if (typeof raw.version !== 'number' || raw.version > BACKUP_VERSION) {
-    throw new BackupFormatError('This export was made by a newer version of the app. Update the app, then import it.')
+    throw new BackupFormatError(backupTexts.newerVersion)
   }
-  if (!Array.isArray(raw.items) || !Array.isArray(raw.photos)) throw new BackupFormatError('This outbox export is incomplete.')
+  if (!Array.isArray(raw.items) || !Array.isArray(raw.photos)) throw new BackupFormatError(backupTexts.incomplete)
 
   const items: OutboxItem[] = []
   for (const record of raw.items) {
     try {
       items.push(restoreOutboxItem(record))
     } catch (error) {
-      throw new BackupFormatError(`An item of this export cannot be read (${error instanceof Error ? error.message : String(error)}).`)
+      // The reason names a field of the stored format: for whoever looks at the file, not for the agent.
+      console.warn('Outbox import: an item cannot be read', error)
+      throw new BackupFormatError(backupTexts.itemUnreadable)
     }
   }
   const ids = new Set<string>()
   for (const item of items) {
-    if (ids.has(item.id)) throw new BackupFormatError('This export names the same item twice.')
+    if (ids.has(item.id)) throw new BackupFormatError(backupTexts.sameItemTwice)
     ids.add(item.id)
   }
 
@@ -86,7 +104,7 @@ export async function parseBackup(text: string): Promise<OutboxBackup> {
   for (const item of items) {
     for (const photoId of item.photoIds) {
       const photo = byId.get(photoId)
-      if (!photo || photo.outboxId !== item.id) throw new BackupFormatError('A photo of this export is missing. Export again from the other phone.')
+      if (!photo || photo.outboxId !== item.id) throw new BackupFormatError(backupTexts.photoMissing)
       photos.push(photo)
     }
   }
@@ -126,18 +144,18 @@ export function planImport(backup: OutboxBackup, existingIds: ReadonlySet<string
 
 async function readPhoto(record: unknown): Promise<OutboxPhoto> {
   if (!isObject(record) || typeof record.id !== 'string' || typeof record.outboxId !== 'string' || typeof record.data !== 'string') {
-    throw new BackupFormatError('A photo of this export cannot be read.')
+    throw new BackupFormatError(backupTexts.photoUnreadable)
   }
   let bytes: Uint8Array<ArrayBuffer>
   try {
     bytes = fromBase64(record.data)
   } catch {
-    throw new BackupFormatError('A photo of this export is damaged.')
+    throw new BackupFormatError(backupTexts.photoDamaged)
   }
   const contentType = typeof record.contentType === 'string' && record.contentType !== '' ? record.contentType : 'application/octet-stream'
   const sha256 = await sha256Hex(bytes)
   if ((typeof record.size === 'number' && record.size !== bytes.byteLength) || (typeof record.sha256 === 'string' && record.sha256 !== sha256)) {
-    throw new BackupFormatError('A photo of this export is damaged.')
+    throw new BackupFormatError(backupTexts.photoDamaged)
   }
   const photo: OutboxPhoto = {
     id: record.id,

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { passwordStrength } from '../../../api/contract/auth'
 import { isCommonPassword } from '../../../api/contract/common-passwords'
 import { messages } from '../../../api/contract/messages'
+import { useTranslateMessage } from '../../i18n/messages'
 import { useT } from '../../i18n/runtime'
 
 const NO_LIST: ReadonlySet<string> = new Set()
@@ -37,6 +38,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
   const { checks } = strength
   const score = isCommon ? 0 : strength.score
   const t = useT()
+  const translate = useTranslateMessage()
   // The contract's labels, by score (0 Very Weak … 5 Very Strong), in the reader's language.
   const label = t(`ui.passwordStrength.level${score}`)
   return (
@@ -54,7 +56,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
           <Text as="li" key={check.key} color={check.passed ? 'fg.success' : 'fg.muted'}>
             <span aria-hidden="true">{check.passed ? '✓ ' : '○ '}</span>
             {/* The rule's words are validation messages (catalog area "validation"). */}
-            {check.message}
+            {translate(check.message)}
             <Box as="span" srOnly>
               {' '}
               {check.passed ? t('ui.passwordStrength.met') : t('ui.passwordStrength.notMet')}
@@ -64,7 +66,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         {isCommon && (
           <Text as="li" color="fg.error" data-testid="password-too-common">
             <span aria-hidden="true">✗ </span>
-            {messages.auth.passwordTooCommon}
+            {translate(messages.auth.passwordTooCommon)}
           </Text>
         )}
       </Stack>
