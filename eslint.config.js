@@ -29,7 +29,7 @@ const featureBlocks = [0, 1, 2, 3].map((depth) => {
 })
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.tmp/**', 'dev-dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.reports/**', 'data/**', '.e2e-data*/**'] },
+  { ignores: ['dist/**', '.server/**', '.tmp/**', 'dev-dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.reports/**', 'data/**', '.e2e-data*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { messages } from './contract'
 import { errorHandler, HttpError } from './errors'
 import { createLogger } from './logger'
 import { validate } from './middleware/validate'
+import { startTestApp, type TestApp } from './testing/test-app'
 
 async function serve(app: express.Express) {
   const server = app.listen(0, '127.0.0.1')
@@ -66,5 +68,44 @@ describe('validate middleware', () => {
     expect(body.issues).toEqual(expect.arrayContaining([{ path: 'phone', message: expect.any(String) }]))
     expect(good.status).toBe(201)
     expect(handled).toBe(1)
+  })
+})
+
+describe('error handler: a 4xx that is no HttpError says what was wrong', () => {
+  let api: TestApp
+  beforeAll(async () => {
+    api = await startTestApp()
+  })
+  afterAll(() => api.close())
+
+  it.each(['/api/farmers/%ZZ', '/objects/uploads/%ZZ', '/api/farmers/locations/%E0%A4%A/farmers'])('GET %s (a broken %%-escape) → 400 "Malformed request path", not a JSON error', async (path) => {
+    const res = await api.fetch(path)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: messages.common.malformedPath })
+  })
+
+  it('only a body that is not JSON says "Malformed JSON body"', async () => {
+    const res = await api.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"broken' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: messages.common.malformedJsonBody })
+  })
+
+  it('a body over the limit → 413 with the product text', async () => {
+    const res = await api.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'a'.repeat(1_100_000) }) })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({ message: messages.common.payloadTooLarge })
+  })
+
+  it('any other 400 is a plain bad request', async () => {
+    const app = express()
+    app.get('/odd', () => {
+      throw Object.assign(new Error('something a library refused'), { status: 400 })
+    })
+    app.use(errorHandler(createLogger({ level: 'silent' })))
+    const { url, close } = await serve(app)
+    const res = await fetch(`${url}/odd`)
+    await close()
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: messages.common.badRequest })
   })
 })

@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from 'pino'
 import type { ErrorCode } from './contract'
+import { messages } from './contract/messages'
 
 export class HttpError extends Error {
   /** A machine-readable reason (contract ERROR_CODES), for answers a client must tell apart. */
@@ -38,14 +39,27 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(err.status).json({ message: err.message, ...(err.issues && { issues: err.issues }), ...(err.code && { code: err.code }) })
       return
     }
-    // body-parser errors carry a status (400 bad JSON, 413 too large); answer them plainly.
+    // body-parser's and the router's errors carry a status (400 bad JSON or a broken '%' escape in
+    // the path, 413 too large); answer them plainly, each in its own words.
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
     if (status < 500) {
-      const message = status === 413 ? 'Request body is too large' : status === 400 ? 'Malformed JSON body' : 'Bad request'
-      res.status(status).json({ message })
+      res.status(status).json({ message: clientErrorMessage(err, status) })
       return
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error')
-    res.status(500).json({ message: 'Internal server error' })
+    res.status(500).json({ message: messages.common.internalServerError })
   }
+}
+
+/**
+ * The text of a 4xx that is no HttpError: only body-parser's JSON parse failure is a malformed JSON
+ * body; a path segment that does not decode (the router's URIError, '/api/farmers/%ZZ') is a
+ * malformed path; anything else is a plain bad request.
+ */
+function clientErrorMessage(err: unknown, status: number): string {
+  const type = (err as { type?: unknown }).type
+  if (status === 413) return messages.common.payloadTooLarge
+  if (type === 'entity.parse.failed') return messages.common.malformedJsonBody
+  if (err instanceof URIError) return messages.common.malformedPath
+  return messages.common.badRequest
 }

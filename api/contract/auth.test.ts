@@ -63,6 +63,10 @@ describe('LoginSchema', () => {
     expect(firstMessage(LoginSchema, { email: 'agent', password: 'x' })).toBe(m.emailInvalid)
     expect(firstMessage(LoginSchema, { email: 'agent@example.fj', password: '' })).toBe(m.passwordRequired)
   })
+  it('says a password over 256 characters is too long, not missing', () => {
+    expect(firstMessage(LoginSchema, { email: 'agent@example.fj', password: 'a'.repeat(300) })).toBe(m.passwordMax)
+    expect(firstMessage(LoginSchema, { email: 'agent@example.fj', password: 'a'.repeat(256) })).toBeNull()
+  })
 })
 
 describe('ChangePasswordSchema', () => {
@@ -73,6 +77,10 @@ describe('ChangePasswordSchema', () => {
   })
   it('holds the new password to the rule', () => {
     expect(firstMessage(ChangePasswordSchema, { currentPassword: 'old', newPassword: 'short' })).toBe(m.passwordMinLength)
+  })
+  it('says a new password over 256 characters is too long, not too short', () => {
+    expect(firstMessage(ChangePasswordSchema, { currentPassword: 'old', newPassword: `Vinaka2025!${'a'.repeat(290)}` })).toBe(m.passwordMax)
+    expect(firstMessage(PasswordSchema, `Vinaka2025!${'a'.repeat(245)}`)).toBeNull()
   })
 })
 

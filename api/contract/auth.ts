@@ -15,6 +15,8 @@ export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_IP_LIMIT = 100
 
 export const PASSWORD_MIN_LENGTH = 8
+/** The longest password accepted (hashing a megabyte of password is a denial of service). */
+export const PASSWORD_MAX_LENGTH = 256
 export const PASSWORD_SPECIAL_CHARS = '@$!%*?&'
 
 /** The five rules in the spec's order; the meter and the schema both read this list. */
@@ -31,7 +33,7 @@ export type PasswordRuleKey = (typeof passwordRules)[number]['key']
 export const PasswordSchema = z
   .string({ error: m.passwordMinLength })
   .min(PASSWORD_MIN_LENGTH, m.passwordMinLength)
-  .max(256)
+  .max(PASSWORD_MAX_LENGTH, m.passwordMax)
   .regex(/[a-z]/, m.passwordLowercase)
   .regex(/[A-Z]/, m.passwordUppercase)
   .regex(/\d/, m.passwordNumber)
@@ -62,7 +64,7 @@ export function failsPasswordRule(pw: string): boolean {
 /** POST /api/auth/login. */
 export const LoginSchema = z.object({
   email: z.string({ error: m.emailInvalid }).trim().toLowerCase().pipe(z.email(m.emailInvalid)),
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(256),
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, m.passwordMax),
   rememberMe: z.boolean().default(false),
 })
 export type Login = z.infer<typeof LoginSchema>

@@ -64,8 +64,12 @@ export function dateInputTime(value: string): number {
   return Date.parse(value)
 }
 
-/** Optional free text; '', absent and invisible-only all become undefined so no empty strings reach the database. */
-export function optionalText(max?: number, maxMessage?: string) {
+/**
+ * Optional free text; '', absent and invisible-only all become undefined so no empty strings reach the database.
+ * Over `max` it says `maxMessage` (a field's own "… cannot exceed N characters"), else the generic
+ * messages.common.textTooLong, never zod's untranslatable "Too big: expected string to have <=N characters".
+ */
+export function optionalText(max?: number, maxMessage: string = messages.common.textTooLong) {
   const base = max === undefined ? z.string().trim() : z.string().trim().max(max, maxMessage)
   return base.optional().transform((v) => (v === undefined || !hasVisibleText(v) ? undefined : v))
 }
@@ -115,8 +119,12 @@ export function hasVisibleText(value: string): boolean {
   return value.replace(invisible, '') !== ''
 }
 
-/** Required, trimmed text with one message for missing, blank, or made only of invisible characters. */
-export function requiredText(message: string, max?: number, maxMessage?: string) {
+/**
+ * Required, trimmed text with one message for missing, blank, or made only of invisible characters.
+ * Over `max` it says `maxMessage`, else messages.common.textTooLong: without a message of its own, zod 4
+ * would say the schema's "… is required" for a value that is too long.
+ */
+export function requiredText(message: string, max?: number, maxMessage: string = messages.common.textTooLong) {
   const base = z
     .string({ error: message })
     .trim()
@@ -125,7 +133,67 @@ export function requiredText(message: string, max?: number, maxMessage?: string)
   return max === undefined ? base : base.max(max, maxMessage)
 }
 
+/**
+ * A whole-number query parameter (?page=2) given once. A repeated one (?page=1&page=2 arrives as a
+ * list), 'abc', 4.5 and a value out of range all say `message`, never zod's "expected number, received NaN".
+ */
+export function wholeNumberQuery(message: string, min: number, max?: number) {
+  const base = z.coerce.number<string>({ error: message }).int(message).min(min, message)
+  return max === undefined ? base : base.max(max, message)
+}
+
+/** The highest ?page= of the paged lists (directory, reviews, staff lists). */
+export const PAGE_MAX = 100_000
+
+/** ?page= from 1 to PAGE_MAX, 1 when absent. */
+export const pageQuery = () => wholeNumberQuery(messages.common.pageInvalid, 1, PAGE_MAX).default(1)
+
+/** Today's date in Pacific/Fiji, 'YYYY-MM-DD' (the product's day, clarifications Public listing). */
+export function fijiToday(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Fiji', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/** The calendar date a date input names ('2026-03-05', or the date part of '2026-03-05T08:00:00+12:00'). */
+const calendarDateOf = (value: string): string => value.slice(0, 10)
+
+/** 'YYYY-MM-DD' `years` later, compared as text only (29 February stays, and sorts as the last day of February). */
+const yearsAfter = (date: string, years: number): string => `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`
+
+/** The earliest subscription start a signup may ask for: nobody subscribed before the product's first year. */
+export const EARLIEST_SUBSCRIPTION_START = '2020-01-01'
+/** How far ahead of today (Pacific/Fiji) a signup's subscription may start, in years. */
+export const SUBSCRIPTION_START_MAX_YEARS_AHEAD = 1
+/** The longest subscription a signup may ask for, in years. */
+export const SUBSCRIPTION_MAX_YEARS = 5
+
+/**
+ * A signup's subscription start: required, a date input, from EARLIEST_SUBSCRIPTION_START to a year
+ * after today in Fiji. An absurd year ('0000-01-01') would, once approved, count millions of days into
+ * the revenue figures. Checked when parsed, so the form and the server see the same today.
+ */
+export function subscriptionStartDate(requiredMessage: string, tooEarlyMessage: string, tooLateMessage: string, now: () => Date = () => new Date()) {
+  return requiredDate(requiredMessage)
+    .refine((v) => !isDateInput(v) || calendarDateOf(v) >= EARLIEST_SUBSCRIPTION_START, tooEarlyMessage)
+    .refine((v) => !isDateInput(v) || calendarDateOf(v) <= yearsAfter(fijiToday(now()), SUBSCRIPTION_START_MAX_YEARS_AHEAD), tooLateMessage)
+}
+
 type SubscriptionDates = { subscriptionStart?: string; subscriptionEnd?: string }
+
+/**
+ * `.refine(...subscriptionWithinMaxYears(message))` for a body holding both subscription dates: the end
+ * at most SUBSCRIPTION_MAX_YEARS after the start (an end of 9999-12-31 would distort revenue too).
+ */
+export function subscriptionWithinMaxYears(message: string): [(body: SubscriptionDates) => boolean, { error: string; path: string[] }] {
+  const check = (b: SubscriptionDates) =>
+    b.subscriptionStart === undefined ||
+    b.subscriptionEnd === undefined ||
+    !isDateInput(b.subscriptionStart) ||
+    !isDateInput(b.subscriptionEnd) ||
+    calendarDateOf(b.subscriptionEnd) <= yearsAfter(calendarDateOf(b.subscriptionStart), SUBSCRIPTION_MAX_YEARS)
+  return [check, { error: message, path: ['subscriptionEnd'] }]
+}
 
 /**
  * `.refine(...subscriptionEndAfterStart(message))` for a body holding both subscription dates: the

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { FarmerSignupSchema, SignupProcessSchema, SignupPurgeSchema } from './farmer-signup'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fijiToday } from './common'
+import { AdminSignupsQuerySchema, FarmerSignupSchema, SIGNUP_TEXT_MAX, SignupProcessSchema, SignupPurgeSchema } from './farmer-signup'
 import { messages } from './messages'
 import { firstMessage } from './test-helpers'
 
@@ -76,6 +77,74 @@ describe('FarmerSignupSchema', () => {
 
   it('rejects a date that is not a date', () => {
     expect(firstMessage(FarmerSignupSchema, { ...valid, subscriptionStart: 'tomorrow' })).toBe(messages.common.invalidDate)
+  })
+})
+
+describe('FarmerSignupSchema: a value that is too long says so, in a text of messages.ts', () => {
+  // Zod 4 would say the schema's own "… is required" (or its English "Too big: …") without these.
+  it.each([
+    ['a name of 256 characters', { name: 'a'.repeat(256) }, m.nameMax],
+    ['a phone of 51 characters', { phone: '1'.repeat(51) }, m.phoneMax],
+    ['a village of 256 characters', { town: 'a'.repeat(256) }, m.villageMax],
+    ['a tikina of 256 characters', { tikina: 'a'.repeat(256) }, m.tikinaMax],
+    ['an M-PAiSA number of 51 characters', { mpaisaNumber: '9'.repeat(51) }, m.mpaisaNumberMax],
+    ['an M-PAiSA receipt number of 101 characters', { mpaisaReceiptNumber: 'R'.repeat(101) }, m.mpaisaReceiptNumberMax],
+    ['comments of 10001 characters', { comments: 'a'.repeat(10_001) }, m.commentsMax],
+    ['51 towns/cities', { cities: Array.from({ length: 51 }, (_, i) => `Town ${i}`) }, m.citiesMax],
+    ['a town/city name of 101 characters', { cities: ['a'.repeat(101)] }, m.cityNameMax],
+    ['a produce name of 101 characters', { produce: ['a'.repeat(101)] }, m.produceNameMax],
+    ['an empty town/city name', { cities: [''] }, m.citiesRequired],
+  ])('%s → its max message', (_, patch, expected) => {
+    expect(firstMessage(FarmerSignupSchema, { ...valid, ...patch })).toBe(expected)
+  })
+
+  it('accepts each text at its limit (the form\'s maxLength)', () => {
+    const atLimit = Object.fromEntries(Object.entries(SIGNUP_TEXT_MAX).map(([field, max]) => [field, 'a'.repeat(max)]))
+    expect(firstMessage(FarmerSignupSchema, { ...valid, ...atLimit, cities: Array.from({ length: 50 }, (_, i) => `Town ${i}`) })).toBeNull()
+  })
+})
+
+describe('FarmerSignupSchema: subscription dates in a plausible range', () => {
+  afterEach(() => vi.useRealTimers())
+  // 13:00 UTC on 30 June is already 1 July in Fiji (UTC+12).
+  const now = () => vi.useFakeTimers({ toFake: ['Date'] }).setSystemTime(new Date('2026-06-30T13:00:00.000Z'))
+
+  it('reads today in Pacific/Fiji', () => {
+    now()
+    expect(fijiToday()).toBe('2026-07-01')
+  })
+
+  it.each([
+    ['year 0000', '0000-01-01', m.subscriptionStartTooEarly],
+    ['the last day of 2019', '2019-12-31', m.subscriptionStartTooEarly],
+    ['a date-time before 2020', '2019-06-01T00:00:00.000Z', m.subscriptionStartTooEarly],
+    ['one year and a day from today in Fiji', '2027-07-02', m.subscriptionStartTooLate],
+    ['year 9999', '9999-01-01', m.subscriptionStartTooLate],
+  ])('refuses a start in %s', (_, subscriptionStart, expected) => {
+    now()
+    expect(firstMessage(FarmerSignupSchema, { ...valid, subscriptionStart, subscriptionEnd: '9999-12-31' })).toBe(expected)
+  })
+
+  it.each([['2020-01-01', '2020-12-31'], ['2026-07-01', '2027-06-30'], ['2027-07-01', '2032-07-01']])('accepts a start of %s (end %s)', (subscriptionStart, subscriptionEnd) => {
+    now()
+    expect(firstMessage(FarmerSignupSchema, { ...valid, subscriptionStart, subscriptionEnd })).toBeNull()
+  })
+
+  it('refuses an end more than 5 years after the start', () => {
+    now()
+    expect(firstMessage(FarmerSignupSchema, { ...valid, subscriptionStart: '2026-07-01', subscriptionEnd: '2031-07-02' })).toBe(m.subscriptionEndTooLate)
+    expect(firstMessage(FarmerSignupSchema, { ...valid, subscriptionStart: '2026-07-01', subscriptionEnd: '9999-12-31' })).toBe(m.subscriptionEndTooLate)
+  })
+
+  it('says only "invalid date" for text that is no date', () => {
+    now()
+    expect(FarmerSignupSchema.safeParse({ ...valid, subscriptionStart: 'soon' }).error?.issues.map((i) => i.message)).toEqual([messages.common.invalidDate])
+  })
+})
+
+describe('AdminSignupsQuerySchema', () => {
+  it.each([['a repeated page', ['1', '2']], ['page=abc', 'abc'], ['page=0', '0'], ['page=1.5', '1.5'], ['page=100001', '100001']])('%s → the page message', (_, page) => {
+    expect(firstMessage(AdminSignupsQuerySchema, { page })).toBe(messages.common.pageInvalid)
   })
 })
 

@@ -9,9 +9,12 @@ import {
   optionalEmail,
   optionalText,
   optionalUrl,
+  pageQuery,
   requiredDate,
   requiredText,
   subscriptionEndAfterStart,
+  subscriptionStartDate,
+  subscriptionWithinMaxYears,
 } from './common'
 import { honeypotField } from './honeypot'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
@@ -25,38 +28,59 @@ export const signupStatuses = ['pending', 'approved', 'rejected'] as const
 export const SignupStatusSchema = z.enum(signupStatuses)
 export type SignupStatus = z.infer<typeof SignupStatusSchema>
 
-const listItem = z.string().trim().min(1).max(100)
+/** A town/city or produce name of the lists; an empty one counts as none chosen. */
+const listItem = (requiredMessage: string, maxMessage: string) => z.string().trim().min(1, requiredMessage).max(100, maxMessage)
+
+/** Towns/cities one signup may name. */
+export const MAX_SIGNUP_CITIES = 50
+
+/** The signup form's text limits; the form's inputs carry them as maxLength. */
+export const SIGNUP_TEXT_MAX = {
+  name: 255,
+  phone: 50,
+  town: 255,
+  tikina: 255,
+  mpaisaNumber: 50,
+  mpaisaReceiptNumber: 100,
+  comments: 10000,
+} as const
 
 /**
  * POST /api/farmer-signup and POST /api/data-agent/signup (same body), spec 000 §5.
  * Optional texts accept '' and come out undefined.
  */
 export const FarmerSignupSchema = z.object({
-  name: requiredText(m.nameRequired, 255),
-  phone: requiredText(m.phoneRequired, 50),
+  name: requiredText(m.nameRequired, SIGNUP_TEXT_MAX.name, m.nameMax),
+  phone: requiredText(m.phoneRequired, SIGNUP_TEXT_MAX.phone, m.phoneMax),
   email: optionalEmail(m.emailInvalid),
   website: optionalUrl(m.websiteInvalid),
   /** Shown as "Village". */
-  town: optionalText(255),
-  tikina: optionalText(255),
-  cities: z.array(listItem, { error: m.citiesRequired }).min(1, m.citiesRequired).max(50),
+  town: optionalText(SIGNUP_TEXT_MAX.town, m.villageMax),
+  tikina: optionalText(SIGNUP_TEXT_MAX.tikina, m.tikinaMax),
+  cities: z
+    .array(listItem(m.citiesRequired, m.cityNameMax), { error: m.citiesRequired })
+    .min(1, m.citiesRequired)
+    .max(MAX_SIGNUP_CITIES, m.citiesMax),
   produce: z
-    .array(listItem, { error: m.produceRequired })
+    .array(listItem(m.produceRequired, m.produceNameMax), { error: m.produceRequired })
     .min(1, m.produceRequired)
     .max(MAX_PRODUCE_PER_FARMER, m.produceMax),
-  subscriptionStart: requiredDate(m.subscriptionStartRequired),
+  /** From 2020-01-01 to a year after today (Pacific/Fiji); the end at most 5 years after it. */
+  subscriptionStart: subscriptionStartDate(m.subscriptionStartRequired, m.subscriptionStartTooEarly, m.subscriptionStartTooLate),
   subscriptionEnd: requiredDate(m.subscriptionEndRequired),
-  mpaisaNumber: optionalText(50),
-  mpaisaReceiptNumber: optionalText(100),
+  mpaisaNumber: optionalText(SIGNUP_TEXT_MAX.mpaisaNumber, m.mpaisaNumberMax),
+  mpaisaReceiptNumber: optionalText(SIGNUP_TEXT_MAX.mpaisaReceiptNumber, m.mpaisaReceiptNumberMax),
   paymentDate: optionalDate(),
-  comments: optionalText(10000),
+  comments: optionalText(SIGNUP_TEXT_MAX.comments, m.commentsMax),
   deliveryAvailable: z.boolean().default(false),
   isBulk: z.boolean().default(false),
   agreeToTerms: z.boolean({ error: m.agreeToTermsRequired }).refine((v) => v, m.agreeToTermsRequired),
   /** Up to 3 farm photos, each a path from the upload flow (clarifications, Photos). */
   photoUrls: z.array(PhotoPathSchema).max(MAX_SIGNUP_PHOTOS, m.photosMax).default([]),
   ...honeypotField,
-}).refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
+})
+  .refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
+  .refine(...subscriptionWithinMaxYears(m.subscriptionEndTooLate))
 /** What the server gets after parsing. */
 export type FarmerSignup = z.infer<typeof FarmerSignupSchema>
 /** What the form holds before parsing (react-hook-form values). */
@@ -122,7 +146,7 @@ export const ADMIN_SIGNUPS_PAGE_DEFAULT = 50
 export const ADMIN_SIGNUPS_PAGE_MAX = 200
 
 const staffPage = {
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  page: pageQuery(),
   pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_SIGNUPS_PAGE_MAX).default(ADMIN_SIGNUPS_PAGE_DEFAULT),
 }
 

@@ -1,7 +1,7 @@
 // Farmers: the public card and browse shapes, and the back-office farmer, subscription and payment shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { TimestampSchema, optionalDate, optionalText, optionalUrl, requiredDate, requiredText, subscriptionEndAfterStart } from './common'
+import { TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, requiredDate, requiredText, subscriptionEndAfterStart, wholeNumberQuery } from './common'
 import { MAX_PRODUCE_PER_FARMER } from './farmer-signup'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
 
@@ -60,8 +60,8 @@ const narrowingFlag = z.enum(['true', 'false']).transform((v) => v === 'true').o
 
 /** ?page= (from 1) and ?limit= (a larger limit is cut to FARMER_PAGE_MAX), with the two filters. */
 export const FarmerPageQuerySchema = z.object({
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number<string>().int().min(1).default(FARMER_PAGE_DEFAULT).transform((n) => Math.min(n, FARMER_PAGE_MAX)),
+  page: pageQuery(),
+  limit: wholeNumberQuery(messages.common.limitInvalid, 1).default(FARMER_PAGE_DEFAULT).transform((n) => Math.min(n, FARMER_PAGE_MAX)),
   delivery: narrowingFlag,
   bulk: narrowingFlag,
 })
@@ -273,7 +273,7 @@ const adminFarmerFilters = {
  */
 export const AdminFarmersQuerySchema = z.strictObject({
   ...adminFarmerFilters,
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  page: pageQuery(),
   pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
 })
 /** GET /api/admin/farmers/export: the same filters and order as the list, every matching farmer. */
@@ -314,7 +314,7 @@ export const ADMIN_PAYMENTS_PAGE_MAX = 200
  */
 export const AdminPaymentsQuerySchema = z.strictObject({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  page: pageQuery(),
   pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_PAYMENTS_PAGE_MAX).default(ADMIN_PAYMENTS_PAGE_DEFAULT),
 })
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>
@@ -334,7 +334,7 @@ export type FarmerPaymentUpdate = z.infer<typeof FarmerPaymentUpdateSchema>
  * count of the whole list in X-Total-Count, the screens' cards from each list's summary. Strict.
  */
 export const SubscriptionListQuerySchema = z.strictObject({
-  page: z.coerce.number<string>().int().min(1).max(100_000).default(1),
+  page: pageQuery(),
   pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
 })
 export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuerySchema>

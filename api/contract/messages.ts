@@ -34,6 +34,24 @@ export const messages = {
     badRequestTarget: 'Bad request target',
     /** product: a query parameter the route does not take (the answer caches key on the known ones only). */
     unknownQueryParameter: 'Unknown query parameter',
+    /**
+     * product: text (a JSON body's string or key, a path segment, a query value) holding a control
+     * character other than tab, line feed and carriage return: NUL cannot be stored by PostgreSQL, and
+     * none of them is typed on a keyboard.
+     */
+    controlCharacters: 'Text must not contain hidden control characters',
+    /** product: a request body that is not valid JSON. */
+    malformedJsonBody: 'Malformed JSON body',
+    /** product: a path with a broken percent-escape ('%ZZ'). */
+    malformedPath: 'Malformed request path',
+    /** product: any other request the server cannot read (4xx without a product text of its own). */
+    badRequest: 'Bad request',
+    /** product: a text longer than its field allows, where the field has no limit text of its own. */
+    textTooLong: 'Text is too long',
+    /** product: ?page= missing a number, repeated (?page=1&page=2), not whole, or out of range. */
+    pageInvalid: 'Page must be given once, as a whole number from 1 to 100000',
+    /** product: ?limit= not one whole number of 1 or more. */
+    limitInvalid: 'Limit must be given once, as a whole number of 1 or more',
   },
 
   auth: {
@@ -50,6 +68,8 @@ export const messages = {
     /** product: change-password to the same password (a forced change must really change it). */
     passwordUnchanged: 'Please choose a new password that is different from your current one',
     passwordMinLength: 'Password must be at least 8 characters long',
+    /** product: a password over 256 characters (login, change-password, new users). */
+    passwordMax: 'Password cannot exceed 256 characters',
     passwordLowercase: 'Password must contain at least one lowercase letter',
     passwordUppercase: 'Password must contain at least one uppercase letter',
     passwordNumber: 'Password must contain at least one number',
@@ -74,11 +94,30 @@ export const messages = {
     websiteInvalid: 'Please enter a valid URL',
     citiesRequired: 'At least one nearest town/city is required',
     produceRequired: 'At least one produce item is required',
+    /** product: length limits of the signup form, texts not shown in the spec. */
+    nameMax: 'Name cannot exceed 255 characters',
+    phoneMax: 'Phone cannot exceed 50 characters',
+    villageMax: 'Village cannot exceed 255 characters',
+    tikinaMax: 'Tikina cannot exceed 255 characters',
+    mpaisaNumberMax: 'M-PAiSA number cannot exceed 50 characters',
+    mpaisaReceiptNumberMax: 'M-PAiSA receipt number cannot exceed 100 characters',
+    commentsMax: 'Comments cannot exceed 10000 characters',
+    /** product: more than 50 towns/cities ticked. */
+    citiesMax: 'Maximum 50 towns/cities allowed',
+    /** product: a town/city or produce name over 100 characters (the form offers only the lists' names). */
+    cityNameMax: 'Town/city names cannot exceed 100 characters',
+    produceNameMax: 'Produce names cannot exceed 100 characters',
     produceMax: 'Maximum 5 produce items allowed',
     subscriptionStartRequired: 'Subscription start date is required',
     subscriptionEndRequired: 'Subscription end date is required',
     /** product: issue 8 — an end on or before the start. */
     subscriptionEndBeforeStart: 'Subscription end date must be after the start date',
+    /** product: a start before the product's first subscriptions (an absurd year would distort revenue once approved). */
+    subscriptionStartTooEarly: 'Subscription start date cannot be before 1 January 2020',
+    /** product: a start more than a year ahead of today (Pacific/Fiji). */
+    subscriptionStartTooLate: 'Subscription start date cannot be more than one year from today',
+    /** product: a subscription longer than 5 years. */
+    subscriptionEndTooLate: 'Subscription end date cannot be more than 5 years after the start date',
     agreeToTermsRequired: 'You must agree to the Terms of Use to continue',
     /** product: clarifications allow up to 3 farm photos. */
     photosMax: 'Maximum 3 photos allowed',
@@ -221,6 +260,8 @@ export const messages = {
 
   reviews: {
     ratingMin: 'Rating must be at least 1 star',
+    /** product: a rating that is not a whole number of stars (4.5). */
+    ratingWholeNumber: 'Rating must be a whole number of stars',
     ratingMax: 'Rating cannot exceed 5 stars',
     ratingRequiredTitle: 'Rating Required',
     ratingRequiredDescription: 'Please select a rating before submitting your review.',
@@ -247,6 +288,8 @@ export const messages = {
   },
 
   farmReviews: {
+    /** product: a farm review without the farm it is about. */
+    farmRequired: 'Farm is required',
     /** product: empty comment, text not shown in the spec. */
     commentRequired: 'Comment is required',
     commentMax: 'Comment cannot exceed 200 words (approximately 1000 characters)',

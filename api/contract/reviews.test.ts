@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   FarmReviewCreateSchema,
+  FarmReviewsQuerySchema,
+  FarmsWithRatingsQuerySchema,
   PlatformReviewCreateSchema,
+  PublicReviewsQuerySchema,
   PlatformReviewFormSchema,
   ReviewModerationSchema,
   countWords,
@@ -73,6 +76,29 @@ describe('FarmReviewCreateSchema', () => {
   })
   it('needs a farm uuid', () => {
     expect(FarmReviewCreateSchema.safeParse({ farmId: '12', comment: 'ok' }).success).toBe(false)
+    expect(firstMessage(FarmReviewCreateSchema, { farmId: '12', comment: 'ok' })).toBe(messages.farmReviews.farmNotFound)
+  })
+  it('says a missing farm is required, not zod\'s "expected string, received undefined"', () => {
+    expect(firstMessage(FarmReviewCreateSchema, { comment: 'Sweet pineapples' })).toBe(messages.farmReviews.farmRequired)
+  })
+  it('says a rating of 4.5 must be a whole number', () => {
+    expect(firstMessage(FarmReviewCreateSchema, { farmId, rating: 4.5, comment: 'ok' })).toBe(m.ratingWholeNumber)
+    expect(firstMessage(PlatformReviewCreateSchema, { ...review, rating: 4.5 })).toBe(m.ratingWholeNumber)
+  })
+})
+
+describe('page queries (FarmReviewsQuerySchema, PublicReviewsQuerySchema, FarmsWithRatingsQuerySchema)', () => {
+  it.each([
+    ['?page=1&page=2', { page: ['1', '2'] }, messages.common.pageInvalid],
+    ['?page=abc', { page: 'abc' }, messages.common.pageInvalid],
+    ['?page=0', { page: '0' }, messages.common.pageInvalid],
+    ['?limit=abc', { limit: 'abc' }, messages.common.limitInvalid],
+    ['?limit=5&limit=6', { limit: ['5', '6'] }, messages.common.limitInvalid],
+  ])('%s → a clear message', (_, query, expected) => {
+    for (const schema of [FarmReviewsQuerySchema, PublicReviewsQuerySchema, FarmsWithRatingsQuerySchema]) expect(firstMessage(schema, query)).toBe(expected)
+  })
+  it('still reads one page and limit', () => {
+    expect(FarmReviewsQuerySchema.parse({ page: '2', limit: '5' })).toEqual({ page: 2, limit: 5 })
   })
 })
 

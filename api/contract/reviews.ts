@@ -12,7 +12,7 @@ export { RATING_LABELS, ratingLabel, type RatingLabel } from './display'
 
 const rating = z
   .number({ error: m.ratingRequired })
-  .int(m.ratingMin)
+  .int(m.ratingWholeNumber)
   .min(1, m.ratingMin)
   .max(5, m.ratingMax)
 
@@ -135,7 +135,8 @@ export const FARM_REVIEW_MAX_CHARS = 1000
 
 /** POST /api/farm-reviews (queued). */
 export const FarmReviewCreateSchema = z.object({
-  farmId: z.uuid(),
+  /** Missing says so; anything but a farm's id is no farm. */
+  farmId: z.uuid({ error: (issue) => (issue.input === undefined ? messages.farmReviews.farmRequired : messages.farmReviews.farmNotFound) }),
   rating: rating.default(5),
   comment: z
     .string({ error: messages.farmReviews.commentRequired })

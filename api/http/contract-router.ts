@@ -2,7 +2,8 @@
 // table, by its key, and that route's access check is attached with it. A path the contract does
 // not name does not compile, and no spelling of a URL that Express matches to a handler skips its check.
 // Query strings fail closed too: a parameter the route's contract does not name is refused before
-// any handler runs, so no answer cache can be keyed (or busted) on made-up parameters.
+// any handler runs, so no answer cache can be keyed (or busted) on made-up parameters. Text with a
+// control character is refused here too, once for every route (refuseControlCharacters).
 import { Router, type RequestHandler } from 'express'
 import { z } from 'zod'
 import { getRoute, messages, routeKey, type RouteDef, type RouteKey } from '../contract'
@@ -36,6 +37,85 @@ function refuseUnknownQuery(route: RouteDef): RequestHandler {
   }
 }
 
+/**
+ * True when the text holds a C0 control character other than tab, line feed and carriage return
+ * (which textareas produce), or DEL. NUL cannot be stored by PostgreSQL (SQLite would keep it, so
+ * the two would disagree), and none of the others is typed on a keyboard; all of them are invisible.
+ */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true
+  }
+  return false
+}
+
+/** A parsed JSON body, query or params object (an uploaded photo's Buffer is none). */
+const isPlainContainer = (value: object): boolean => {
+  if (Array.isArray(value)) return true
+  const prototype: unknown = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
+type Visit = { value: unknown; key: string; parent: Visit | undefined }
+
+const pathOf = (visit: Visit | undefined): string => {
+  const keys: string[] = []
+  for (let at = visit; at?.parent !== undefined; at = at.parent) keys.push(at.key)
+  return keys.reverse().join('.')
+}
+
+/**
+ * Where a string or object key of `value` (at any depth) holds a control character: its path
+ * ('comment', 'photoUrls.2'; '' for the value itself, or for a top-level key), or undefined when
+ * none does. Walked without recursion, and each path is built only when found: a 1 MB body may be
+ * 150 000 items wide or nest 500 000 deep.
+ */
+export function controlCharacterPath(value: unknown): string | undefined {
+  const stack: Visit[] = [{ value, key: '', parent: undefined }]
+  while (stack.length > 0) {
+    const visit = stack.pop()!
+    const current = visit.value
+    if (typeof current === 'string') {
+      if (hasControlCharacter(current)) return pathOf(visit)
+      continue
+    }
+    if (current === null || typeof current !== 'object' || !isPlainContainer(current)) continue
+    for (const key of Object.keys(current)) {
+      // The key itself is not echoed: the path names where it sits.
+      if (hasControlCharacter(key)) return pathOf(visit)
+      stack.push({ value: (current as Record<string, unknown>)[key], key, parent: visit })
+    }
+  }
+  return undefined
+}
+
+/**
+ * 400 for a request whose path parameters, query values or JSON body (strings and keys, at any
+ * depth) hold a control character, before any handler, service or database sees it: the same
+ * answer on SQLite and PostgreSQL, and nothing stored.
+ */
+function refuseControlCharacters(route: RouteDef): RequestHandler {
+  return (req, _res, next) => {
+    // A raw body (a photo's bytes) is no text.
+    const parts: unknown[] = route.rawBody ? [req.params, req.query] : [req.params, req.query, req.body]
+    for (const value of parts) {
+      const path = controlCharacterPath(value)
+      if (path === undefined) continue
+      const message = messages.common.controlCharacters
+      return next(new HttpError(400, message, [{ path, message }]))
+    }
+    next()
+  }
+}
+
+/** The input gate after the access check: control characters first (no such text is echoed), then unknown query parameters. */
+function refuseBadInput(route: RouteDef): RequestHandler {
+  const controlCharacters = refuseControlCharacters(route)
+  const unknownQuery = refuseUnknownQuery(route)
+  return (req, res, next) => controlCharacters(req, res, (error?: unknown) => (error === undefined ? unknownQuery(req, res, next) : next(error)))
+}
+
 export function contractRouter(): ContractRouter {
   // Case-sensitive, like the contract and the gate in front of it.
   const router = Router({ caseSensitive: true, strict: true })
@@ -52,7 +132,7 @@ export function contractRouter(): ContractRouter {
       const route: RouteDef = getRoute(key)
       const method = route.method.toLowerCase() as Lowercase<RouteDef['method']>
       keys.add(routeKey(route))
-      router[method](route.path, requireAccess(route), refuseUnknownQuery(route), ...handlers)
+      router[method](route.path, requireAccess(route), refuseBadInput(route), ...handlers)
     },
   }
 }

@@ -33,4 +33,12 @@ describe('request fingerprint', () => {
     expect(requestFingerprint('POST', '/x', photoPathsAsContent({ photoUrls: [a] }, hashes)))
       .toBe(requestFingerprint('POST', '/x', photoPathsAsContent({ photoUrls: [b] }, hashes)))
   })
+
+  it('finds photo paths in a very wide array without overflowing the call stack (a 450 KB body once answered 500)', () => {
+    const a = '/objects/uploads/11111111-1111-4111-8111-111111111111'
+    const wide: unknown[] = new Array<unknown>(200_000).fill(0)
+    wide[123_456] = a
+    expect(() => photoPathsIn({ x: new Array(200_000).fill(0) })).not.toThrow()
+    expect(photoPathsIn({ x: wide, nested: [{ y: new Array(200_000).fill('text') }] })).toEqual([a])
+  })
 })

@@ -46,7 +46,8 @@ export function photoPathsIn(value: unknown): string[] {
     if (typeof current === 'string') {
       if (PHOTO_PATH_REGEX.test(current)) found.add(current.toLowerCase())
     } else if (current !== null && typeof current === 'object') {
-      stack.push(...Object.values(current))
+      // One push per value: spreading a wide array (~125,000+ items) as arguments overflows the stack.
+      for (const child of Object.values(current)) stack.push(child)
     }
   }
   return [...found]

@@ -15,6 +15,7 @@ import {
   FarmerSignupSchema,
   MAX_PRODUCE_PER_FARMER,
   MAX_SIGNUP_PHOTOS,
+  SIGNUP_TEXT_MAX,
   messages,
   type FarmerSignup,
   type FarmerSignupInput,
@@ -306,7 +307,7 @@ function FarmerSignupForm({
     setRefusal(null)
   }
 
-  const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; hint?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {}) => {
+  const text = (name: FieldName, label: string, options: { required?: boolean; type?: string; hint?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric'; maxLength?: number } = {}) => {
     const id = fieldId(name)
     const error = tm(messageOf(errors[name]))
     return (
@@ -317,6 +318,7 @@ function FarmerSignupForm({
           type={options.type ?? 'text'}
           autoComplete={options.autoComplete}
           inputMode={options.inputMode}
+          maxLength={options.maxLength}
           bg="white"
           borderColor="gray.400"
         />
@@ -350,15 +352,15 @@ function FarmerSignupForm({
 
       <chakra.form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} display="flex" flexDirection="column" gap="6" aria-busy={isSubmitting}>
         <FormSection title={t('signup.farmer.basicInformation')}>
-          {text('name', t('signup.farmer.name'), { required: true, autoComplete: 'name' })}
-          {text('phone', t('signup.farmer.phone'), { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {text('name', t('signup.farmer.name'), { required: true, autoComplete: 'name', maxLength: SIGNUP_TEXT_MAX.name })}
+          {text('phone', t('signup.farmer.phone'), { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: SIGNUP_TEXT_MAX.phone })}
           {text('email', t('signup.farmer.email'), { type: 'email', inputMode: 'email', autoComplete: 'email', hint: t('signup.farmer.emailHint') })}
           {text('website', t('signup.farmer.website'), { type: 'url', inputMode: 'url', autoComplete: 'url', hint: t('signup.farmer.websiteHint') })}
         </FormSection>
 
         <FormSection title={t('signup.farmer.locationInformation')}>
-          {text('town', t('signup.farmer.village'), { autoComplete: 'address-level3' })}
-          {text('tikina', t('signup.farmer.tikina'))}
+          {text('town', t('signup.farmer.village'), { autoComplete: 'address-level3', maxLength: SIGNUP_TEXT_MAX.town })}
+          {text('tikina', t('signup.farmer.tikina'), { maxLength: SIGNUP_TEXT_MAX.tikina })}
           <CitiesField control={control} />
         </FormSection>
 
@@ -367,14 +369,15 @@ function FarmerSignupForm({
         <SubscriptionSection control={control} register={register} errors={errors} />
 
         <FormSection title={t('signup.farmer.additionalInformation')}>
-          {text('mpaisaNumber', t('signup.farmer.mpaisaNumber'), { type: 'tel', inputMode: 'tel' })}
-          {text('mpaisaReceiptNumber', t('signup.farmer.mpaisaReceiptNumber'))}
+          {text('mpaisaNumber', t('signup.farmer.mpaisaNumber'), { type: 'tel', inputMode: 'tel', maxLength: SIGNUP_TEXT_MAX.mpaisaNumber })}
+          {text('mpaisaReceiptNumber', t('signup.farmer.mpaisaReceiptNumber'), { maxLength: SIGNUP_TEXT_MAX.mpaisaReceiptNumber })}
           {text('paymentDate', t('signup.farmer.paymentDate'), { type: 'date' })}
           <FormField id={fieldId('comments')} label={t('signup.farmer.comments')} error={tm(messageOf(errors.comments))}>
             <TextArea
               {...register('comments')}
               {...controlProps(fieldId('comments'), { error: tm(messageOf(errors.comments)) })}
               rows={4}
+              maxLength={SIGNUP_TEXT_MAX.comments}
               bg="white"
               borderColor="gray.400"
             />

@@ -1,0 +1,120 @@
+// Text with a control character (NUL above all: PostgreSQL cannot store it, SQLite would) is refused
+// once, at the edge, for every route: path parameters, query values and JSON bodies at any depth,
+// keys too. The same 400 on both databases (this file runs in the api and api-postgres projects), and
+// nothing stored. Tab, line feed and carriage return stay allowed: textareas produce them.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TableName } from '../../db/schema'
+import { messages } from '../contract'
+import { insertFarmer } from '../directory/testing'
+import { queuedKey } from '../testing/send'
+import { startTestApp, type TestApp } from '../testing/test-app'
+import { controlCharacterPath, hasControlCharacter } from './contract-router'
+
+const refused = { message: messages.common.controlCharacters }
+
+let api: TestApp
+let farmId: string
+
+beforeAll(async () => {
+  api = await startTestApp()
+  farmId = await insertFarmer(api.db, { name: 'Nul Farm', cities: ['Suva'], produce: ['Tomatoes'] })
+})
+afterAll(() => api.close())
+
+const count = async (table: TableName) =>
+  Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+
+/** Rows of every table a refused request could have written. */
+const written = async () =>
+  Object.fromEntries(
+    await Promise.all((['platform_reviews', 'farm_reviews', 'farmer_signups', 'search_analytics', 'idempotency_keys'] as const).map(async (t) => [t, await count(t)])),
+  )
+
+const signup = {
+  name: 'Litia Naulu',
+  phone: '+679 912 3456',
+  cities: ['Suva'],
+  produce: ['Dalo (Taro)'],
+  subscriptionStart: '2026-03-01',
+  subscriptionEnd: '2026-05-30',
+  agreeToTerms: true,
+}
+
+describe('control characters in a request', () => {
+  it.each(['/api/farmers/locations/a%00b/farmers', '/api/produce/by-location/a%00b', '/api/farms-with-ratings?city=a%00b', '/api/farmers?search=dalo%00', '/api/farms-with-ratings?ci%00ty=Suva', '/api/farmers/locations/Suva%07/farmers'])(
+    'GET %s → 400, never 500',
+    async (path) => {
+      const res = await api.fetch(path)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject(refused)
+    },
+  )
+
+  it.each<[string, string, unknown]>([
+    ['a platform review comment with NUL', '/api/public/reviews', { rating: 5, comment: 'abc\u0000defghijklmno' }],
+    ['a platform review comment with BEL', '/api/public/reviews', { rating: 5, comment: 'abc\u0007defghijklmno' }],
+    ['a platform review comment with DEL', '/api/public/reviews', { rating: 5, comment: 'abc\u007fdefghijklmno' }],
+    ['a farm review comment with NUL', '/api/farm-reviews', { farmId: '<farm>', rating: 5, comment: 'abc\u0000def' }],
+    ['a farmer signup name with NUL', '/api/farmer-signup', { ...signup, name: 'Litia\u0000' }],
+    ['a farmer signup phone ending in NUL', '/api/farmer-signup', { ...signup, phone: '+679\u0000' }],
+    ['a farmer signup town/city deep in a list', '/api/farmer-signup', { ...signup, cities: ['Suva', 'Nadi\u0000'] }],
+    ['a key with NUL', '/api/farmer-signup', { ...signup, 'na\u0000me': 'x' }],
+    ['a string nested deep in an unknown field', '/api/public/reviews', { rating: 5, comment: 'A fine review of the site', x: [{ y: [[{ z: 'a\u001fb' }]] }] }],
+    ['a search query with NUL', '/api/analytics/search', { query: 'dalo\u0000' }],
+  ])('POST %s → 400, nothing stored', async (_, path, body) => {
+    const before = await written()
+    const sent = JSON.parse(JSON.stringify(body).replace('<farm>', farmId)) as unknown
+    const res = await api.postJson(path, sent, queuedKey())
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject(refused)
+    expect(await written()).toEqual(before)
+  })
+
+  it('names where the character is, not the text itself', async () => {
+    const res = await api.postJson('/api/public/reviews', { rating: 5, comment: 'abc\u0000defghijklmno' }, queuedKey())
+    expect(await res.json()).toEqual({ ...refused, issues: [{ path: 'comment', message: refused.message }] })
+  })
+
+  it('keeps tab, line feed and carriage return, which textareas produce', async () => {
+    const comment = 'Line one of the review\r\nLine two,\tafter a tab'
+    const res = await api.postJson('/api/public/reviews', { rating: 5, comment }, queuedKey())
+    expect(res.status).toBe(201)
+    const { id } = (await res.json()) as { id: string }
+    expect((await api.db.selectFrom('platform_reviews').select('comment').where('id', '=', id).executeTakeFirstOrThrow()).comment).toBe(comment)
+  })
+
+  it('keeps the answers of clean requests', async () => {
+    expect((await api.fetch('/api/farms-with-ratings?city=Suva')).status).toBe(200)
+    expect((await api.postJson('/api/farm-reviews', { farmId, rating: 5, comment: 'Good tomatoes' }, queuedKey())).status).toBe(201)
+    expect((await api.fetch(`/api/farmers/${randomUUID()}`)).status).toBe(404)
+  })
+})
+
+describe('controlCharacterPath', () => {
+  it('finds a control character in a string or key at any depth, and names its path', () => {
+    expect(controlCharacterPath({ a: 'ok', b: [1, 'x', { c: 'y\u0000' }] })).toBe('b.2.c')
+    expect(controlCharacterPath({ 'k\u0001': 'v' })).toBe('')
+    expect(controlCharacterPath({ a: { 'k\u0001': 'v' } })).toBe('a')
+    expect(controlCharacterPath('\u0000')).toBe('')
+    expect(controlCharacterPath({ a: 'tab\there', b: 'lines\r\n', c: 1, d: null, e: true })).toBeUndefined()
+  })
+
+  it('walks a wide or deep body without overflowing the stack', () => {
+    const wide = { x: new Array<unknown>(200_000).fill('fine') }
+    expect(controlCharacterPath(wide)).toBeUndefined()
+    let deep: unknown = 'end\u0000'
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(controlCharacterPath({ deep })).toBe(`deep${'.0'.repeat(100_000)}`)
+  })
+
+  it('leaves what is no parsed JSON alone (a photo upload\'s bytes)', () => {
+    expect(controlCharacterPath(Buffer.from([0, 1, 2]))).toBeUndefined()
+  })
+
+  it('refuses C0 controls but tab, LF and CR, and DEL; keeps everything else', () => {
+    const refusedCodes = [...Array(0x20).keys(), 0x7f].filter((c) => ![0x09, 0x0a, 0x0d].includes(c))
+    for (const code of refusedCodes) expect(hasControlCharacter(`a${String.fromCharCode(code)}b`), code.toString(16)).toBe(true)
+    for (const text of ['\t\n\r', 'Nausori – Dalo (Taro) 🌱', 'ā ē ī', '\u00a0\u200b', '\u0085']) expect(hasControlCharacter(text), text).toBe(false)
+  })
+})
