@@ -42,6 +42,8 @@ export const messages = {
     controlCharacters: 'Text must not contain hidden control characters',
     /** product: a request body that is not valid JSON. */
     malformedJsonBody: 'Malformed JSON body',
+    /** product: a body sent as something other than JSON (text/plain, a form) to a route that reads JSON. */
+    jsonContentTypeRequired: 'Send the request body as JSON (Content-Type: application/json)',
     /** product: a path with a broken percent-escape ('%ZZ'). */
     malformedPath: 'Malformed request path',
     /** product: any other request the server cannot read (4xx without a product text of its own). */

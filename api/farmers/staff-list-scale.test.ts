@@ -191,7 +191,10 @@ describe('GET /api/admin/farmers/export', slow, () => {
     }
     expect(lines).toBe(FARMERS + 1)
     expect(bytes).toBeGreaterThan(15_000_000)
-    expect(peak - before).toBeLessThan(bytes / 5)
+    // A server that held the CSV would grow by all of it (~23 MB), one that held half by ~11 MB. A streaming
+    // one grows by its working set: 3.3-4.7 MB measured here (the export thread, the read thread's pages,
+    // socket buffers), nearest the top on a busy machine, so the bound sits at a third, not a fifth.
+    expect(peak - before).toBeLessThan(bytes / 3)
   })
 
   it('answers a health check while the export is still reading farmers', async () => {

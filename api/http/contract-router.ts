@@ -109,11 +109,27 @@ function refuseControlCharacters(route: RouteDef): RequestHandler {
   }
 }
 
-/** The input gate after the access check: control characters first (no such text is echoed), then unknown query parameters. */
+/**
+ * 415 for a body the route cannot read: a route that takes JSON, sent text/plain or a form. express.json
+ * leaves such a body unparsed, and the route would answer that every field is missing.
+ */
+function isUnreadableBody(route: RouteDef, req: Parameters<RequestHandler>[0]): boolean {
+  if (route.body === undefined || route.rawBody) return false
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+  return hasBody && req.is('application/json') === false
+}
+
+/**
+ * The input gate after the access check: a body the route cannot read, then control characters (no
+ * such text is echoed), then unknown query parameters.
+ */
 function refuseBadInput(route: RouteDef): RequestHandler {
   const controlCharacters = refuseControlCharacters(route)
   const unknownQuery = refuseUnknownQuery(route)
-  return (req, res, next) => controlCharacters(req, res, (error?: unknown) => (error === undefined ? unknownQuery(req, res, next) : next(error)))
+  return (req, res, next) => {
+    if (isUnreadableBody(route, req)) return next(new HttpError(415, messages.common.jsonContentTypeRequired))
+    controlCharacters(req, res, (error?: unknown) => (error === undefined ? unknownQuery(req, res, next) : next(error)))
+  }
 }
 
 export function contractRouter(): ContractRouter {
