@@ -3,7 +3,7 @@
 // list, the search with its filters and the availability bars — and says plainly that it shows the
 // list as of a time in Fiji. Back online, the notice goes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin, fijiDay, untilPublicAnswer, waitForServiceWorker } from './fixtures'
+import { adminToken, e2eAdmin, fijiDay, untilPublicAnswer, waitForServiceWorker } from './fixtures'
 
 const AS_OF = /The server cannot be reached: showing the list as of [A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT\./
 /** More than a page of cards (24) in one town and one produce, so paging is tested too. */
@@ -137,4 +137,75 @@ test('after one visit the whole directory browses offline, page by page, and say
   await context.setOffline(false)
   await expect(page.getByText(AS_OF)).toHaveCount(0)
   await expect(results.getByRole('article', { name: 'Seru Vakaloloma' })).toBeVisible()
+})
+
+test('a farmer who opened only the home page online sends the signup form offline: its town and produce lists are on the phone', async ({ page, context, request }) => {
+  test.setTimeout(120_000)
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await offlineCopyKept(page)
+  // Kept beside the copy, by the service worker: the forms' lists.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await caches.match('/api/locations')) && (await caches.match('/api/produce')))), { timeout: 20_000 })
+    .toBe(true)
+
+  await context.setOffline(true)
+  await page.goto('/farmer-signup')
+  await expect(page.getByRole('checkbox', { name: 'Nausori', exact: true })).toBeVisible()
+  await expect(page.getByText(/Failed to fetch/)).toHaveCount(0)
+  const name = `Offline Visitor Farmer ${Date.now()}`
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
+  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
+  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
+  await page.getByLabel('Start Date').fill('2026-07-01')
+  await page.getByLabel('End Date').fill('2026-07-31')
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+
+  // Back in coverage: sent by itself, once.
+  await context.setOffline(false)
+  const token = await adminToken(request)
+  const named = async () => {
+    const answer = await request.get(`/api/admin/signups?search=${encodeURIComponent(name)}&pageSize=200`, { headers: { Authorization: `Bearer ${token}` } })
+    expect(answer.ok()).toBe(true)
+    return ((await answer.json()) as { name: string }[]).filter((row) => row.name === name).length
+  }
+  await expect.poll(named, { timeout: 30_000 }).toBe(1)
+})
+
+test.describe('bars but no data', () => {
+  // The page's own requests hang; with the worker in the way they would reach it, not the route.
+  test.use({ serviceWorkers: 'block' })
+
+  test('online, and nothing comes back: a town never opened shows the copy within seconds, not "Loading…" for minutes', async ({ page }) => {
+    test.setTimeout(90_000)
+    await page.goto('/')
+    await offlineCopyKept(page)
+    // From here on every API request hangs: the phone shows bars, nothing comes back.
+    await page.route('**/api/**', () => undefined)
+    await page.goto('/browse-farmers')
+    await cityButton(page, 'Labasa').click({ timeout: 20_000 })
+    await expect(page.getByRole('heading', { name: '2. Choose produce in Labasa' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^All Farmers \d+ farmers?$/ })).toBeVisible({ timeout: 20_000 })
+    await answeredFromThePhone(page)
+  })
+})
+
+test('a screen whose code never reached the phone says so offline in the reader\'s words, not the browser\'s', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  // Sign-in's code is kept only once it has loaded (staff chunks are not precached): this phone never opened it.
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+  await expect(page.getByText('This page could not be shown. If you are offline, reconnect and try again.')).toBeVisible()
+  await expect(page.getByText(/dynamically imported module|\/assets\//)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+
+  // Back in coverage, Try again loads it.
+  await context.setOffline(false)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
 })

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DirectorySnapshot } from '../../api/contract'
-import { OFFLINE_COPY_URL, REFRESH_AFTER_MS, answerOffline, forgetOfflineCopy, readOfflineCopy, refreshOfflineCopy } from './directory-copy-store'
+import { OFFLINE_COPY_URL, REFRESH_AFTER_MS, answerOffline, forgetOfflineCopy, readOfflineCopy, refreshOfflineCopy, warmFormLists } from './directory-copy-store'
 import { memoryCaches } from './testing-caches'
 
 const farmer = (name: string, cities: number[], produce: number[]): DirectorySnapshot['farmers'][number] =>
@@ -86,5 +86,35 @@ describe('the offline copy of the directory', () => {
   it('without a copy, nothing answers', async () => {
     expect(await answerOffline('/api/farmers/locations', deps())).toBeUndefined()
     expect(await readOfflineCopy(deps())).toBeNull()
+  })
+})
+
+describe("the forms' lists beside the copy (a visitor's phone, promise 7)", () => {
+  const asked = () => fetch.mock.calls.map(([url]) => String(url)).sort()
+  const lists = ['/api/locations', '/api/produce', '/api/public/expert-fields']
+
+  it('are asked for, and read to the end, once a service worker controls the page', async () => {
+    const read: string[] = []
+    fetch.mockImplementation(async (url) => new Response(new ReadableStream({ pull: (c) => { read.push(String(url)); c.close() } })))
+    await warmFormLists({ onlyMissing: false }, { caches, fetch, controlled: async () => true })
+    expect(asked()).toEqual(lists.toSorted())
+    expect(read.toSorted()).toEqual(lists.toSorted())
+  })
+
+  it('are not asked for while no worker controls the page: nothing would keep them', async () => {
+    await warmFormLists({ onlyMissing: false }, { caches, fetch, controlled: async () => false })
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('with onlyMissing, only those the worker does not hold yet', async () => {
+    await (await caches.open('vf-directory')).put('/api/locations', new Response('[]'))
+    fetch.mockImplementation(async () => new Response('[]'))
+    await warmFormLists({ onlyMissing: true }, { caches, fetch, controlled: async () => true })
+    expect(asked()).toEqual(['/api/produce', '/api/public/expert-fields'])
+  })
+
+  it('offline, never throws', async () => {
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'))
+    await expect(warmFormLists({ onlyMissing: false }, { caches, fetch, controlled: async () => true })).resolves.toBeUndefined()
   })
 })

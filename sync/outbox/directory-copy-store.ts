@@ -4,6 +4,7 @@
 // first paint never waits for it. A failed or odd answer never replaces a good copy.
 import type { DirectorySnapshot } from '../../api/contract'
 import { answerFromCopy, indexCopy, type IndexedCopy } from './directory-copy'
+import { REFERENCE_ENDPOINTS } from './reference'
 
 export const OFFLINE_COPY_CACHE = 'vf-directory-copy'
 export const OFFLINE_COPY_URL = '/api/directory/snapshot'
@@ -73,6 +74,62 @@ export async function refreshOfflineCopy(deps: CopyDeps | undefined = browserDep
   } catch {
     return 'failed'
   }
+}
+
+/** How long the lists wait for the service worker to take the page on a first visit. */
+const CONTROL_WAIT_MS = 30_000
+
+/** True once a service worker controls this page (it claims open pages as it activates), false if none does within `ms`. */
+function serviceWorkerControls(ms: number = CONTROL_WAIT_MS): Promise<boolean> {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker
+  if (!container) return Promise.resolve(false)
+  if (container.controller) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    const timer = setTimeout(() => {
+      container.removeEventListener('controllerchange', done)
+      resolve(false)
+    }, ms)
+    container.addEventListener('controllerchange', done, { once: true })
+  })
+}
+
+interface FormListDeps {
+  caches: CacheStorage
+  fetch: typeof fetch
+  /** Whether a service worker will keep what this page fetches (it does only once it controls the page). */
+  controlled: () => Promise<boolean>
+}
+
+const browserFormListDeps = (): FormListDeps | undefined => {
+  const deps = browserDeps()
+  return deps && { caches: deps.caches, fetch: deps.fetch, controlled: () => serviceWorkerControls() }
+}
+
+/**
+ * Asks for the lists the public forms need (towns, produce, expert fields) beside the copy, so the
+ * service worker keeps them (sync/outbox/cache-rules.ts): a farmer who never opened the signup form
+ * online can still fill it in offline (promise 7). A signed-in phone's outbox keeps them in IndexedDB
+ * too; a visitor's phone never loads the outbox. On a first visit it waits for the worker to take the
+ * page, or nothing would keep them. `onlyMissing`: leaves the lists the worker already holds. A few KB;
+ * never throws.
+ */
+export async function warmFormLists({ onlyMissing }: { onlyMissing: boolean }, deps: FormListDeps | undefined = browserFormListDeps()): Promise<void> {
+  if (!deps || !(await deps.controlled().catch(() => false))) return
+  await Promise.all(
+    Object.values(REFERENCE_ENDPOINTS).map(async (url) => {
+      try {
+        if (onlyMissing && (await deps.caches.match(url))) return
+        // Read to the end: the worker keeps the answer once it has all of it.
+        await (await deps.fetch(url, { headers: { Accept: 'application/json' } })).arrayBuffer()
+      } catch {
+        // Offline now, or a bad answer: the worker keeps what it had.
+      }
+    }),
+  )
 }
 
 function isSnapshot(body: unknown): body is DirectorySnapshot {

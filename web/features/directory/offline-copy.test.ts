@@ -1,11 +1,11 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DirectorySnapshot } from '../../../api/contract'
 import { forgetOfflineCopy, refreshOfflineCopy } from '../../../sync/outbox/directory-copy-store'
 import { memoryCaches } from '../../../sync/outbox/testing-caches'
 import { createQueryClient } from '../../shared/api'
 import { json, stubFetch, stubStorageEachTest } from '../../shared/testing/stubs'
-import { directoryQuery, shownFromCopyAsOf } from './offline-copy'
+import { ASK_AGAIN_AFTER_SILENCE_MS, SERVER_WAIT_MS, directoryQuery, shownFromCopyAsOf } from './offline-copy'
 
 const AS_OF = Date.UTC(2026, 10, 24, 21, 5)
 const id = (n: number) => `0b0e5f0e-8d7c-4d55-9a55-${String(n).padStart(12, '0')}`
@@ -80,6 +80,66 @@ describe('the directory lists when the server cannot be reached', () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')))
     const result = await show(createQueryClient(), '/api/farmers/locations')
     expect(result.status).toBe('error')
+  })
+
+  describe('bars but no data: online, and the server never answers', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+    /** A fetch that hangs until it is aborted, as on a link that carries nothing. */
+    const hang = ({ init }: { init: RequestInit }) =>
+      new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))))
+
+    it('the copy answers once the server has been silent for SERVER_WAIT_MS, and the request is given up', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const calls = stubFetch(hang)
+      const client = createQueryClient()
+      const observer = new QueryObserver(client, { queryKey: [page2], queryFn: directoryQuery })
+      observer.subscribe(() => {})
+      await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 500)
+      expect(observer.getCurrentResult().status).toBe('pending')
+      await vi.advanceTimersByTimeAsync(1_000)
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'))
+      expect(observer.getCurrentResult().data).toMatchObject({ farmerCount: 2, page: 2, farmers: [{ name: 'Sunita Devi' }] })
+      expect(shownFromCopyAsOf(client)).toBe(AS_OF)
+      expect(calls).toHaveLength(1)
+      expect(calls[0]!.init.signal?.aborted).toBe(true)
+    })
+
+    it('a minute later the server is asked again, and its answer replaces the copy', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      stubFetch(hang)
+      const client = createQueryClient()
+      const observer = new QueryObserver(client, { queryKey: [page2], queryFn: directoryQuery })
+      observer.subscribe(() => {})
+      await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS + 100)
+      await vi.waitFor(() => expect(shownFromCopyAsOf(client)).toBe(AS_OF))
+      const calls = stubFetch(() => json({ farmerCount: 3, page: 2, limit: 1, farmers: [{ name: 'Back from the server' }] }))
+      await vi.advanceTimersByTimeAsync(ASK_AGAIN_AFTER_SILENCE_MS)
+      await vi.waitFor(() => expect(shownFromCopyAsOf(client)).toBeNull())
+      expect(observer.getCurrentResult().data).toMatchObject({ farmers: [{ name: 'Back from the server' }] })
+      expect(calls.map((c) => c.url)).toEqual([page2])
+    })
+
+    it('a server that starts answering in time is waited for, however slowly its body comes', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"farmerCount":2,"page":2,"limit":1,'))
+          await new Promise((resolve) => setTimeout(resolve, SERVER_WAIT_MS * 2))
+          controller.enqueue(new TextEncoder().encode('"farmers":[{"name":"Slow but there"}]}'))
+          controller.close()
+        },
+      })
+      stubFetch(() => new Response(body, { headers: { 'Content-Type': 'application/json' } }))
+      const client = createQueryClient()
+      const observer = new QueryObserver(client, { queryKey: [page2], queryFn: directoryQuery })
+      observer.subscribe(() => {})
+      await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS * 2 + 100)
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'))
+      expect(observer.getCurrentResult().data).toMatchObject({ farmers: [{ name: 'Slow but there' }] })
+      expect(shownFromCopyAsOf(client)).toBeNull()
+    })
   })
 
   it('back online: the lists from the copy ask the server again, and "as of" goes', async () => {

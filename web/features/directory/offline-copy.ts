@@ -5,7 +5,7 @@
 // ask the server again once the phone is back online. Light: in the home page's entry chunk.
 import { hashKey, useQueryClient, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { defaultQueryFn, queryKeyToUrl } from '../../shared/api'
+import { apiFetch, defaultQueryFn, queryKeyToUrl } from '../../shared/api'
 import { whenIdle } from '../../shared/when-idle'
 
 const loadStore = () => import('../../../sync/outbox/directory-copy-store')
@@ -19,9 +19,58 @@ function fromCopy(client: QueryClient): Map<string, number> {
   return marks
 }
 
-/** The fetch never reached the server (no network, DNS, refused), or a gateway said it is down. */
+/**
+ * How long a list waits for the server to start answering before the copy answers: "bars but no data"
+ * (the phone says online, nothing comes back) would otherwise show "Loading…" for minutes. As long as
+ * the forms wait (web/shared/outbox/reference.ts). Only the wait for the first byte counts: a large
+ * list on weak 3G may then take as long as the link needs.
+ */
+export const SERVER_WAIT_MS = 8_000
+
+/** How long a list answered from the copy because the server was silent waits before asking it again. */
+export const ASK_AGAIN_AFTER_SILENCE_MS = 60_000
+
+/** The server did not start answering within SERVER_WAIT_MS. */
+class ServerSilent extends Error {
+  constructor() {
+    super('The server did not answer')
+  }
+}
+
+/** The fetch never reached the server (no network, DNS, refused), a gateway said it is down, or nothing answered. */
 function cannotReachServer(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof Error && /^50[234]:/.test(error.message))
+  return error instanceof TypeError || error instanceof ServerSilent || (error instanceof Error && /^50[234]:/.test(error.message))
+}
+
+/** GET the query's URL, giving up (ServerSilent) when the server has not started answering within SERVER_WAIT_MS. */
+async function askServer(context: QueryFunctionContext): Promise<unknown> {
+  const controller = new AbortController()
+  const stop = () => controller.abort()
+  context.signal.addEventListener('abort', stop, { once: true })
+  let silent = false
+  const timer = setTimeout(() => {
+    silent = true
+    controller.abort()
+  }, SERVER_WAIT_MS)
+  try {
+    const res = await apiFetch(queryKeyToUrl(context.queryKey), { method: 'GET', signal: controller.signal })
+    clearTimeout(timer)
+    return await res.json()
+  } catch (error) {
+    throw silent && !context.signal.aborted ? new ServerSilent() : error
+  } finally {
+    clearTimeout(timer)
+    context.signal.removeEventListener('abort', stop)
+  }
+}
+
+/** A list the copy answered while the server was silent asks the server again a while later (no 'online' event will come). */
+function askAgainLater(context: QueryFunctionContext) {
+  const hash = hashKey(context.queryKey)
+  setTimeout(() => {
+    if (!fromCopy(context.client).has(hash)) return
+    void context.client.invalidateQueries({ predicate: (query) => query.queryHash === hash })
+  }, ASK_AGAIN_AFTER_SILENCE_MS)
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
@@ -62,7 +111,7 @@ async function askServerOrCopy(context: QueryFunctionContext): Promise<unknown> 
     return defaultQueryFn(context)
   }
   try {
-    const answer = await defaultQueryFn(context)
+    const answer = await askServer(context)
     fromCopy(context.client).delete(hashKey(context.queryKey))
     return answer
   } catch (error) {
@@ -73,8 +122,9 @@ async function askServerOrCopy(context: QueryFunctionContext): Promise<unknown> 
       throw error
     }
     const copy = await answerFromCopy(context).catch(() => undefined)
-    if (copy) return copy.answer
-    throw error
+    if (!copy) throw error
+    if (error instanceof ServerSilent) askAgainLater(context)
+    return copy.answer
   }
 }
 
@@ -90,9 +140,11 @@ export function keepOfflineCopyWhenIdle(): void {
       return
     }
     void loadStore()
-      .then((store) => store.refreshOfflineCopy())
-      .then((outcome) => {
+      .then(async (store) => {
+        const outcome = await store.refreshOfflineCopy()
         if (outcome === 'failed') keepRequested = false
+        // The forms' lists too: asked again whenever the copy was (hourly at most), else only if missing.
+        else await store.warmFormLists({ onlyMissing: outcome === 'fresh' })
       })
       .catch(() => {
         keepRequested = false
