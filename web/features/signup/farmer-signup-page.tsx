@@ -580,7 +580,8 @@ function ProduceField({ control }: { control: FormControl }) {
             {groupProduceByCategory(produce.data).map((group) => (
               <chakra.fieldset key={group.category} minW="0">
                 <chakra.legend p="0" fontSize="sm" fontWeight="semibold" color="gray.700" textTransform="uppercase" letterSpacing="wide" mb="1">
-                  {group.category}
+                  {/* The server's name for produce without a category is a word of the product, not staff data. */}
+                  {group.category === 'Other' ? t('signup.farmer.otherCategory') : group.category}
                 </chakra.legend>
                 <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gapX="4" gapY="0.5">
                   {group.items.map((item) => (
