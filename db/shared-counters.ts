@@ -82,11 +82,11 @@ export async function countRateLimitHit(db: Kysely<Database>, name: string, key:
   return { hits: row.hits, resetAt: new Date(row.resetAt) }
 }
 
-/** Gives one hit back (a refunded request), within the window it was counted in; never below 0. */
-export async function giveBackRateLimitHit(db: Kysely<Database>, name: string, key: string, at = new Date()): Promise<void> {
+/** Gives `count` hits back (refunded requests), within the window they were counted in; never below 0. */
+export async function giveBackRateLimitHit(db: Kysely<Database>, name: string, key: string, at = new Date(), count = 1): Promise<void> {
   await db
     .updateTable('rate_limit_hits')
-    .set({ hits: sql`case when "hits" > 0 then "hits" - 1 else 0 end` })
+    .set({ hits: sql`case when "hits" > ${count} then "hits" - ${count} else 0 end` })
     .where('name', '=', name)
     .where('key', '=', key)
     .where('resetAt', '>', iso(at.getTime()))
