@@ -1,17 +1,19 @@
 // The database store of express-rate-limit: refunds asked for together (a replayed batch's units, all
-// from one 'finish' event) are given back in one UPDATE, each counted; on SQLite and PostgreSQL.
+// from one 'finish' event) are given back in one UPDATE, each counted. On this run's database: SQLite in
+// the api project, PostgreSQL in api-postgres.
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countRateLimitHit, readRateLimitHits } from '../../db/shared-counters'
-import { createTestDatabaseOn, DIALECTS, type AnyTestDatabase } from '../../db/testing'
+import type { AnyTestDatabase } from '../../db/testing'
+import { createApiTestDatabase, testDialect } from '../testing/test-app'
 import { DatabaseRateLimitStore } from './rate-limit-store'
 
 const WINDOW_MS = 15 * 60_000
 
-describe.each(DIALECTS)('the rate-limit store on %s', (dialect) => {
+describe(`the rate-limit store on ${testDialect()}`, () => {
   let database: AnyTestDatabase
   beforeAll(async () => {
-    database = await createTestDatabaseOn(dialect)
+    database = await createApiTestDatabase()
   })
   afterAll(() => database?.close())
 
