@@ -158,6 +158,40 @@ export function isQueryOfUrl(queryKey: readonly unknown[], url: string): boolean
   return typeof first === 'string' && (first === url || first.startsWith(`${url}?`))
 }
 
+/** The server did not start answering (or, counting the body, did not finish) within the time given. */
+export class ServerSilentError extends Error {
+  constructor() {
+    super('The server did not answer')
+  }
+}
+
+/**
+ * GET `url` and parse JSON, giving up with ServerSilentError after `waitMs` unless `signal` (the
+ * caller's) aborts first: "bars but no data" would otherwise wait for minutes. `until` 'answer' stops
+ * the clock once the server starts answering (a large list on weak 3G may take as long as the link
+ * needs); 'body' counts the body too.
+ */
+export async function getJsonWithin(url: string, waitMs: number, signal: AbortSignal | undefined, until: 'answer' | 'body'): Promise<unknown> {
+  const controller = new AbortController()
+  const stop = () => controller.abort()
+  signal?.addEventListener('abort', stop, { once: true })
+  let silent = false
+  const timer = setTimeout(() => {
+    silent = true
+    controller.abort()
+  }, waitMs)
+  try {
+    const res = await apiFetch(url, { method: 'GET', signal: controller.signal })
+    if (until === 'answer') clearTimeout(timer)
+    return await res.json()
+  } catch (error) {
+    throw silent && !signal?.aborted ? new ServerSilentError() : error
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', stop)
+  }
+}
+
 /** Default query function: GET the joined query key, parse JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiFetch(queryKeyToUrl(queryKey), { method: 'GET', signal }).then((res) => res.json() as Promise<unknown>)

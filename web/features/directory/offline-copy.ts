@@ -5,7 +5,7 @@
 // ask the server again once the phone is back online. Light: in the home page's entry chunk.
 import { hashKey, useQueryClient, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { apiFetch, defaultQueryFn, queryKeyToUrl } from '../../shared/api'
+import { ServerSilentError, defaultQueryFn, getJsonWithin, queryKeyToUrl } from '../../shared/api'
 import { whenIdle } from '../../shared/when-idle'
 
 const loadStore = () => import('../../../sync/outbox/directory-copy-store')
@@ -30,39 +30,13 @@ export const SERVER_WAIT_MS = 8_000
 /** How long a list answered from the copy because the server was silent waits before asking it again. */
 export const ASK_AGAIN_AFTER_SILENCE_MS = 60_000
 
-/** The server did not start answering within SERVER_WAIT_MS. */
-class ServerSilent extends Error {
-  constructor() {
-    super('The server did not answer')
-  }
-}
-
 /** The fetch never reached the server (no network, DNS, refused), a gateway said it is down, or nothing answered. */
 function cannotReachServer(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof ServerSilent || (error instanceof Error && /^50[234]:/.test(error.message))
+  return error instanceof TypeError || error instanceof ServerSilentError || (error instanceof Error && /^50[234]:/.test(error.message))
 }
 
-/** GET the query's URL, giving up (ServerSilent) when the server has not started answering within SERVER_WAIT_MS. */
-async function askServer(context: QueryFunctionContext): Promise<unknown> {
-  const controller = new AbortController()
-  const stop = () => controller.abort()
-  context.signal.addEventListener('abort', stop, { once: true })
-  let silent = false
-  const timer = setTimeout(() => {
-    silent = true
-    controller.abort()
-  }, SERVER_WAIT_MS)
-  try {
-    const res = await apiFetch(queryKeyToUrl(context.queryKey), { method: 'GET', signal: controller.signal })
-    clearTimeout(timer)
-    return await res.json()
-  } catch (error) {
-    throw silent && !context.signal.aborted ? new ServerSilent() : error
-  } finally {
-    clearTimeout(timer)
-    context.signal.removeEventListener('abort', stop)
-  }
-}
+/** GET the query's URL, giving up (ServerSilentError) when the server has not started answering within SERVER_WAIT_MS. */
+const askServer = (context: QueryFunctionContext) => getJsonWithin(queryKeyToUrl(context.queryKey), SERVER_WAIT_MS, context.signal, 'answer')
 
 /** A list the copy answered while the server was silent asks the server again a while later (no 'online' event will come). */
 function askAgainLater(context: QueryFunctionContext) {
@@ -123,7 +97,7 @@ async function askServerOrCopy(context: QueryFunctionContext): Promise<unknown> 
     }
     const copy = await answerFromCopy(context).catch(() => undefined)
     if (!copy) throw error
-    if (error instanceof ServerSilent) askAgainLater(context)
+    if (error instanceof ServerSilentError) askAgainLater(context)
     return copy.answer
   }
 }

@@ -4,28 +4,20 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { REFERENCE_ENDPOINTS } from '../../../sync/outbox/reference'
 import type { ReferenceKey } from '../../../sync/outbox/types'
-import { apiFetch } from '../api'
+import { getJsonWithin } from '../api'
 import { readReferenceList } from './runtime'
 
 /** A slow answer on a village's weak signal: after this, the stored copy is used. */
 const NETWORK_TIMEOUT_MS = 8_000
 
 export async function fetchReferenceList<T>(key: ReferenceKey, signal?: AbortSignal): Promise<T[]> {
-  const controller = new AbortController()
-  const abort = () => controller.abort()
-  signal?.addEventListener('abort', abort, { once: true })
-  const timer = setTimeout(abort, NETWORK_TIMEOUT_MS)
   try {
-    const res = await apiFetch(REFERENCE_ENDPOINTS[key], { method: 'GET', signal: controller.signal })
-    return (await res.json()) as T[]
+    return (await getJsonWithin(REFERENCE_ENDPOINTS[key], NETWORK_TIMEOUT_MS, signal, 'body')) as T[]
   } catch (error) {
     if (signal?.aborted) throw error
     const stored = await readReferenceList(key).catch(() => undefined)
     if (stored) return stored.items as T[]
     throw error
-  } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', abort)
   }
 }
 
