@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Router, type Request, type Response } from 'express'
 import { farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage } from './contract'
-import { farmerPageHtml } from './site-pages/farmer-page'
+import { farmerPageHtml, withFarmerHead } from './site-pages/farmer-page'
 import { htmlPages, type HtmlPages, type RenderedHtml } from './site-pages/html-pages'
 import type { SitePages } from './site-pages/site-pages'
 import { sitemapXml } from './site-pages/sitemap'
@@ -99,14 +99,17 @@ function sendWebFile(req: Request, res: Response, file: string, status = 200): P
 /** The public origin for absolute links: SITE_URL, else the request's own (behind TRUST_PROXY, the proxy's). */
 const originOf = (req: Request, pages: SitePages) => pages.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`
 
-/** A listed farmer's page: index.html with the card and its preview meta; never kept by a shared cache (the listing changes). */
-async function sendFarmerPage(req: Request, res: Response, indexFile: string, pages: SitePages, farmerId: string): Promise<boolean> {
+/** A listed farmer's page: the app's render of it (else index.html with the plain card) with its
+ * preview meta; never kept by a shared cache (the listing changes). */
+async function sendFarmerPage(req: Request, res: Response, indexFile: string, pages: SitePages, html: HtmlPages, farmerId: string): Promise<boolean> {
   const farmer = await pages.farmer(farmerId)
   if (!farmer) return false
   const origin = originOf(req, pages)
-  const html = farmerPageHtml(await fs.promises.readFile(indexFile, 'utf8'), farmer, pages.words, origin + farmerPagePath(farmer.id), origin)
+  const pageUrl = origin + farmerPagePath(farmer.id)
+  const rendered = await html.farmerPage(farmer)
+  const page = rendered ? withFarmerHead(rendered, farmer, pageUrl, origin) : farmerPageHtml(await fs.promises.readFile(indexFile, 'utf8'), farmer, pages.words, pageUrl, origin)
   res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
-  res.send(html)
+  res.send(page)
   return true
 }
 
@@ -153,7 +156,7 @@ export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error
       }
       const farmerId = farmerIdOfPath(req.path)
       if (pages && farmerId && fs.existsSync(indexFile)) {
-        if (await sendFarmerPage(req, res, indexFile, pages, farmerId)) return
+        if (await sendFarmerPage(req, res, indexFile, pages, html, farmerId)) return
         return await sendWebFile(req, res, indexFile, 404)
       }
       if (await sendHtmlPage(req, res, html)) return

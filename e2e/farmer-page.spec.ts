@@ -22,7 +22,7 @@ test('the HTML holds the farmer and the share preview before any script runs; va
   const res = await request.get(`/farmers/${id}`)
   expect(res.status()).toBe(200)
   const html = await res.text()
-  expect(html).toContain('<h1>Sunita Devi</h1>')
+  expect(html).toMatch(/<h1[^>]*>Sunita Devi<\/h1>/)
   expect(html).toContain('Sells Eggplant, Tomatoes, Okra (Bhindi), Long Beans, Chillies')
   expect(html).toMatch(/href="tel:\+6790101\d{3}"/)
   expect(meta(html, 'property', 'og:title')).toBe('Sunita Devi — Viti Farmers')
@@ -96,4 +96,59 @@ test('the installed app opens a farmer page it never opened, offline, from the c
   await expect(card.getByRole('heading', { level: 1, name: 'Sunita Devi' })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Call Sunita Devi' })).toHaveAttribute('href', /^tel:\+6790101\d{3}$/)
   await context.setOffline(false)
+})
+
+test("the card the HTML brought is hydrated, never replaced by Loading…; no reader's app asks the server for the farmer again", async ({ browser, request }) => {
+  const id = await farmerId(request, 'Sunita Devi')
+  for (const locale of ['en-GB', 'fj'] as const) {
+    // The first visit: no service worker, so the page is the server's HTML.
+    const context = await browser.newContext({ serviceWorkers: 'block', locale })
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === `/api/farmers/${id}`) asked.push(req.url())
+    })
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (/hydrat|did not match|server rendered/i.test(message.text()) || (message.type() === 'error' && !/Failed to load resource/.test(message.text()))) problems.push(message.text())
+    })
+    page.on('pageerror', (error) => problems.push(error.message))
+    // Whatever #root shows from the first byte on, recorded: a "Loading…" in between would be seen.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { seenInRoot: string[] }).seenInRoot = seen
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.textContent ?? ''
+        if (/Loading|Waraka/.test(text)) seen.push(text.slice(0, 80))
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await gate
+      await route.continue()
+    })
+    await page.goto(`/farmers/${id}`, { waitUntil: 'commit' })
+    const heading = page.locator('h1', { hasText: 'Sunita Devi' })
+    await expect(heading).toBeAttached({ timeout: 30_000 })
+    await heading.evaluate((element) => element.setAttribute('data-seen-before-scripts', ''))
+    release()
+    const card = page.getByRole('article', { name: 'Sunita Devi' })
+    if (locale === 'en-GB') {
+      // Hydrated: the very heading the HTML brought is now React's.
+      await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true)
+      await expect(heading).toHaveAttribute('data-seen-before-scripts', '')
+      await expect(card.getByRole('link', { name: 'Call Sunita Devi' })).toBeVisible()
+    } else {
+      // Another language is drawn anew in its words, from the farmer the page carries.
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fj', { timeout: 30_000 })
+      await expect(card.getByRole('heading', { level: 1, name: 'Sunita Devi' })).toBeVisible({ timeout: 30_000 })
+      await expect(card.getByRole('link', { name: /Sunita Devi/ }).first()).toBeVisible()
+    }
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => (window as unknown as { seenInRoot: string[] }).seenInRoot)).toEqual([])
+    expect(asked).toEqual([])
+    expect(problems).toEqual([])
+    await context.close()
+  }
 })

@@ -146,11 +146,108 @@ describe('public pages arrive as HTML', () => {
     }
   })
 
-  it('a farmer page still carries the farmer’s name and share preview', async () => {
-    const html = await (await fetch(`${api.baseUrl}/farmers/${farmerId}`)).text()
-    expect(html).toContain('Sereana Vunivalu')
-    expect(html).toMatch(/<meta property="og:title" content="Sereana Vunivalu/)
-    expect(html).toContain('og:url')
+  it("a farmer page is the app's own render of the card, marked for hydration, with one title, its share preview and the farmer as data", async () => {
+    const res = await fetch(`${api.baseUrl}/farmers/${farmerId}`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    const page = readPage(html)
+    expect(page.hydrateAt).toBe(`/farmers/${farmerId}`)
+    expect(page.heading).toBe('Sereana Vunivalu')
+    expect(page.text).toContain('Sells Tomatoes')
+    expect(page.text).toContain('Town and tikina : Savusavu')
+    expect(page.text).toContain('Browse all farmers')
+    expect(page.text).not.toContain('Loading')
+    expect(html).toMatch(/<style data-emotion="css [^"]+">[^<]+<\/style>/)
+    expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(['Sereana Vunivalu — Viti Farmers'])
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1)
+    expect(html).toMatch(/<meta property="og:title" content="Sereana Vunivalu — Viti Farmers"/)
+    expect(html).toContain(`<meta property="og:url" content="${api.baseUrl}/farmers/${farmerId}"`)
+    const data = /<script type="application\/json" id="vf-farmer">([^<]*)<\/script>/.exec(html)?.[1]
+    expect(JSON.parse(data ?? 'null')).toMatchObject({ id: farmerId, name: 'Sereana Vunivalu', town: 'Savusavu', produce: ['Tomatoes'] })
+  })
+})
+
+describe('farmer pages rendered by the app', () => {
+  function gatedRender() {
+    let release = () => {}
+    let gate = new Promise<void>((resolve) => (release = resolve))
+    const paths: string[] = []
+    const render: RenderPage = async (...args) => {
+      paths.push(args[1])
+      await gate
+      return (renderPage as RenderPage)(...args)
+    }
+    return {
+      render,
+      paths,
+      release: () => release(),
+      hold: () => (gate = new Promise((resolve) => (release = resolve))),
+    }
+  }
+
+  it('a render not ready in time: the plain card goes out with the farmer as data, and the next request gets the render, rendered once', async () => {
+    const gated = gatedRender()
+    const app = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = gated.render) })
+    try {
+      const id = await insertFarmer(app.db, { name: 'Mere Tuilau', town: 'Nausori', cities: ['Nausori'], produce: ['Dalo'] })
+      const first = await (await fetch(`${app.baseUrl}/farmers/${id}`)).text()
+      expect(readPage(first).hydrateAt).toBeUndefined()
+      expect(first).toContain('<h1>Mere Tuilau</h1>')
+      expect(first).toContain('Sells Dalo')
+      expect(first).toMatch(new RegExp(`<script type="application/json" id="vf-farmer">\\{"id":"${id}"`))
+      gated.release()
+      await expect.poll(async () => readPage(await (await fetch(`${app.baseUrl}/farmers/${id}`)).text()).hydrateAt).toBe(`/farmers/${id}`)
+      expect(gated.paths.filter((p) => p === `/farmers/${id}`)).toHaveLength(1)
+    } finally {
+      gated.release()
+      await app.close()
+    }
+  })
+
+  it('a changed card is rendered again; a failed render sends the plain card and is tried again', async () => {
+    let fail = false
+    const paths: string[] = []
+    const render: RenderPage = async (...args) => {
+      paths.push(args[1])
+      if (fail) throw new Error('the render thread stopped')
+      return (renderPage as RenderPage)(...args)
+    }
+    const app = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = render) })
+    try {
+      const id = await insertFarmer(app.db, { name: 'Mere Tuilau', town: 'Nausori', cities: ['Nausori'], produce: ['Dalo'] })
+      const html = async () => (await fetch(`${app.baseUrl}/farmers/${id}`)).text()
+      const hydrateAt = async () => readPage(await html()).hydrateAt
+      await expect.poll(hydrateAt).toBe(`/farmers/${id}`)
+      const renders = paths.length
+      await app.db.updateTable('farmers').set({ produce: JSON.stringify(['Dalo', 'Cassava']) }).where('id', '=', id).execute()
+      await expect.poll(async () => readPage(await html()).text).toContain('Sells Dalo, Cassava')
+      expect(paths.length).toBe(renders + 1)
+      fail = true
+      await app.db.updateTable('farmers').set({ produce: JSON.stringify(['Kumala']) }).where('id', '=', id).execute()
+      await expect.poll(html).toContain('Sells Kumala')
+      expect(await hydrateAt()).toBeUndefined()
+      const failed = paths.length
+      await html()
+      expect(paths.length).toBeGreaterThan(failed)
+      fail = false
+      await expect.poll(hydrateAt).toBe(`/farmers/${id}`)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('at most two farmer pages render at once: a crawler walking the sitemap gets plain cards beyond', async () => {
+    const gated = gatedRender()
+    const app = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = gated.render) })
+    try {
+      const ids = await Promise.all(['Mere Tuilau', 'Jone Baleca', 'Asha Lata', 'Vikash Kumar'].map((name) => insertFarmer(app.db, { name, town: 'Nausori', cities: ['Nausori'] })))
+      const pages = await Promise.all(ids.map(async (id) => (await fetch(`${app.baseUrl}/farmers/${id}`)).text()))
+      ids.forEach((id, i) => expect(pages[i]).toMatch(new RegExp(`id="vf-farmer">\\{"id":"${id}"`)))
+      expect(gated.paths).toHaveLength(2)
+    } finally {
+      gated.release()
+      await app.close()
+    }
   })
 })
 

@@ -9,7 +9,8 @@ import { CacheProvider, css } from '@emotion/react'
 import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
-import type { FarmerLocation } from '../api/contract/farmers'
+import type { FarmerLocation, PublicFarmer } from '../api/contract/farmers'
+import { firstFarmerScript } from '../api/contract/first-farmer'
 import { App } from './app/app'
 import { preloadRoute } from './app/router'
 import { SYSTEM_GLOBALS_ATTRIBUTE, appSystem } from './app/theme'
@@ -21,6 +22,8 @@ import { serverRenderedTitle } from './shared/site'
 export interface PageData {
   /** The directory's towns (`GET /api/farmers/locations`): the home page lists those with farmers. */
   locations?: readonly FarmerLocation[]
+  /** The farmer of a farmer page (`GET /api/farmers/:id`'s card): the page renders it and carries it for the first render. */
+  farmer?: PublicFarmer
 }
 
 const ROOT = '<div id="root"></div>'
@@ -92,7 +95,7 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   const { prelude } = await prerender(
     <StrictMode>
       <CacheProvider value={cache}>
-        <App Router={Router} towns={towns} />
+        <App Router={Router} towns={towns} farmer={data.farmer} />
       </CacheProvider>
     </StrictMode>,
     // Never outline a finished boundary (React does once the bytes before it and its own pass 12.8 KB,
@@ -102,11 +105,11 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   )
   const markup = await new Response(prelude).text()
   const style = stylesOf(cache, globalNames)
-  const townsScript = towns && towns.length > 0 ? firstTownsScript(towns) : ''
+  const dataScripts = (towns && towns.length > 0 ? firstTownsScript(towns) : '') + (data.farmer ? firstFarmerScript(data.farmer) : '')
   // The screen's own tab title (useDocumentTitle), as the browser will set it.
   const title = serverRenderedTitle.current
   return template
     .replace(/<title>[^<]*<\/title>/, (whole) => (title ? `<title>${escapeHtml(title)}</title>` : whole))
     .replace('</head>', () => `${style}</head>`)
-    .replace(ROOT, () => `<div id="root" data-ssr="${escapeHtml(hydrateAt)}">${markup}</div>${townsScript}`)
+    .replace(ROOT, () => `<div id="root" data-ssr="${escapeHtml(hydrateAt)}">${markup}</div>${dataScripts}`)
 }

@@ -53,6 +53,9 @@ async function start(root: HTMLElement) {
   const typed = await hydration(root, guess)
   const hydrate = typed !== undefined
   if (!hydrate) await applyFirstGuess(guess)
+  // HTML the app draws anew (another language, a query string): the screen's code and words first,
+  // so that HTML stays in place of a "Loading…" until the screen itself replaces it.
+  if (!hydrate && root.firstElementChild) await preloadRoute(window.location.pathname).catch(() => undefined)
   await nextTask()
   // React-DOM's client in a chunk of its own, preloaded with the entry (scripts/app-loader.ts), so
   // a slow phone evaluates it in a task of its own after the app's modules: a module graph

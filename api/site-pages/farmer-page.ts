@@ -1,9 +1,13 @@
 // The HTML of a farmer's own page, /farmers/<id> (issue 21): the built index.html with the farmer's
 // title, description and share-preview meta (Open Graph, Twitter card) in its head, and the card's
 // text and contact links in #root, so a crawler or a chat app that runs no script sees the farmer.
-// The app then starts as on any page and shows the same card. Pure string work: no React, no web/.
+// Mostly the page is the app's own render of it (html-pages.ts, `farmerPage`), which the browser
+// hydrates; this file puts the farmer's head tags into it. When no render is at hand in time, the
+// card here is the page's body, and the app starts with the farmer the page carries. Pure string
+// work: no React, no web/.
 import type { PublicFarmer } from '../contract'
 import { mailtoHref, photoThumbnailPath, telHref, whatsappHref } from '../contract/display'
+import { firstFarmerScript } from '../contract/first-farmer'
 
 const PRODUCT = 'Viti Farmers'
 
@@ -83,15 +87,20 @@ export function farmerBody(farmer: PublicFarmer, t: Words): string {
     .join('')
 }
 
+/** `html` (the app's render of the page, or index.html) with the farmer's head tags in place of its own title and description. Throws when it has no </head>. */
+export function withFarmerHead(html: string, farmer: PublicFarmer, pageUrl: string, origin: string): string {
+  const withoutOwnHead = html.replace(/<title>[^<]*<\/title>\s*/, '').replace(/<meta\s+name="description"[^>]*>\s*/, '')
+  if (!withoutOwnHead.includes('</head>')) throw new Error('The page has no </head>')
+  // A replacer function, not a string: a '$&' or "$'" in a farmer's name must stay text.
+  return withoutOwnHead.replace('</head>', () => `  ${farmerHead(farmer, pageUrl, origin)}\n  </head>`)
+}
+
 /**
- * index.html with the farmer's head tags in place of its own title and description, and the card
- * in #root. Throws when the page has no such places (a build that changed index.html's shape).
+ * index.html with the farmer's head tags, the card in #root and the farmer as data (the app's first
+ * render shows it). Throws when the page has no such places (a build that changed index.html's shape).
  */
 export function farmerPageHtml(indexHtml: string, farmer: PublicFarmer, t: Words, pageUrl: string, origin: string): string {
-  const withoutOwnHead = indexHtml.replace(/<title>[^<]*<\/title>\s*/, '').replace(/<meta\s+name="description"[^>]*>\s*/, '')
-  if (!withoutOwnHead.includes('</head>') || !withoutOwnHead.includes('<div id="root"></div>')) throw new Error('index.html has no </head> or empty #root')
-  // Replacer functions, not strings: a '$&' or "$'" in a farmer's name must stay text.
-  const head = `  ${farmerHead(farmer, pageUrl, origin)}\n  </head>`
-  const root = `<div id="root">${farmerBody(farmer, t)}</div>`
-  return withoutOwnHead.replace('</head>', () => head).replace('<div id="root"></div>', () => root)
+  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root')
+  const root = `<div id="root">${farmerBody(farmer, t)}</div>${firstFarmerScript(farmer)}`
+  return withFarmerHead(indexHtml, farmer, pageUrl, origin).replace('<div id="root"></div>', () => root)
 }

@@ -7,13 +7,17 @@
 // (when the towns' answer can change) as the bytes that go on the wire; after a write the page from
 // before it goes out while the new one renders, within the public answers' bound (ANSWER_STALE_MS,
 // decision 022). Any failure falls back to the built file, whose grid fills in once the app runs.
+// A listed farmer's page is rendered by the same bundle with the farmer (`farmerPage`), kept per
+// farmer card; when no render is ready in time the caller sends its plain card (farmer-page.ts).
 import fs from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { HTML_PAGES_DIR, htmlPageFile, type HtmlPagePath } from '../contract'
-import type { FarmerLocation } from '../contract'
+import type { FarmerLocation, PublicFarmer } from '../contract'
+import { farmerPagePath } from '../contract/public-pages'
 import { renderThread } from './render-thread'
 
 const brotliAsync = promisify(brotliCompress)
@@ -22,7 +26,15 @@ const gzipAsync = promisify(gzip)
 /** scripts/prerender-pages.ts SSR_DIR and SSR_ENTRY (not imported: the server never loads the build tooling). */
 const SSR_ENTRY = path.join('.ssr', 'entry-server.js')
 
-export type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[] }) => Promise<string>
+export type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[]; farmer?: PublicFarmer }) => Promise<string>
+
+/** How long a farmer page's request waits for its render (a render thread starting on a busy
+ * machine can take seconds) before the plain card goes out instead; the render goes on, and is kept. */
+export const FARMER_RENDER_WAIT_MS = 400
+/** Farmer pages rendering at once, at most: a crawler walking the sitemap gets plain cards beyond. */
+const FARMER_RENDERS_AT_ONCE = 2
+/** Farmer pages kept, the most recently asked for (~40 KB each). */
+const FARMER_PAGES_KEPT = 64
 
 /** One rendered page, as sent: plain, brotli and gzip. */
 export interface RenderedHtml {
@@ -53,6 +65,9 @@ export interface HtmlPages {
   file(page: HtmlPagePath | 'not-found'): string | undefined
   /** A page of `pagesWithTowns` with the directory's towns, or undefined (no SSR bundle, a failure: send the file). */
   withTowns(page: HtmlPagePath): Promise<RenderedHtml | undefined>
+  /** The farmer's page as the app renders it, or undefined (no SSR bundle, a failure, too busy, not
+   * ready within `waitMs`): then the caller sends the plain card. Kept per farmer card. */
+  farmerPage(farmer: PublicFarmer, waitMs?: number): Promise<string | undefined>
 }
 
 /** `renderPage`: the SSR bundle's (a test passes the source's); default, the build's `.ssr/entry-server.js`. */
@@ -125,9 +140,49 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     }
   }
 
+  /** Each farmer's last render, keyed by its card (a changed card renders again); oldest asked for first. */
+  const farmerPages = new Map<string, { card: string; html: Promise<string | undefined> }>()
+  let farmerRenders = 0
+
+  const renderFarmer = async (farmer: PublicFarmer, render: RenderPage): Promise<string | undefined> => {
+    farmerRenders++
+    try {
+      return await render(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), farmerPagePath(farmer.id), { farmer })
+    } catch (error) {
+      onError(error)
+      return undefined
+    } finally {
+      farmerRenders--
+    }
+  }
+
+  const farmerPage = async (farmer: PublicFarmer, waitMs = FARMER_RENDER_WAIT_MS): Promise<string | undefined> => {
+    const render = rendererOf()
+    if (!render) return undefined
+    const card = JSON.stringify(farmer)
+    let entry = farmerPages.get(farmer.id)
+    if (entry?.card !== card) {
+      if (farmerRenders >= FARMER_RENDERS_AT_ONCE) return undefined
+      entry = { card, html: renderFarmer(farmer, render) }
+      const started = entry
+      // A failed render is not kept: the next request tries again.
+      void started.html.then((html) => html === undefined && farmerPages.get(farmer.id) === started && farmerPages.delete(farmer.id))
+    }
+    // Most recently asked for last; the oldest goes beyond the bound.
+    farmerPages.delete(farmer.id)
+    farmerPages.set(farmer.id, entry)
+    if (farmerPages.size > FARMER_PAGES_KEPT) farmerPages.delete(farmerPages.keys().next().value!)
+    const waiting = new AbortController()
+    try {
+      return await Promise.race([entry.html, sleep(waitMs, undefined, { signal: waiting.signal }).catch(() => undefined)])
+    } finally {
+      waiting.abort()
+    }
+  }
+
   // The home page is rendered as the server starts, not on the first visitor's request: loading
   // the bundle (React, Chakra: over a megabyte) on a busy machine took seconds.
   if (towns && !renderPage) setImmediate(() => void withTowns('/'))
 
-  return { file, withTowns }
+  return { file, withTowns, farmerPage }
 }

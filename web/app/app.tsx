@@ -2,7 +2,9 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router-dom'
+import type { PublicFarmer } from '../../api/contract'
 import type { CityCount } from '../features/directory/city-buttons'
+import { FirstFarmerContext } from '../features/directory/first-farmer'
 import { FirstTownsContext } from '../features/directory/first-towns'
 import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
 import { startOutboxWhenIdle, useAfterIdle, whenIdle } from '../shared/outbox'
@@ -34,9 +36,11 @@ export interface AppProps {
   Router?: (props: { children: ReactNode }) => ReactNode
   /** The towns the page's HTML was rendered with (the home page's city grid, until its list arrives). */
   towns?: readonly CityCount[]
+  /** The farmer a farmer page is rendered with (the server's render; the browser reads the page's HTML). */
+  farmer?: PublicFarmer
 }
 
-export function App({ Router = BrowserRouter, towns }: AppProps) {
+export function App({ Router = BrowserRouter, towns, farmer }: AppProps) {
   const [queryClient] = useState(createQueryClient)
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
@@ -55,10 +59,12 @@ export function App({ Router = BrowserRouter, towns }: AppProps) {
     <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <FirstTownsContext value={towns}>
-          <Router>
-            <PageViewTracker />
-            <AppRoutes />
-          </Router>
+          <FirstFarmerContext value={farmer}>
+            <Router>
+              <PageViewTracker />
+              <AppRoutes />
+            </Router>
+          </FirstFarmerContext>
         </FirstTownsContext>
         <IdleUpdateBanner />
       </QueryClientProvider>

@@ -1,22 +1,29 @@
 // "Share" for a farmer (issue 21): the link to the farmer's own page (/farmers/<id>, whose preview
 // card chat apps show). The phone's share sheet where the browser has one (Web Share API); else
-// "Copy link" and "Share on WhatsApp" (https://wa.me/?text=…, any recipient).
+// "Copy link" and "Share on WhatsApp" (https://wa.me/?text=…, any recipient). The server renders
+// the farmer page too (its HTML is hydrated): there, and in the browser's first render, it is the
+// second form with a link relative to the site; the browser then shows what it has.
 import { Button, Text } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { farmerPagePath } from '../../../api/contract/public-pages'
 import { ButtonLink } from '../../shared/ui/button-link'
 import { useT } from '../../i18n/runtime'
 
 type Copy = 'idle' | 'copied' | 'failed'
 
+const noSubscription = () => () => undefined
+const browserCanShare = () => typeof navigator.share === 'function'
+const browserOrigin = () => window.location.origin
+
 export function ShareFarmer({ farmer }: { farmer: { id: string; name: string } }) {
   const t = useT()
   const [copy, setCopy] = useState<Copy>('idle')
-  const url = `${window.location.origin}${farmerPagePath(farmer.id)}`
+  const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
+  const url = `${useSyncExternalStore(noSubscription, browserOrigin, () => '')}${farmerPagePath(farmer.id)}`
   const text = t('directory.share.text', { name: farmer.name })
   const label = { name: farmer.name }
 
-  if (typeof navigator.share === 'function') {
+  if (canShare) {
     const share = () => {
       // A dismissed share sheet rejects (AbortError): nothing to tell.
       navigator.share({ title: farmer.name, text, url }).catch(() => undefined)
