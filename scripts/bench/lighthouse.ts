@@ -100,11 +100,12 @@ function runLighthouseOnce(url: string, chromePath: string): Scores {
 }
 
 /** One listed farmer's page, as the sitemap gives it to search engines. */
-async function aFarmerPage(origin: string): Promise<string> {
+/** The sitemap's first `count` farmer pages (the demo set's ids are new in each bench). */
+async function farmerPages(origin: string, count: number): Promise<string[]> {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
-  const page = /<loc>[^<]*?(\/farmers\/[0-9a-f-]{36})<\/loc>/.exec(sitemap)?.[1]
-  if (!page) throw new Error('the sitemap lists no farmer page')
-  return page
+  const pages = [...sitemap.matchAll(/<loc>[^<]*?(\/farmers\/[0-9a-f-]{36})<\/loc>/g)].map((m) => m[1]!).slice(0, count)
+  if (pages.length === 0) throw new Error('the sitemap lists no farmer page')
+  return pages
 }
 
 function median(values: number[]): number {
@@ -148,9 +149,11 @@ export async function lighthouseBench({ port = Number(process.env.BENCH_PORT ?? 
 
     console.log(`\nLighthouse 12 mobile (simulated slow 4G, 4× CPU), median of ${runs}:`)
     console.log(`  ${'page'.padEnd(16)} perf  a11y   LCP (s)  CLS     TBT (ms)  FCP (s)   load during runs`)
-    // LIGHTHOUSE_PAGES=/,/reviews measures a subset while working on one page.
-    const farmerPage = await aFarmerPage(origin)
-    const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...lighthousePages, farmerPage]
+    // LIGHTHOUSE_PAGES=/,/reviews measures a subset while working on one page; LIGHTHOUSE_FARMER_PAGES=5
+    // measures five farmers' pages (with LIGHTHOUSE_PAGES= , those alone).
+    const farmers = await farmerPages(origin, Number(process.env.LIGHTHOUSE_FARMER_PAGES ?? 1))
+    const named = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean)
+    const pages = named ? [...named, ...(process.env.LIGHTHOUSE_FARMER_PAGES ? farmers : [])] : [...lighthousePages, ...farmers]
     for (const page of pages) {
       const load: number[] = []
       const results = Array.from({ length: runs }, () => {
@@ -158,7 +161,7 @@ export async function lighthouseBench({ port = Number(process.env.BENCH_PORT ?? 
         return runLighthouse(`${origin}${page}`, chromePath)
       })
       const pick = (key: keyof Scores) => median(results.map((r) => r[key]))
-      const name = page === farmerPage ? '/farmers/<id>' : page
+      const name = farmers.includes(page) ? (farmers.length > 1 ? `/farmers/<${farmers.indexOf(page) + 1}>` : '/farmers/<id>') : page
       console.log(
         `  ${name.padEnd(16)} ${String(pick('performance')).padStart(4)}  ${String(pick('accessibility')).padStart(4)}   ${(pick('lcpMs') / 1000).toFixed(2).padStart(7)}  ${pick('cls').toFixed(3)}   ${Math.round(pick('tbtMs')).toString().padStart(8)}  ${(pick('fcpMs') / 1000).toFixed(2).padStart(7)}` +
           `   ${load.map((l) => l.toFixed(2)).join(', ')}   (performance runs: ${results.map((r) => r.performance).join(', ')})`,
