@@ -7,6 +7,7 @@
 import { Router, type RequestHandler } from 'express'
 import { z } from 'zod'
 import { getRoute, messages, routeKey, type RouteDef, type RouteKey } from '../contract'
+import { hasControlCharacter } from '../contract/control-characters'
 import { contractRouteOf, isGuardedPath, requireAccess } from '../auth/access'
 import { HttpError } from '../errors'
 
@@ -35,19 +36,6 @@ function refuseUnknownQuery(route: RouteDef): RequestHandler {
     if (unknown.length === 0) return next()
     next(new HttpError(400, `${messages.common.unknownQueryParameter}: ${unknown.slice(0, 3).join(', ')}`, unknown.map((key) => ({ path: key, message: messages.common.unknownQueryParameter }))))
   }
-}
-
-/**
- * True when the text holds a C0 control character other than tab, line feed and carriage return
- * (which textareas produce), or DEL. NUL cannot be stored by PostgreSQL (SQLite would keep it, so
- * the two would disagree), and none of the others is typed on a keyboard; all of them are invisible.
- */
-export function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true
-  }
-  return false
 }
 
 /** A parsed JSON body, query or params object (an uploaded photo's Buffer is none). */

@@ -9,7 +9,8 @@ import { messages } from '../contract'
 import { insertFarmer } from '../directory/testing'
 import { queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
-import { controlCharacterPath, hasControlCharacter } from './contract-router'
+import { hasControlCharacter } from '../contract/control-characters'
+import { controlCharacterPath } from './contract-router'
 
 const refused = { message: messages.common.controlCharacters }
 

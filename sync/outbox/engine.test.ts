@@ -768,7 +768,8 @@ describe('fix and resend', () => {
     await expect(engine.resendItem(queued.id, { name: '' }, { validate })).rejects.toThrow('Full name is required')
     expect((await item(db, queued.id)).status).toBe('needsAttention')
 
-    const resent = await engine.resendItem(queued.id, { name: 'Mere Tuilau', phone: '7001234', cities: ['Nausori'], produce: ['Dalo'] }, { validate })
+    // A control character pasted into the fix is dropped, as when the item was queued.
+    const resent = await engine.resendItem(queued.id, { name: 'Mere\u0008 Tuilau', phone: '7001234', cities: ['Nausori'], produce: ['Dalo'] }, { validate })
     expect(resent).toMatchObject({ id: queued.id, status: 'waiting', attempts: 0 })
     expect(resent.lastError).toBeUndefined()
     await engine.idle()

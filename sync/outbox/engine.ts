@@ -13,6 +13,7 @@
 //   they were made, except an item the server keeps failing with 5xx (poisonAfter), which stops
 //   holding the others back.
 // - Nothing is ever deleted here: the agent deletes, through deleteItem.
+import { dropControlCharacters } from '../../api/contract/control-characters'
 import { withReconnect } from './connection'
 import type { IssuedUpload, JsonObject, JsonValue, OutboxDatabase, OutboxError, OutboxItem, OutboxPhoto } from './db'
 import {
@@ -834,7 +835,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     assertChangeable(item, newPayload !== undefined || (resendOptions.removePhotoIds?.length ?? 0) > 0)
     let payload: JsonObject | undefined
     if (newPayload !== undefined) {
-      payload = JSON.parse(JSON.stringify(newPayload)) as JsonObject
+      payload = JSON.parse(JSON.stringify(newPayload), dropControlCharacters) as JsonObject
       const validate = resendOptions.validate ?? (options.validatePayload && ((value: JsonObject) => options.validatePayload?.(item, value)))
       validate?.(payload)
     }

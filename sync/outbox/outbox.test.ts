@@ -53,6 +53,14 @@ describe('enqueue', () => {
     expect(Object.keys(item.payload)).toEqual(['name'])
   })
 
+  it('drops an invisible control character pasted into the text (the server refuses them), keeping tabs, new lines and every other character', async () => {
+    const db = openDatabase()
+    const payload = { name: 'Mere\u0000 Tuilau\u0007', notes: 'Dalo\tplot 2\r\nnear the road\u000b', produce: ['Da\u001flo', 'Cassava\u007f'], ta: 'ā ē ī 🌱\u00a0' }
+    const item = await enqueue(db, farmerSignup('Mere', { payload }))
+    expect(item.payload).toEqual({ name: 'Mere Tuilau', notes: 'Dalo\tplot 2\r\nnear the road', produce: ['Dalo', 'Cassava'], ta: 'ā ē ī 🌱\u00a0' })
+    expect((await listOutbox(db))[0]!.payload).toEqual(item.payload)
+  })
+
   it('writes nothing when a photo write fails', async () => {
     const db = openDatabase()
     db.photos.hook('creating', () => {

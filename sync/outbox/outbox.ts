@@ -2,6 +2,7 @@
 // between statuses, delete it on the agent's explicit action. The sending engine builds on
 // these; nothing outside sync/outbox touches the tables directly.
 import { Dexie, cmp } from 'dexie'
+import { dropControlCharacters } from '../../api/contract/control-characters'
 import {
   OUTBOX_SCHEMA_VERSION, PENDING_STATUSES, restoreOutboxItem,
   type JsonObject, type OutboxDatabase, type OutboxError, type OutboxItem, type OutboxKind,
@@ -21,8 +22,9 @@ export interface EnqueueInput {
 }
 
 export async function enqueue(db: OutboxDatabase, input: EnqueueInput): Promise<OutboxItem> {
-  // Store exactly what will be sent: JSON drops what a request body cannot carry.
-  const payload = JSON.parse(JSON.stringify(input.payload)) as JsonObject
+  // Store exactly what will be sent: JSON drops what a request body cannot carry, and the text
+  // loses any invisible control character pasted into it, which the server would refuse.
+  const payload = JSON.parse(JSON.stringify(input.payload), dropControlCharacters) as JsonObject
   input.validate?.(payload)
   const now = input.now ?? Date.now()
   const id = crypto.randomUUID()
