@@ -3,8 +3,9 @@
 // index.html, the service worker and the manifest are always revalidated so a new deployment is
 // seen (and then offered, prompt mode). A path the app has no screen for answers 404 with
 // index.html, whose router then shows the not-found screen. Two pages are the server's own (issue
-// 21, api/site-pages/): a listed farmer's /farmers/<id>, index.html with the farmer's card and share
-// preview in it (an unknown or unlisted farmer: 404, the not-found screen), and sitemap.xml.
+// 21, api/site-pages/): a listed farmer's /farmers/<id>, the app's render of the farmer's card with
+// its share preview (or, when no render is ready in time, index.html with a plain card; an unknown
+// or unlisted farmer: 404, the not-found screen), and sitemap.xml.
 // The public pages arrive as HTML (decision 029, api/site-pages/html-pages.ts): each page of
 // `htmlPagePaths` at its exact path gets its own built file (the home page and browse, rendered again
 // with the directory's towns), and a path with no screen the built not-found page, still with status 404.
