@@ -146,8 +146,8 @@ describe('public pages arrive as HTML', () => {
     }
   })
 
-  it("a farmer page is the app's own render of the card, marked for hydration, with one title, its share preview and the farmer as data", async () => {
-    const res = await fetch(`${api.baseUrl}/farmers/${farmerId}`)
+  it("a farmer page is the app's own render of the card, marked for hydration, with one title, its share preview and the farmer as data, compressed", async () => {
+    const res = await fetch(`${api.baseUrl}/farmers/${farmerId}`, { headers: { 'accept-encoding': 'br, gzip' } })
     expect(res.status).toBe(200)
     const html = await res.text()
     const page = readPage(html)
@@ -162,6 +162,8 @@ describe('public pages arrive as HTML', () => {
     expect(html.match(/<meta name="description"/g)).toHaveLength(1)
     expect(html).toMatch(/<meta property="og:title" content="Sereana Vunivalu — Viti Farmers"/)
     expect(html).toContain(`<meta property="og:url" content="${api.baseUrl}/farmers/${farmerId}"`)
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i)
     const data = /<script type="application\/json" id="vf-farmer">([^<]*)<\/script>/.exec(html)?.[1]
     expect(JSON.parse(data ?? 'null')).toMatchObject({ id: farmerId, name: 'Sereana Vunivalu', town: 'Savusavu', produce: ['Tomatoes'] })
   })
