@@ -1,6 +1,7 @@
 // Audit trail entries and the purge-by-date-range body.
 import { z } from 'zod'
-import { PurgeBodySchema, PurgeResponseSchema, TimestampSchema } from './common'
+import { PurgeBodySchema, PurgeResponseSchema, TimestampSchema, wholeNumberQuery } from './common'
+import { messages } from './messages'
 
 export const AuditLogSchema = z.object({
   id: z.number().int(),
@@ -29,8 +30,11 @@ export const AUDIT_LOG_PAGE_DEFAULT = 500
 
 /** GET /api/admin/audit-logs: newest first; `before` (an entry id) pages back through older entries. */
 export const AuditLogsQuerySchema = z.object({
-  limit: z.coerce.number<string>().int().min(1).max(AUDIT_LOG_PAGE_MAX).default(AUDIT_LOG_PAGE_DEFAULT),
-  before: z.coerce.number<string>().int().positive().optional(),
+  /** More than AUDIT_LOG_PAGE_MAX asks for that many. */
+  limit: wholeNumberQuery(messages.common.limitInvalid, 1)
+    .default(AUDIT_LOG_PAGE_DEFAULT)
+    .transform((n) => Math.min(n, AUDIT_LOG_PAGE_MAX)),
+  before: wholeNumberQuery(messages.common.beforeInvalid, 1).optional(),
 })
 export type AuditLogsQuery = z.infer<typeof AuditLogsQuerySchema>
 

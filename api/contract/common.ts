@@ -26,7 +26,7 @@ export const IdParamSchema = z.object({ id: z.uuid() })
 export type IdParam = z.infer<typeof IdParamSchema>
 
 /** Route param `:id` for integer-keyed resources (locations, produce, categories, expert fields). Params arrive as text. */
-export const IntIdParamSchema = z.object({ id: z.coerce.number<string>().int().positive() })
+export const IntIdParamSchema = z.object({ id: wholeNumberQuery(messages.common.idInvalid, 1) })
 export type IntIdParam = z.infer<typeof IntIdParamSchema>
 
 const isoDate = z.iso.date()
@@ -147,6 +147,12 @@ export const PAGE_MAX = 100_000
 
 /** ?page= from 1 to PAGE_MAX, 1 when absent. */
 export const pageQuery = () => wholeNumberQuery(messages.common.pageInvalid, 1, PAGE_MAX).default(1)
+
+/** The most rows one page of a staff list holds (issue 19: never the whole country at once). */
+export const STAFF_PAGE_SIZE_MAX = 200
+
+/** ?pageSize= of a staff list, from 1 to STAFF_PAGE_SIZE_MAX; `fallback` when absent. */
+export const pageSizeQuery = (fallback: number) => wholeNumberQuery(messages.common.pageSizeInvalid, 1, STAFF_PAGE_SIZE_MAX).default(fallback)
 
 /** Today's date in Pacific/Fiji, 'YYYY-MM-DD' (the product's day, clarifications Public listing). */
 export function fijiToday(now: Date = new Date()): string {

@@ -10,8 +10,10 @@ import {
   optionalText,
   optionalUrl,
   pageQuery,
+  pageSizeQuery,
   requiredDate,
   requiredText,
+  STAFF_PAGE_SIZE_MAX,
   subscriptionEndAfterStart,
   subscriptionStartDate,
   subscriptionWithinMaxYears,
@@ -143,11 +145,11 @@ export const SignupPurgeResponseSchema = PurgeResponseSchema
 
 /** Signups per page of the staff lists, by default and at most (issue 19: never the whole country at once). */
 export const ADMIN_SIGNUPS_PAGE_DEFAULT = 50
-export const ADMIN_SIGNUPS_PAGE_MAX = 200
+export const ADMIN_SIGNUPS_PAGE_MAX = STAFF_PAGE_SIZE_MAX
 
 const staffPage = {
   page: pageQuery(),
-  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_SIGNUPS_PAGE_MAX).default(ADMIN_SIGNUPS_PAGE_DEFAULT),
+  pageSize: pageSizeQuery(ADMIN_SIGNUPS_PAGE_DEFAULT),
 }
 
 /** Which signups the approvals screen lists: one status, or every processed one (approved and rejected). */

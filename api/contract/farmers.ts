@@ -1,7 +1,7 @@
 // Farmers: the public card and browse shapes, and the back-office farmer, subscription and payment shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, requiredDate, requiredText, subscriptionEndAfterStart, wholeNumberQuery } from './common'
+import { STAFF_PAGE_SIZE_MAX, TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, pageSizeQuery, requiredDate, requiredText, subscriptionEndAfterStart, wholeNumberQuery } from './common'
 import { MAX_PRODUCE_PER_FARMER } from './farmer-signup'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
 
@@ -254,7 +254,7 @@ export const adminFarmerSorts = ['name', '-name', 'createdAt', '-createdAt'] as 
 export type AdminFarmerSort = (typeof adminFarmerSorts)[number]
 /** Farmers per page of the staff list, by default and at most. */
 export const ADMIN_FARMERS_PAGE_DEFAULT = 50
-export const ADMIN_FARMERS_PAGE_MAX = 200
+export const ADMIN_FARMERS_PAGE_MAX = STAFF_PAGE_SIZE_MAX
 
 /** What narrows the staff farmers list and its CSV export alike: both show the same farmers. */
 const adminFarmerFilters = {
@@ -274,7 +274,7 @@ const adminFarmerFilters = {
 export const AdminFarmersQuerySchema = z.strictObject({
   ...adminFarmerFilters,
   page: pageQuery(),
-  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
+  pageSize: pageSizeQuery(ADMIN_FARMERS_PAGE_DEFAULT),
 })
 /** GET /api/admin/farmers/export: the same filters and order as the list, every matching farmer. */
 export const AdminFarmersExportQuerySchema = z.strictObject(adminFarmerFilters)
@@ -305,7 +305,7 @@ export type FarmerPayment = z.infer<typeof FarmerPaymentSchema>
 
 /** Payment records per page of the staff list, by default and at most. */
 export const ADMIN_PAYMENTS_PAGE_DEFAULT = 50
-export const ADMIN_PAYMENTS_PAGE_MAX = 200
+export const ADMIN_PAYMENTS_PAGE_MAX = STAFF_PAGE_SIZE_MAX
 
 /**
  * GET /api/admin/farmers/payments: one page of payment records newest first (the id breaking ties),
@@ -315,7 +315,7 @@ export const ADMIN_PAYMENTS_PAGE_MAX = 200
 export const AdminPaymentsQuerySchema = z.strictObject({
   search: z.string().trim().max(200).optional(),
   page: pageQuery(),
-  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_PAYMENTS_PAGE_MAX).default(ADMIN_PAYMENTS_PAGE_DEFAULT),
+  pageSize: pageSizeQuery(ADMIN_PAYMENTS_PAGE_DEFAULT),
 })
 export type AdminPaymentsQuery = z.infer<typeof AdminPaymentsQuerySchema>
 
@@ -335,7 +335,7 @@ export type FarmerPaymentUpdate = z.infer<typeof FarmerPaymentUpdateSchema>
  */
 export const SubscriptionListQuerySchema = z.strictObject({
   page: pageQuery(),
-  pageSize: z.coerce.number<string>().int().min(1).max(ADMIN_FARMERS_PAGE_MAX).default(ADMIN_FARMERS_PAGE_DEFAULT),
+  pageSize: pageSizeQuery(ADMIN_FARMERS_PAGE_DEFAULT),
 })
 export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuerySchema>
 

@@ -3,6 +3,7 @@
 // English is the specs' verbatim text: it is never corrected here.
 import { z } from 'zod'
 import './zod-config'
+import { pageQuery, pageSizeQuery } from './common'
 import { LOCALES, SOURCE_LOCALE, localeSchema, messageKeySchema, translationStatusSchema, type Locale } from './i18n'
 
 /** The languages staff correct: every one but English. */
@@ -56,8 +57,8 @@ export const TranslationsQuerySchema = z.object({
   status: translationStatusSchema.optional(),
   /** Matched, ignoring case, in the key, the note, the English and the translation. */
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number<string>().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number<string>().int().min(1).max(500).default(TRANSLATIONS_PAGE_SIZE),
+  page: pageQuery(),
+  pageSize: pageSizeQuery(TRANSLATIONS_PAGE_SIZE),
 })
 export type TranslationsQuery = z.infer<typeof TranslationsQuerySchema>
 

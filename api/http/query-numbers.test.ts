@@ -1,0 +1,60 @@
+// A number in a query or a path that is not one whole number in range gets words of its own, on
+// every route that reads one, public and staff alike: never zod's English "Invalid input: expected
+// number, received NaN" or "Too big: expected number to be <=200" (decision 033). Nothing changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '../contract'
+import { signInAs } from '../directory/testing'
+import { startTestApp, type TestApp } from '../testing/test-app'
+
+let api: TestApp
+let admin: Record<string, string>
+
+beforeAll(async () => {
+  api = await startTestApp()
+  admin = (await signInAs(api.db, 'global_admin', 'Ana Global')).headers
+})
+afterAll(() => api.close())
+
+const { pageSizeInvalid, pageInvalid, beforeInvalid, limitInvalid, idInvalid } = messages.common
+
+const staffLists = ['/api/admin/farmers', '/api/admin/farmers/payments', '/api/admin/farmers/active-pending', '/api/admin/expired-farmers', '/api/admin/cost-breakdown/farmers', '/api/admin/signups', '/api/admin/translations?locale=fj']
+const join = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`
+
+describe('numbers in a query or path', () => {
+  it.each(staffLists)('%s: a page size out of range, not whole, not a number or repeated says so', async (path) => {
+    for (const query of ['pageSize=201', 'pageSize=0', 'pageSize=2.5', 'pageSize=abc', 'pageSize=10&pageSize=20']) {
+      const res = await api.fetch(join(path, query), { headers: admin })
+      expect(res.status, query).toBe(400)
+      expect(((await res.json()) as { message: string }).message, query).toBe(pageSizeInvalid)
+    }
+    for (const query of ['page=0', 'page=x']) {
+      const res = await api.fetch(join(path, query), { headers: admin })
+      expect(((await res.json()) as { message: string }).message, query).toBe(pageInvalid)
+    }
+    expect((await api.fetch(join(path, 'pageSize=200'), { headers: admin })).status).toBe(200)
+  })
+
+  it("the audit log's before and limit say so; a limit over the most is that many", async () => {
+    for (const [query, message] of [['before=abc', beforeInvalid], ['before=0', beforeInvalid], ['before=1&before=2', beforeInvalid], ['limit=0', limitInvalid], ['limit=many', limitInvalid]] as const) {
+      const res = await api.fetch(`/api/admin/audit-logs?${query}`, { headers: admin })
+      expect(res.status, query).toBe(400)
+      expect(((await res.json()) as { message: string }).message, query).toBe(message)
+    }
+    expect((await api.fetch('/api/admin/audit-logs?limit=5000&before=7', { headers: admin })).status).toBe(200)
+  })
+
+  it('a numeric id in a path that is not one says so, on a public route too; nothing changes', async () => {
+    const res = await api.fetch('/api/produce/availability/abc/farmers')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { message: string }).message).toBe(idInvalid)
+    const before = await api.db.selectFrom('produce').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    for (const id of ['0', '1.5', '-3', 'x']) {
+      const patch = await api.fetch(`/api/admin/produce/${id}`, { method: 'PATCH', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dalo' }) })
+      expect(patch.status, id).toBe(400)
+      expect(((await patch.json()) as { message: string }).message, id).toBe(idInvalid)
+      const removed = await api.fetch(`/api/admin/produce/${id}`, { method: 'DELETE', headers: admin })
+      expect(((await removed.json()) as { message: string }).message, id).toBe(idInvalid)
+    }
+    expect(await api.db.selectFrom('produce').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before)
+  })
+})
