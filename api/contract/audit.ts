@@ -30,10 +30,7 @@ export const AUDIT_LOG_PAGE_DEFAULT = 500
 
 /** GET /api/admin/audit-logs: newest first; `before` (an entry id) pages back through older entries. */
 export const AuditLogsQuerySchema = z.object({
-  /** More than AUDIT_LOG_PAGE_MAX asks for that many. */
-  limit: wholeNumberQuery(messages.common.limitInvalid, 1)
-    .default(AUDIT_LOG_PAGE_DEFAULT)
-    .transform((n) => Math.min(n, AUDIT_LOG_PAGE_MAX)),
+  limit: wholeNumberQuery(messages.common.auditLimitInvalid, 1, AUDIT_LOG_PAGE_MAX).default(AUDIT_LOG_PAGE_DEFAULT),
   before: wholeNumberQuery(messages.common.beforeInvalid, 1).optional(),
 })
 export type AuditLogsQuery = z.infer<typeof AuditLogsQuerySchema>

@@ -56,6 +56,8 @@ export const messages = {
     limitInvalid: 'Limit must be given once, as a whole number of 1 or more',
     /** product: ?pageSize= of a staff list missing a number, repeated, not whole, or out of range (STAFF_PAGE_SIZE_MAX). */
     pageSizeInvalid: 'Page size must be given once, as a whole number from 1 to 200',
+    /** product: the audit log's ?limit= not one whole number from 1 to AUDIT_LOG_PAGE_MAX. */
+    auditLimitInvalid: 'Limit must be given once, as a whole number from 1 to 1000',
     /** product: the audit log's ?before= (an entry id) not one whole number of 1 or more. */
     beforeInvalid: 'Before must be given once, as a whole number of 1 or more',
     /** product: a numeric id in a path (/api/produce/availability/abc/farmers) that is not a whole number of 1 or more. */
