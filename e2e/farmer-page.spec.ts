@@ -100,6 +100,9 @@ test('the installed app opens a farmer page it never opened, offline, from the c
 
 test("the card the HTML brought is hydrated, never replaced by Loading…; no reader's app asks the server for the farmer again", async ({ browser, request }) => {
   const id = await farmerId(request, 'Sunita Devi')
+  // The server's render of the page is ready (the first request may get the plain card while the
+  // render thread starts on a busy machine; decision 029).
+  await expect.poll(async () => (await request.get(`/farmers/${id}`)).text(), { timeout: 30_000 }).toContain(`data-ssr="/farmers/${id}"`)
   for (const locale of ['en-GB', 'fj'] as const) {
     // The first visit: no service worker, so the page is the server's HTML.
     const context = await browser.newContext({ serviceWorkers: 'block', locale })

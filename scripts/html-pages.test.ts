@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFarmer } from '../api/directory/testing'
 import { startTestApp, type TestApp } from '../api/testing/test-app'
 import { renderPage } from '../web/entry-server'
+import { FARMER_RENDERS_PER_SECOND } from '../api/site-pages/html-pages'
 import { writePages, type RenderPage } from './prerender-pages'
 
 let api: TestApp
@@ -229,10 +230,29 @@ describe('farmer pages rendered by the app', () => {
       await expect.poll(html).toContain('Sells Kumala')
       expect(await hydrateAt()).toBeUndefined()
       const failed = paths.length
-      await html()
-      expect(paths.length).toBeGreaterThan(failed)
+      // Tried again on a later request (as the rate allows: five a second).
+      await expect.poll(async () => (await html(), paths.length)).toBeGreaterThan(failed)
       fail = false
       await expect.poll(hydrateAt).toBe(`/farmers/${id}`)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('farmer renders start at most five a second: beyond, each page is the plain card carrying its farmer', async () => {
+    const paths: string[] = []
+    const render: RenderPage = async (...args) => {
+      paths.push(args[1])
+      return (renderPage as RenderPage)(...args)
+    }
+    const app = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = render) })
+    try {
+      const ids = await Promise.all(Array.from({ length: 16 }, (_, i) => insertFarmer(app.db, { name: `Crawled Farmer ${i}`, town: 'Nausori', cities: ['Nausori'] })))
+      const started = performance.now()
+      for (const id of ids) expect(await (await fetch(`${app.baseUrl}/farmers/${id}`)).text()).toMatch(new RegExp(`id="vf-farmer">\\{"id":"${id}"`))
+      const seconds = (performance.now() - started) / 1000
+      expect(paths.length).toBeGreaterThanOrEqual(FARMER_RENDERS_PER_SECOND)
+      expect(paths.length).toBeLessThanOrEqual(FARMER_RENDERS_PER_SECOND + Math.ceil(seconds * FARMER_RENDERS_PER_SECOND))
     } finally {
       await app.close()
     }

@@ -33,6 +33,9 @@ export type RenderPage = (template: string, path: string, data?: { locations?: r
 export const FARMER_RENDER_WAIT_MS = 400
 /** Farmer pages rendering at once, at most: a crawler walking the sitemap gets plain cards beyond. */
 const FARMER_RENDERS_AT_ONCE = 2
+/** Farmer renders started per second, at most (a burst of as many, then that rate): each is ~24 ms of
+ * a core, so a crawler walking 100,000 farmers' pages takes an eighth of one, not all of it. */
+export const FARMER_RENDERS_PER_SECOND = 5
 /** Farmer pages kept, the most recently asked for (~40 KB each). */
 const FARMER_PAGES_KEPT = 64
 
@@ -143,6 +146,16 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
   /** Each farmer's last render, keyed by its card (a changed card renders again); oldest asked for first. */
   const farmerPages = new Map<string, { card: string; html: Promise<string | undefined> }>()
   let farmerRenders = 0
+  const renderBudget = { tokens: FARMER_RENDERS_PER_SECOND, at: Date.now() }
+  /** True, and one render fewer left, when the rate allows a render now. */
+  const mayRender = () => {
+    const now = Date.now()
+    renderBudget.tokens = Math.min(FARMER_RENDERS_PER_SECOND, renderBudget.tokens + ((now - renderBudget.at) / 1000) * FARMER_RENDERS_PER_SECOND)
+    renderBudget.at = now
+    if (farmerRenders >= FARMER_RENDERS_AT_ONCE || renderBudget.tokens < 1) return false
+    renderBudget.tokens -= 1
+    return true
+  }
 
   const renderFarmer = async (farmer: PublicFarmer, render: RenderPage): Promise<string | undefined> => {
     farmerRenders++
@@ -162,7 +175,7 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     const card = JSON.stringify(farmer)
     let entry = farmerPages.get(farmer.id)
     if (entry?.card !== card) {
-      if (farmerRenders >= FARMER_RENDERS_AT_ONCE) return undefined
+      if (!mayRender()) return undefined
       entry = { card, html: renderFarmer(farmer, render) }
       const started = entry
       // A failed render is not kept: the next request tries again.
