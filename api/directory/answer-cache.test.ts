@@ -121,6 +121,42 @@ describe('answerCache (a manual clock and version)', () => {
     expect(t.computed).toBe(2)
   })
 
+  it('writes in quick succession build one answer at a time: the previous answer meanwhile, then one build for the newest version', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.hold()
+    // Three writes, each seen by a request (a new shared read of the version each time).
+    for (let i = 0; i < 3; i++) {
+      t.write()
+      t.advance(VERSION_SHARED_MS)
+      expect(await t.read()).toEqual({ version: 1 })
+    }
+    // The build for version 2 runs; those for 3 and 4 did not start beside it.
+    expect(t.computed).toBe(2)
+    t.release()
+    await expect.poll(() => t.read()).toEqual({ version: 4 })
+    // Version 3 was never built: the build waiting behind stood for the newest version asked.
+    expect(t.computed).toBe(3)
+  })
+
+  it('past the bound a request waits behind the running build, then gets one as new as the version it read', async () => {
+    const t = setUp(5_000)
+    await t.read()
+    t.write()
+    t.hold()
+    t.advance(4_999)
+    expect(await t.read()).toEqual({ version: 1 })
+    t.write()
+    // Past the bound, and past the shared read: the request reads version 3.
+    t.advance(VERSION_SHARED_MS)
+    const waiting = await t.readWaiting()
+    // Its build waits for the running one (version 2) to end before it starts.
+    expect(t.computed).toBe(2)
+    t.release()
+    expect(await waiting.answer).toEqual({ version: 3 })
+    expect(t.computed).toBe(3)
+  })
+
   it('a write followed by the bound elapsing, with no request between, gives the new answer', async () => {
     const t = setUp(5_000)
     await t.read()

@@ -97,10 +97,14 @@ async function encode(value: unknown): Promise<CachedAnswer> {
   return { plain, br, gzip: gz, etag: `W/"${plain.length.toString(16)}-${hash}"` }
 }
 
+type Build = { version: string; day: string; entry: Promise<Entry> }
+
 export function answerCache(currentVersion: VersionReader, options: AnswerCacheOptions = {}) {
   const { staleForMs = DEFAULT_STALE_FOR_MS, onBackgroundError = () => {}, now = Date.now } = options
   const routes = new Map<string, Map<string, Entry>>()
-  const building = new Map<string, { version: string; day: string; entry: Promise<Entry> }>()
+  /** Each answer's running build, and at most one waiting behind it (for the newest version asked meanwhile). */
+  const building = new Map<string, Build>()
+  const waiting = new Map<string, Build>()
   const entriesOf = (route: string) => routes.get(route) ?? routes.set(route, new Map()).get(route)!
   let shared: { at: number; version: Promise<string> } | undefined
 
@@ -127,10 +131,8 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
     if (entries.size > MAX_ENTRIES_PER_ROUTE) entries.delete(entries.keys().next().value as string)
   }
 
-  /** One build per key, version and day, however many requests ask at once. */
-  function build(route: string, key: string, version: string, day: string, verifiedAt: number, compute: () => Promise<unknown>): Promise<Entry> {
-    const running = building.get(key)
-    if (running && running.version === version && running.day === day) return running.entry
+  /** Builds `key`'s answer for `version` and `day` now (no other build of it is running). */
+  function start(route: string, key: string, version: string, day: string, verifiedAt: number, compute: () => Promise<unknown>): Promise<Entry> {
     const entry = (async () => {
       try {
         const made: Entry = { ...(await encode(await compute())), version, day, verifiedAt }
@@ -143,6 +145,33 @@ export function answerCache(currentVersion: VersionReader, options: AnswerCacheO
     })()
     building.set(key, { version, day, entry })
     return entry
+  }
+
+  /**
+   * One build per key, version and day, however many requests ask at once; and one build of an
+   * answer at a time. Writes in quick succession (each a new version) started a build each, all at
+   * once: the offline copy at 100,000 farmers is ~15 MB of JSON, and ten of its builds running
+   * together held one request 17 s on PostgreSQL. A build asked for while another runs waits behind
+   * it, and stands for every newer version asked meanwhile: when its turn comes it builds the newest.
+   */
+  function build(route: string, key: string, version: string, day: string, verifiedAt: number, compute: () => Promise<unknown>): Promise<Entry> {
+    const isThis = (b: Build | undefined) => b !== undefined && b.version === version && b.day === day
+    const running = building.get(key)
+    if (running && isThis(running)) return running.entry
+    const queued = waiting.get(key)
+    if (queued && isThis(queued)) return queued.entry
+    if (!running) return start(route, key, version, day, verifiedAt, compute)
+    const next: Build = { version, day, entry: Promise.resolve(undefined as never) }
+    next.entry = (async () => {
+      await running.entry.catch(() => undefined)
+      // A newer version asked after this one took its place: that build answers both.
+      const newest: Build | undefined = waiting.get(key)
+      if (newest !== undefined && newest !== next) return newest.entry
+      waiting.delete(key)
+      return start(route, key, version, day, verifiedAt, compute)
+    })()
+    waiting.set(key, next)
+    return next.entry
   }
 
   return {
