@@ -106,21 +106,6 @@ describe('answerCache (a manual clock and version)', () => {
     expect(t.computed).toBe(2)
   })
 
-  it('serves the previous answer only until the bound has passed, even while its rebuild is still running', async () => {
-    const t = setUp(5_000)
-    await t.read()
-    t.write()
-    t.hold()
-    t.advance(4_999)
-    expect(await t.read()).toEqual({ version: 1 })
-    t.advance(1)
-    // Past the bound the request waits for the (still running) rebuild: no second one starts.
-    const waiting = await t.readWaiting()
-    t.release()
-    expect(await waiting.answer).toEqual({ version: 2 })
-    expect(t.computed).toBe(2)
-  })
-
   it('writes in quick succession build one answer at a time: the previous answer meanwhile, then one build for the newest version', async () => {
     const t = setUp(5_000)
     await t.read()
@@ -139,22 +124,27 @@ describe('answerCache (a manual clock and version)', () => {
     expect(t.computed).toBe(3)
   })
 
-  it('past the bound a request waits behind the running build, then gets one as new as the version it read', async () => {
+  it.each([
+    { seen: 'the version being built: it waits for that build, no second one starts', newerWrite: false, version: 2, builds: 2 },
+    { seen: 'a newer one: it waits behind the running build, then gets its own', newerWrite: true, version: 3, builds: 3 },
+  ])('serves the previous answer only until the bound has passed, even while its rebuild runs; past it, a request that read $seen', async ({ newerWrite, version, builds }) => {
     const t = setUp(5_000)
     await t.read()
     t.write()
     t.hold()
     t.advance(4_999)
     expect(await t.read()).toEqual({ version: 1 })
-    t.write()
-    // Past the bound, and past the shared read: the request reads version 3.
-    t.advance(VERSION_SHARED_MS)
+    if (newerWrite) {
+      t.write()
+      // Past the shared read too: the request reads version 3.
+      t.advance(VERSION_SHARED_MS)
+    } else t.advance(1)
     const waiting = await t.readWaiting()
-    // Its build waits for the running one (version 2) to end before it starts.
+    // Nothing starts beside the running build.
     expect(t.computed).toBe(2)
     t.release()
-    expect(await waiting.answer).toEqual({ version: 3 })
-    expect(t.computed).toBe(3)
+    expect(await waiting.answer).toEqual({ version })
+    expect(t.computed).toBe(builds)
   })
 
   it('a write followed by the bound elapsing, with no request between, gives the new answer', async () => {
