@@ -33,10 +33,10 @@ export type RenderPage = (template: string, path: string, data?: { locations?: r
 export const FARMER_RENDER_WAIT_MS = 400
 /** Farmer pages rendering at once, at most: a crawler walking the sitemap gets plain cards beyond. */
 const FARMER_RENDERS_AT_ONCE = 2
-/** Farmer renders started per second, at most (a burst of as many, then that rate): each is ~24 ms of
- * a core, so a crawler walking 100,000 farmers' pages takes an eighth of one, not all of it. */
+/** Farmer renders started per second, at most (a burst of as many, then that rate): each is 10–24 ms
+ * of a core, so a crawler walking 100,000 farmers' pages takes at most an eighth of one, not all of it. */
 export const FARMER_RENDERS_PER_SECOND = 5
-/** Farmer pages kept, the most recently asked for (~40 KB each). */
+/** Farmer pages kept, the most recently asked for (~65 KB of HTML each). */
 const FARMER_PAGES_KEPT = 64
 
 /** One rendered page, as sent: plain, brotli and gzip. */
