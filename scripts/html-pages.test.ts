@@ -94,6 +94,14 @@ describe('public pages arrive as HTML', () => {
     expect(html).not.toMatch(/<template id="B:|\$RC|<div hidden id="S:/)
   })
 
+  it.each(['/', '/browse-farmers', '/about'])('%s asks for no image before its first paint: the logo is drawn inline, the footer QR code loads lazily', async (pagePath) => {
+    const html = await (await fetch(`${api.baseUrl}${pagePath}`)).text()
+    expect(html).not.toMatch(/<link rel="preload" as="image"/)
+    expect(html).not.toContain('src="/favicon.svg"')
+    expect(html).toMatch(/<header[^>]*>[\s\S]*<a [^>]*href="\/"[^>]*><svg viewBox="0 0 64 64"[^>]*aria-hidden="true"[\s\S]*<\/svg>Viti Farmers<\/a>/)
+    expect(html).toMatch(/<img src="\/qr-facebook.svg" loading="lazy" decoding="async" alt="QR code for Viti Farmers on Facebook"/)
+  })
+
   it("a page's tab title is its screen's, as the app sets it", async () => {
     expect(readPage(await (await fetch(`${api.baseUrl}/how-it-works`)).text()).title).toBe('How It Works — Viti Farmers')
     expect(readPage(await (await fetch(`${api.baseUrl}/no/such/page`)).text()).title).toBe('Page Not Found — Viti Farmers')

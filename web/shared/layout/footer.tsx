@@ -53,7 +53,8 @@ export function Footer() {
               <chakra.span srOnly> {t('layout.opensInNewTab')}</chakra.span>
             </Link>
             <Box bg="white" p="1.5" borderRadius="md" flexShrink="0">
-              <img src="/qr-facebook.svg" alt={t('layout.footer.qrAlt', { productName })} width="112" height="112" />
+              {/* Lazy: below the fold, so React writes no preload for it and it loads after the first paint. */}
+              <img src="/qr-facebook.svg" loading="lazy" decoding="async" alt={t('layout.footer.qrAlt', { productName })} width="112" height="112" />
             </Box>
           </Flex>
         </Flex>

@@ -6,6 +6,7 @@ import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
 import { navLinks, productName } from '../site'
 import { ButtonLink } from '../ui/button-link'
 import { LanguagePicker } from '../ui/language-picker'
+import { Logo } from './logo'
 
 // The unsent count needs IndexedDB (Dexie) and the engine: a chunk loaded once the page is idle,
 // never part of the home page's initial JS.
@@ -100,7 +101,7 @@ export function Header() {
             _hover={{ textDecoration: 'none' }}
           >
             <RouterLink to="/">
-              <img src="/favicon.svg" alt="" width="32" height="32" />
+              <Logo />
               {productName}
             </RouterLink>
           </Link>
