@@ -1,6 +1,9 @@
 // Public writes are limited per client address, generously enough for a data agent flushing a
 // full outbox from one village address, and a replay of a stored Idempotency-Key costs nothing.
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { UploadUrlResponseSchema, messages, type FarmerSignupInput } from '../contract'
 import { bearer, createStaffUser, tokenFor } from '../testing/staff'
@@ -9,7 +12,8 @@ import { JPEG_BYTES } from '../uploads/testing'
 import { requestFingerprint } from '../../sync/server/fingerprint'
 import { databaseIdempotencyStore } from '../idempotency/store'
 import { readRateLimitHits } from '../../db/shared-counters'
-import { RATE_LIMITS, SIGNED_IN_LIMITS } from './rate-limit'
+import { WRITES_NOTHING_EVENT } from '../../sync/server/idempotency'
+import { RATE_LIMITS, SIGNED_IN_LIMITS, perAddressLimit } from './rate-limit'
 
 let api: TestApp
 beforeAll(async () => {
@@ -32,8 +36,7 @@ async function statuses(count: number, send: (i: number) => Promise<Response>): 
     const batch = await Promise.all(Array.from({ length: Math.min(25, count - i) }, (_, j) => send(i + j)))
     for (const res of batch) {
       out.push(res.status)
-      // Read whole: an answer the client hangs up on before it is sent whole (a compressed body's
-      // last chunk) ends without 'finish', and express-rate-limit gives a refund back on 'finish' only.
+      // Read whole, as a phone does.
       await res.arrayBuffer()
     }
   }
@@ -209,9 +212,8 @@ describe('signed-in agents are limited per account, not per address', { timeout:
     // Twice the budget in replays: none is counted.
     const replays = await statuses((2 * budget) / 10, () => post('/api/objects/upload/batch', address, body, key))
     expect(new Set(replays)).toEqual(new Set([200]))
-    // A hit is given back once its answer has gone out (express-rate-limit's 'finish'), so the last of
-    // these 3,000 photos' refunds can land after the last replay's answer (seen on PostgreSQL in CI):
-    // the account's count comes back to the first batch alone.
+    // A replay's hits are given back when it is found to be one, in an UPDATE that can land after its
+    // answer: the account's count comes back to the first batch alone.
     await vi.waitFor(async () => expect((await readRateLimitHits(api.db, 'upload-url:account', user.id))?.hits).toBe(10), { timeout: 15_000, interval: 50 })
     // The rest of the budget (all but the first batch) is still there, and then it is spent.
     expect(await statuses(budget - 10, () => post('/api/objects/upload', address, {}, agent))).not.toContain(429)
@@ -226,5 +228,60 @@ describe('signed-in agents are limited per account, not per address', { timeout:
     expect((await post('/api/farmer-signup', address, {})).status).not.toBe(429)
     const forms = await statuses(RATE_LIMITS.publicForm.limit, () => post('/api/farmer-signup', address, {}))
     expect(forms.filter((status) => status === 429).length).toBeGreaterThan(0)
+  })
+})
+
+describe('a request found to write nothing is given back when that is decided, not when its answer finishes', () => {
+  /** A limiter of 2 in front of a route that answers as the Idempotency-Key layer does: a replay (the event), or a write. */
+  async function limitedRoute(isRefunded?: (res: express.Response) => boolean) {
+    const app = express()
+    app.use(perAddressLimit({ windowMs: 60_000, limit: 2, name: `early-refund-${randomUUID()}`, isRefunded }))
+    app.get('/replay', (_req, res) => {
+      res.emit(WRITES_NOTHING_EVENT)
+      res.status(200).end('replayed')
+    })
+    // A replay whose answer never finishes: the phone lost its bars after the first bytes.
+    app.get('/replay-stalled', (_req, res) => {
+      res.emit(WRITES_NOTHING_EVENT)
+      res.writeHead(200, { 'content-type': 'text/plain' }).write('the first bytes')
+    })
+    app.get('/write', (_req, res) => void res.status(500).end())
+    const server = http.createServer(app)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { base, close: () => new Promise((resolve) => server.close(resolve)).finally(() => server.closeAllConnections()) }
+  }
+
+  it('replays whose answers the phone hangs up on keep its budget', async () => {
+    const route = await limitedRoute()
+    try {
+      for (let i = 0; i < 5; i++) {
+        const abort = new AbortController()
+        const res = await fetch(`${route.base}/replay-stalled`, { signal: abort.signal })
+        expect(res.status).toBe(200)
+        await res.body!.getReader().read()
+        abort.abort()
+      }
+      // Both hits of the budget are still there: two writes go through, the third is refused.
+      expect((await fetch(`${route.base}/write`)).status).toBe(500)
+      expect((await fetch(`${route.base}/write`)).status).toBe(500)
+      expect((await fetch(`${route.base}/write`)).status).toBe(429)
+    } finally {
+      await route.close()
+    }
+  })
+
+  it('a replay that also ends as a refund is given back once, not twice', async () => {
+    const route = await limitedRoute((res) => res.statusCode === 200)
+    try {
+      expect((await fetch(`${route.base}/write`)).status).toBe(500)
+      const replay = await fetch(`${route.base}/replay`)
+      expect(await replay.text()).toBe('replayed')
+      // Given back twice, the count would be 0 and both writes below would pass the limit of 2.
+      expect((await fetch(`${route.base}/write`)).status).toBe(500)
+      expect((await fetch(`${route.base}/write`)).status).toBe(429)
+    } finally {
+      await route.close()
+    }
   })
 })

@@ -6,7 +6,8 @@
 //   agents of a town share one carrier address and must not be throttled as one.
 // Budgets and reasons: docs/decisions/010-lockout.md and 020-rate-limits-per-account.md.
 import type { Request, RequestHandler, Response } from 'express'
-import { MemoryStore, rateLimit, type Store } from 'express-rate-limit'
+import { MemoryStore, ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
+import { WRITES_NOTHING_EVENT } from '../../sync/server/idempotency'
 import type { SessionUser } from '../auth/sessions'
 import { messages } from '../contract'
 
@@ -52,9 +53,10 @@ export function useRateLimitStore(factory: RateLimitStoreFactory): () => void {
 
 export interface RateLimitOptions extends RateBudget {
   /**
-   * Requests that end this way are given back to the budget. Default: replays of a stored
-   * Idempotency-Key (the stored answer is sent again) and the 409 for a key whose first request is
-   * still running: both write nothing, and counting them let a phone's own retries use up its budget.
+   * Requests whose answer finishes this way are given back to the budget (login: every attempt but
+   * a wrong password). Whatever this says, a request the Idempotency-Key layer finds to write
+   * nothing (a replay of a stored answer, the 409 of a key still running) is given back the moment
+   * that is decided: counting a phone's own retries would let them use up its budget.
    */
   isRefunded?: (res: Response) => boolean
   /** Names this limiter's counters in the shared store: the same on every server, unique per limiter. */
@@ -63,27 +65,46 @@ export interface RateLimitOptions extends RateBudget {
   cost?: (req: Request) => number
 }
 
-/** A replay answered from the Idempotency-Key store, or its 409 while the key's first request runs (sync/server/idempotency.ts marks both). */
-export const isIdempotentReplay = (res: Response) => res.getHeader('Idempotent-Replayed') === 'true' || res.locals.isIdempotencyInProgress === true
+/** The hits one limiter counted for one request (a key per unit), and whether they were given back. */
+type Counted = { keys: string[]; isGivenBack: boolean }
 
-function limiter(
-  { windowMs, limit, isRefunded = isIdempotentReplay, name, cost }: RateLimitOptions,
-  key?: { of: (res: Response) => string | undefined },
-): RequestHandler {
+function limiter({ windowMs, limit, isRefunded, name, cost }: RateLimitOptions, key?: { of: (res: Response) => string | undefined }): RequestHandler {
+  const store = storeFactory(name)
+  const counted = new WeakMap<Response, Counted>()
+  const giveBack = (hits: Counted) => {
+    if (hits.isGivenBack) return
+    hits.isGivenBack = true
+    // A refund the database fails to take is lost, as express-rate-limit's own would be: the request goes on.
+    for (const hitKey of hits.keys) void Promise.resolve(store.decrement(hitKey)).catch(() => undefined)
+  }
+  /** Notes the key each unit is counted under, so that a request found to write nothing can give its hits back at once. */
+  const keyOf = (req: Request, res: Response): string => {
+    // express-rate-limit's own default for an address (an IPv6 address counts by its /56).
+    const hitKey = key ? (key.of(res) ?? '') : ipKeyGenerator(req.ip ?? '')
+    let hits = counted.get(res)
+    if (!hits) {
+      hits = { keys: [], isGivenBack: false }
+      counted.set(res, hits)
+      const ours = hits
+      res.once(WRITES_NOTHING_EVENT, () => giveBack(ours))
+    }
+    hits.keys.push(hitKey)
+    return hitKey
+  }
   const countOnce = rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: storeFactory(name),
-    ...(key && {
-      keyGenerator: (_req, res) => key.of(res) ?? '',
-      skip: (_req, res) => key.of(res) === undefined,
+    store,
+    keyGenerator: keyOf,
+    ...(key && { skip: (_req, res) => key.of(res) === undefined }),
+    // Counted when the request arrives (so a flood is refused before any database work); a refund
+    // named by isRefunded is given back when the answer finishes (a costed request: each unit).
+    ...(isRefunded && {
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req: Request, res: Response) => counted.get(res)?.isGivenBack !== true && isRefunded(res),
     }),
-    // Counted when the request arrives (so a flood is refused before any database work), then
-    // given back when it ends as a refund (a costed request: each of its units).
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => isRefunded(res),
     handler: (_req, res, _next, options) => {
       res.status(options.statusCode).json({ message: messages.common.rateLimited })
     },
@@ -95,7 +116,7 @@ function limiter(
   // the hit that passes the budget answers 429 and the rest are not counted.
   return (req, res, next) => {
     let left = Math.max(1, Math.floor(cost(req)))
-    // Each unit waits on the answer for its refund: one 'finish' listener per unit is expected, not a leak.
+    // With isRefunded, each unit waits on the answer for its refund: one 'finish' listener per unit is expected, not a leak.
     res.setMaxListeners(res.getMaxListeners() + left)
     const countNext = (error?: unknown): void => {
       left--

@@ -13,6 +13,13 @@ export { IdempotencyLockLostError } from './idempotency-store'
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
+/**
+ * Emitted on the response the moment a request is found to write nothing: a replay of a stored
+ * answer, or the 409 of a key whose first request still runs. The rate limiters give its hits back
+ * then (api/middleware/rate-limit.ts), not when the answer finishes: a phone that hangs up before
+ * the last byte must not lose its budget to its own retries.
+ */
+export const WRITES_NOTHING_EVENT = 'idempotency:writes-nothing'
 
 export const IDEMPOTENCY_MESSAGES = {
   required: 'Idempotency-Key header is required',
@@ -106,11 +113,12 @@ export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: Idempotenc
     }
     if (claim.kind === 'processing') {
       // The same item again while its first request runs: it writes nothing, so rate limits give it back.
-      res.locals.isIdempotencyInProgress = true
+      res.emit(WRITES_NOTHING_EVENT)
       res.status(409).set('Retry-After', '1').json({ message: IDEMPOTENCY_MESSAGES.inProgress })
       return
     }
     if (claim.kind === 'completed') {
+      res.emit(WRITES_NOTHING_EVENT)
       res.status(claim.status).set(IDEMPOTENT_REPLAYED_HEADER, 'true')
       if (claim.body === '') res.end()
       else res.type('application/json').send(claim.body)
