@@ -3,8 +3,10 @@
 // slow phone while the scripts loaded would be wiped. Each field the visitor changed is remembered
 // until hydration has committed, then given back through the field's own events, so the screen's
 // state (not only the DOM) holds it. A screen inside a Suspense boundary is hydrated in a pass of its
-// own after the first commit, so each field is given back once React has hydrated that field. The
-// same for the last button tapped before the scripts ran (the loader keeps it): it is tapped again.
+// own after the first commit, so each field is given back once React has hydrated that field; if an
+// update reaches that boundary first (a language picked in the header meanwhile), React draws it anew,
+// and the field in the same place of the new HTML is given the value. The same for the last button
+// tapped before the scripts ran (the loader keeps it): it is tapped again.
 import { EARLY_TAPS_PROPERTY, type EarlyTaps } from '../../api/contract/app-loader'
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
@@ -35,6 +37,21 @@ function give(field: Field, value: string | boolean) {
   }
 }
 
+/** Which field it is: its kind (tag, and an input's type) and its place among the fields of that kind under `root`. */
+type Place = { kind: string; index: number }
+
+const kindOf = (field: Field) => (field instanceof HTMLInputElement ? `input:${field.type}` : field.tagName)
+
+const fieldsIn = (root: HTMLElement) => [...root.querySelectorAll<Field>('input, textarea, select')]
+
+function placeOf(root: HTMLElement, field: Field): Place {
+  const kind = kindOf(field)
+  return { kind, index: fieldsIn(root).filter((other) => kindOf(other) === kind).indexOf(field) }
+}
+
+/** The field now at `place`: the one React drew in place of the server's when it drew a boundary anew. */
+const fieldAt = (root: HTMLElement, place: Place): Field | undefined => fieldsIn(root).filter((other) => kindOf(other) === place.kind)[place.index]
+
 /** True once React has hydrated the element (its props are attached to it). */
 const hydrated = (field: Element) => Object.keys(field).some((key) => key.startsWith('__reactProps'))
 
@@ -62,9 +79,14 @@ function takeEarlyTap(root: HTMLElement): HTMLButtonElement | undefined {
 export function keepTypedFields(root: HTMLElement): () => void {
   let tapped = takeEarlyTap(root)
   const typed = new Map<Field, string | boolean>()
-  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+  const places = new WeakMap<Field, Place>()
+  const keep = (field: Field) => {
+    typed.set(field, valueOf(field))
+    places.set(field, placeOf(root, field))
+  }
+  for (const field of fieldsIn(root)) {
     const changed = isToggle(field) ? field.checked !== field.defaultChecked : field instanceof HTMLSelectElement ? [...field.options].some((o) => o.selected !== o.defaultSelected) : field.value !== field.defaultValue
-    if (changed) typed.set(field, valueOf(field))
+    if (changed) keep(field)
   }
   // Not only trusted events: a change made by script (a password manager, an automated test's
   // selectOption) is the visitor's too. Only the events `give` dispatches are not remembered.
@@ -74,14 +96,23 @@ export function keepTypedFields(root: HTMLElement): () => void {
   // phone hydrated) reached no handler and was lost. After it, a field React holds is React's own.
   let committed = false
   const remember = (event: Event) => {
-    if (isField(event.target) && !giving && (!committed || !hydrated(event.target))) typed.set(event.target, valueOf(event.target))
+    if (isField(event.target) && !giving && (!committed || !hydrated(event.target))) keep(event.target)
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
   const started = Date.now()
   const giveBack = () => {
     committed = true
-    for (const field of typed.keys()) if (!field.isConnected) typed.delete(field)
+    // A field no longer in the page: React drew its boundary anew (a language picked in the header
+    // reached the screen before the screen had hydrated), with the field empty. The field now in
+    // its place takes the value instead, in the same order (none there yet: it is looked for again).
+    const current = [...typed].map(([field, value]) => [field.isConnected ? field : (fieldAt(root, places.get(field)!) ?? field), value] as const)
+    typed.clear()
+    for (const [field, value] of current) {
+      if (typed.has(field)) continue
+      typed.set(field, value)
+      if (!places.has(field)) places.set(field, placeOf(root, field))
+    }
     // All at once, and only when React holds every one: a change given back early (the language
     // picker in the header) would update a boundary still hydrating, and React would throw that
     // boundary's HTML away — with the search typed in it.
