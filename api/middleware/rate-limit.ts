@@ -6,7 +6,7 @@
 //   agents of a town share one carrier address and must not be throttled as one.
 // Budgets and reasons: docs/decisions/010-lockout.md and 020-rate-limits-per-account.md.
 import type { Request, RequestHandler, Response } from 'express'
-import { MemoryStore, ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit'
+import { MemoryStore, rateLimit, type Store } from 'express-rate-limit'
 import { WRITES_NOTHING_EVENT } from '../../sync/server/idempotency'
 import type { SessionUser } from '../auth/sessions'
 import { messages } from '../contract'
@@ -70,6 +70,9 @@ type Counted = { keys: string[]; isGivenBack: boolean }
 
 function limiter({ windowMs, limit, isRefunded, name, cost }: RateLimitOptions, key?: { of: (res: Response) => string | undefined }): RequestHandler {
   const store = storeFactory(name)
+  // Where express-rate-limit leaves this limiter's verdict (with the key it counted under) on the
+  // request: a name of its own, as the account's and the address's limiters count the same request.
+  const verdict = `rateLimit:${name}`
   const counted = new WeakMap<Response, Counted>()
   const giveBack = (hits: Counted) => {
     if (hits.isGivenBack) return
@@ -77,10 +80,10 @@ function limiter({ windowMs, limit, isRefunded, name, cost }: RateLimitOptions, 
     // A refund the database fails to take is lost, as express-rate-limit's own would be: the request goes on.
     for (const hitKey of hits.keys) void Promise.resolve(store.decrement(hitKey)).catch(() => undefined)
   }
-  /** Notes the key each unit is counted under, so that a request found to write nothing can give its hits back at once. */
-  const keyOf = (req: Request, res: Response): string => {
-    // express-rate-limit's own default for an address (an IPv6 address counts by its /56).
-    const hitKey = key ? (key.of(res) ?? '') : ipKeyGenerator(req.ip ?? '')
+  /** Notes the key a unit was counted under, so that a request found to write nothing gives its hits back at once. */
+  const noteHit = (req: Request, res: Response) => {
+    const hitKey = (req as unknown as Record<string, { key?: string } | undefined>)[verdict]?.key
+    if (hitKey === undefined) return
     let hits = counted.get(res)
     if (!hits) {
       hits = { keys: [], isGivenBack: false }
@@ -89,16 +92,18 @@ function limiter({ windowMs, limit, isRefunded, name, cost }: RateLimitOptions, 
       res.once(WRITES_NOTHING_EVENT, () => giveBack(ours))
     }
     hits.keys.push(hitKey)
-    return hitKey
   }
-  const countOnce = rateLimit({
+  const rateLimited = rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store,
-    keyGenerator: keyOf,
-    ...(key && { skip: (_req, res) => key.of(res) === undefined }),
+    requestPropertyName: verdict,
+    ...(key && {
+      keyGenerator: (_req, res) => key.of(res) ?? '',
+      skip: (_req, res) => key.of(res) === undefined,
+    }),
     // Counted when the request arrives (so a flood is refused before any database work); a refund
     // named by isRefunded is given back when the answer finishes (a costed request: each unit).
     ...(isRefunded && {
@@ -111,6 +116,12 @@ function limiter({ windowMs, limit, isRefunded, name, cost }: RateLimitOptions, 
     // A costed request is counted once per unit, on purpose.
     ...(cost && { validate: { singleCount: false } }),
   })
+  // Past the budget the limiter answers 429 and never calls on: only a counted hit is noted.
+  const countOnce: RequestHandler = (req, res, next) =>
+    rateLimited(req, res, (error?: unknown) => {
+      if (error === undefined) noteHit(req, res)
+      next(error)
+    })
   if (!cost) return countOnce
   // Each unit is one hit, counted as a single request is (the same store, key, headers and 429):
   // the hit that passes the budget answers 429 and the rest are not counted.
