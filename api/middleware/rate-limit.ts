@@ -128,7 +128,7 @@ function limiter({ windowMs, limit, isRefunded, name, cost }: RateLimitOptions, 
   return (req, res, next) => {
     let left = Math.max(1, Math.floor(cost(req)))
     // With isRefunded, each unit waits on the answer for its refund: one 'finish' listener per unit is expected, not a leak.
-    res.setMaxListeners(res.getMaxListeners() + left)
+    if (isRefunded) res.setMaxListeners(res.getMaxListeners() + left)
     const countNext = (error?: unknown): void => {
       left--
       if (error !== undefined || left === 0) return next(error)
