@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ratingLabel } from '../api/contract/display'
 import { e2eAdmin, untilPublicAnswer } from './fixtures'
+import { fillThePhone, makeRoom, queuedItems } from './full-phone'
 import { publicReviews, showEveryReview } from './review-pages'
 import type { PublicReviewPage } from '../api/contract/reviews'
 
@@ -319,6 +320,30 @@ test('a server failure (500) on a platform review shows the failure toast, keeps
   await expect(page.getByRole('status').filter({ hasText: 'Review Submitted!' })).toBeVisible()
   await page.waitForTimeout(1_000)
   expect(posts).toHaveLength(1)
+})
+
+test('a farm review on a phone with no room left says to free space, keeps the dialog and its words, and is sent once there is room', async ({ page }) => {
+  await page.goto('/reviews/farms')
+  const card = await farmCard(page, 'Epeli Waqa')
+  await card.getByRole('button', { name: 'Leave a Review for Epeli Waqa' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review Epeli Waqa' })
+  const comment = `Good kava, dried well e2e${Date.now()}`
+  await dialog.getByLabel('Comment').fill(comment)
+  await dialog.getByRole('radio', { name: '4 stars' }).check({ force: true })
+  const before = await queuedItems(page)
+  await fillThePhone(page)
+  await dialog.getByRole('button', { name: 'Submit Review' }).click()
+
+  const noRoom = 'This phone has no room left to save it: free some space (old photos, videos or WhatsApp files), then try again.'
+  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText(noRoom)
+  await expect(dialog).toContainText(`Failed to submit review. ${noRoom}`)
+  await expect(dialog.getByLabel('Comment')).toHaveValue(comment)
+  expect(await queuedItems(page)).toBe(before)
+
+  await makeRoom(page)
+  await dialog.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Review submitted successfully! Thank you for your feedback.' })).toBeVisible()
 })
 
 test('a server failure (500) on a farm review shows the failure toast and keeps the dialog open', async ({ page }) => {

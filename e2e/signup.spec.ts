@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { e2eAdmin, untilPublicAnswer } from './fixtures'
 import { pngFile } from './images'
+import { fillThePhone, makeRoom, queuedItems } from './full-phone'
 
 const cancelText = "Are you sure you want to cancel? Any information you've entered will be lost."
 
@@ -220,6 +221,33 @@ test("a visitor's signup that meets a server failure (500) says 'Failed to submi
   await page.reload()
   await expect(page.getByText('Draft restored.')).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+})
+
+test('a phone with no room left says so in words the reader can act on, keeps every entry, and sends once there is room', async ({ page }) => {
+  await openForm(page)
+  await fillThePhone(page)
+  const name = `E2E Full Phone Farmer ${Date.now()}`
+  await fillValidSignup(page, name)
+  const noRoomNote = page.getByRole('status').filter({ hasText: 'This phone has no room left, so this form is not being saved as you type.' })
+  await expect(noRoomNote).toBeVisible()
+
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  const toast = page.locator('[role="alert"][data-variant="destructive"]')
+  await expect(toast).toContainText('Could not save on this phone')
+  await expect(toast).toContainText(
+    'This phone has no room left to save it: free some space (old photos, videos or WhatsApp files), then try again. Nothing was sent; your entries are still here.',
+  )
+  await expect(toast).not.toContainText('quota')
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+  await expect(page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true })).toBeChecked()
+  expect(await queuedItems(page)).toBe(0)
+
+  // Space freed: the next change is kept again, and the same entries go through.
+  await makeRoom(page)
+  await page.getByLabel('Village').fill('Nakasi Settlement')
+  await expect(noRoomNote).toHaveCount(0)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
 })
 
 test.describe('on a 390×844 phone', () => {

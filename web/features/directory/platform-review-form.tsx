@@ -17,6 +17,7 @@ import {
 import { isQueryOfUrl } from '../../shared/api'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
+import { storageErrorText } from '../../shared/outbox/storage-error'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
@@ -148,7 +149,7 @@ export function PlatformReviewForm() {
       // Not even saved on this phone (storage refused): the review stays in the form.
       toast({
         title: translateMessage(messages.common.errorTitle),
-        description: translate('reviews.platformForm.notSaved', { error: error instanceof Error ? error.message : String(error), failed: translateMessage(m.submitFailed) }),
+        description: translate('reviews.platformForm.notSaved', { error: storageErrorText(error), failed: translateMessage(m.submitFailed) }),
         variant: 'destructive',
       })
     } finally {

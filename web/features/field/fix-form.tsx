@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react'
 import type { OutboxItem, OutboxPhoto } from '../../../sync/outbox/types'
 import { invalidPayloadIssues, outcomeOf } from '../../shared/outbox/outcome'
 import { fixAndResend, itemPhotos, readReferenceList } from '../../shared/outbox/runtime'
+import { storageErrorText } from '../../shared/outbox/storage-error'
 import { TextInput } from '../../shared/ui/text-input'
 import { toast } from '../../shared/ui/toast'
 import { t as translate, useT } from '../../i18n/runtime'
@@ -166,7 +167,7 @@ export function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void
         setErrors(byField)
         if (Object.keys(byField).length === 0) setFormError(issues[0]?.message ?? translate('outbox.fix.checkFields'))
       } else {
-        setFormError(error instanceof Error ? error.message : String(error))
+        setFormError(storageErrorText(error))
       }
     } finally {
       setSaving(false)

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { useIsOnline, useOutboxEngineState, useOutboxItems } from '../../shared/outbox/hooks'
+import { isStorageFull, storageErrorText } from '../../shared/outbox/storage-error'
 import {
   askPersistentStorage,
   clearSent,
@@ -427,7 +428,7 @@ function BackupPanel({ pendingCount }: { pendingCount: number }) {
         .join(', ')
       toast({ title: translate('outbox.backup.imported', { count: added }), description: notes ? translate('outbox.backup.skipped', { notes }) : undefined })
     } catch (error) {
-      toast({ title: translate('outbox.backup.importFailed'), description: translateMessage(error instanceof Error ? error.message : String(error)), variant: 'destructive' })
+      toast({ title: translate('outbox.backup.importFailed'), description: isStorageFull(error) ? storageErrorText(error) : translateMessage(error instanceof Error ? error.message : String(error)), variant: 'destructive' })
     } finally {
       setWorking(false)
     }

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages } from '../../../api/contract'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
+import { isStorageFull, storageErrorText } from '../../shared/outbox/storage-error'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
@@ -92,8 +93,10 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
       onClose()
     } catch (error) {
       // Not even saved on this phone (storage refused): the review stays in the dialog.
-      setFailed(`${translateMessage(m.submitFailed)}. ${error instanceof Error ? error.message : ''} ${translateMessage(m.submitFailedDescription)}`)
-      toast({ title: translateMessage(m.submitFailed), description: translateMessage(m.submitFailedDescription), variant: 'destructive' })
+      const full = isStorageFull(error)
+      const description = full ? `${storageErrorText(error)}.` : translateMessage(m.submitFailedDescription)
+      setFailed(`${translateMessage(m.submitFailed)}. ${full ? '' : `${error instanceof Error ? error.message : ''} `}${description}`)
+      toast({ title: translateMessage(m.submitFailed), description, variant: 'destructive' })
     } finally {
       setSubmitting(false)
     }

@@ -28,7 +28,7 @@ import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { toast } from '../../shared/ui/toast'
 import { ErrorSummary, FormField, FormSection, RequiredFieldsNote, SelectInput, TextArea, TextInput, controlProps, type SummaryError } from './form-parts'
 import { LocalPhotoPicker, type LocalPhoto } from './local-photos'
-import { DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { DraftNoRoomNote, DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { SavedOnPhone } from './saved-on-phone'
 import { queueExpertRegistration } from './submit-expert-registration'
@@ -224,6 +224,7 @@ function ExpertSignupForm({ onDone }: { onDone: (result: Result) => void }) {
       <RequiredFieldsNote />
 
       {draft.status === 'restored' ? <DraftNote hasPhotos={photo !== null} onDiscard={() => void discardDraft()} /> : null}
+      {draft.noRoom ? <DraftNoRoomNote /> : null}
 
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
 

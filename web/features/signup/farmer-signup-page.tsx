@@ -44,7 +44,7 @@ import {
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { DraftNoRoomNote, DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
 import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'
@@ -347,6 +347,7 @@ function FarmerSignupForm({
       <RequiredFieldsNote />
 
       {draft.status === 'restored' ? <DraftNote hasPhotos={photos.length > 0} onDiscard={() => void discardDraft()} /> : null}
+      {draft.noRoom ? <DraftNoRoomNote /> : null}
 
       <ErrorSummary errors={summary} focusKey={summaryFocus} />
 

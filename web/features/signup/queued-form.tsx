@@ -5,6 +5,7 @@ import { Box, Button, Flex, Text } from '@chakra-ui/react'
 import { useEffect, useRef } from 'react'
 import { messages } from '../../../api/contract'
 import { invalidPayloadIssues, type SavedReason } from '../../shared/outbox/outcome'
+import { storageErrorText } from '../../shared/outbox/storage-error'
 import { outcomeKeepingFailure, outcomeWithdrawingFailure } from '../../shared/outbox/runtime'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { toast } from '../../shared/ui/toast'
@@ -25,6 +26,16 @@ export function DraftNote({ hasPhotos, onDiscard }: { hasPhotos: boolean; onDisc
         {t('signup.draft.discard')}
       </Button>
     </Flex>
+  )
+}
+
+/** The form's autosave was refused: the phone's storage is full. */
+export function DraftNoRoomNote() {
+  const t = useT()
+  return (
+    <Box role="status" mb="4" borderWidth="1px" borderColor="orange.700" bg="orange.50" borderRadius="md" px="4" py="3">
+      <Text color="orange.900">{t('signup.draft.noRoom')}</Text>
+    </Box>
   )
 }
 
@@ -102,7 +113,7 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, saveD
     if (issues) return showIssues(issues)
     toast({
       title: t('signup.failed.couldNotSave'),
-      description: t('signup.failed.couldNotSaveDescription', { error: error instanceof Error ? error.message : String(error) }),
+      description: t('signup.failed.couldNotSaveDescription', { error: storageErrorText(error) }),
       variant: 'destructive',
     })
     return

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { JsonObject } from '../../../sync/outbox'
 import { addBeforeReload } from '../reload-guard'
 import { clearDraft, loadDraft, saveDraft, type DraftPhoto, type StoredDraft } from './drafts'
+import { isStorageFull } from './storage-error'
 
 export const DRAFT_DEBOUNCE_MS = 500
 
@@ -24,6 +25,11 @@ export interface UseDraftOptions {
 export interface DraftControls {
   /** 'restored' after a draft was put back into the form (until discarded or cleared). */
   status: 'loading' | 'none' | 'restored'
+  /**
+   * The last save was refused because the phone's storage is full: what is typed lives only in
+   * the open page until a save goes through (the next change tries again).
+   */
+  noRoom: boolean
   /** Saves now (e.g. before the page reloads). */
   saveNow: () => Promise<void>
   /** Forgets the draft (the submission is queued, or the user discarded it). */
@@ -32,6 +38,7 @@ export interface DraftControls {
 
 export function useDraft({ formId, values, photos = [], replaces, dirty, onRestore }: UseDraftOptions): DraftControls {
   const [status, setStatus] = useState<DraftControls['status']>('loading')
+  const [noRoom, setNoRoom] = useState(false)
   const loaded = useRef(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // Saves and deletes run one after another, so a slow save can't bring back a cleared draft.
@@ -78,7 +85,13 @@ export function useDraft({ formId, values, photos = [], replaces, dirty, onResto
     return run(async () => {
       const current = latest.current
       if (!loaded.current || !current.dirty) return
-      await saveDraft(formId, { values: current.values, photos: current.photos, ...(current.replaces && { replaces: current.replaces }) })
+      try {
+        await saveDraft(formId, { values: current.values, photos: current.photos, ...(current.replaces && { replaces: current.replaces }) })
+        setNoRoom(false)
+      } catch (error) {
+        if (isStorageFull(error)) setNoRoom(true)
+        throw error
+      }
     })
   }, [formId, run])
 
@@ -116,5 +129,5 @@ export function useDraft({ formId, values, photos = [], replaces, dirty, onResto
     }
   }, [saveNow])
 
-  return { status, saveNow, clear }
+  return { status, noRoom, saveNow, clear }
 }
