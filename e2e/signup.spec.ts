@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eAdmin, untilPublicAnswer } from './fixtures'
+import { e2eAdmin, untilPublicAnswer, waitForServiceWorker } from './fixtures'
 import { pngFile } from './images'
 import { fillThePhone, makeRoom, queuedItems } from './full-phone'
 
@@ -248,6 +248,35 @@ test('a phone with no room left says so in words the reader can act on, keeps ev
   await expect(noRoomNote).toHaveCount(0)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible()
+})
+
+test('an outbox that cannot store says "Phone full" and what to do, and sends once there is room', async ({ page, context }) => {
+  await openForm(page)
+  // Installed: the outbox screen's code is on the phone before the coverage goes.
+  await waitForServiceWorker(page)
+  const name = `E2E Queued On A Full Phone ${Date.now()}`
+  await context.setOffline(true)
+  await fillValidSignup(page, name)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { name: 'Saved on this phone' })).toBeVisible()
+  await page.getByTestId('outbox-count').click()
+  await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
+
+  await fillThePhone(page)
+  await context.setOffline(false)
+  const noRoom = page.getByTestId('outbox-no-room')
+  await expect(noRoom).toHaveText(
+    'This phone has no room left, so nothing can be sent: free some space (old photos, videos or WhatsApp files). Sending goes on by itself once there is room.',
+  )
+  await expect(page.getByRole('link', { name: 'Phone full' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Unsent (1)' })).toBeVisible()
+
+  await makeRoom(page)
+  await page.getByRole('button', { name: 'Send now' }).click()
+  await expect(page.getByRole('heading', { name: 'Unsent (0)' })).toBeVisible()
+  await expect(noRoom).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Phone full' })).toHaveCount(0)
+  await expect(page.getByText(name)).toBeVisible()
 })
 
 test.describe('on a 390×844 phone', () => {

@@ -140,6 +140,44 @@ describe('sending', () => {
     expect(server.accepted.map((record) => record.key)).toEqual([first.id, second.id])
   })
 
+  it('on a phone with no room left sends nothing, says so (noRoom), and sends once, when there is room', async () => {
+    const errors: unknown[] = []
+    const { db, server, clock, engine, advance } = setup({ onError: (error) => void errors.push(error) })
+    const queued = await enqueue(db, review('Kept while the phone is full', { now: clock.now() }))
+    let full = true
+    // What Chromium does when the origin's storage is used up: the write's transaction fails.
+    db.outbox.hook('updating', () => {
+      if (full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    const seen: boolean[] = []
+    engine.subscribe((state) => void seen.push(state.noRoom))
+    engine.start()
+    await engine.idle()
+
+    expect(engine.getState().noRoom).toBe(true)
+    expect(records(server)).toHaveLength(0)
+    expect(await item(db, queued.id)).toMatchObject({ status: 'waiting', attempts: 0 })
+    expect(errors.length).toBeGreaterThan(0)
+
+    full = false
+    await advance(5_000)
+    expect(records(server)).toHaveLength(1)
+    expect(await item(db, queued.id)).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(engine.getState().noRoom).toBe(false)
+    expect(seen).toContain(true)
+  })
+
+  it('does not call another failure a full phone', async () => {
+    const { db, engine } = setup({ onError: () => undefined })
+    await enqueue(db, review('A broken write'))
+    db.outbox.hook('updating', () => {
+      throw new TypeError('not a storage problem')
+    })
+    engine.start()
+    await engine.idle()
+    expect(engine.getState().noRoom).toBe(false)
+  })
+
   it('sends a new item at once when it is queued through the engine', async () => {
     const { db, server, engine } = setup()
     engine.start()

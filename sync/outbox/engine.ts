@@ -14,6 +14,7 @@
 //   holding the others back.
 // - Nothing is ever deleted here: the agent deletes, through deleteItem.
 import { dropControlCharacters } from '../../api/contract/control-characters'
+import { isStorageFull } from './storage-full'
 import { withReconnect } from './connection'
 import type { IssuedUpload, JsonObject, JsonValue, OutboxDatabase, OutboxError, OutboxItem, OutboxPhoto } from './db'
 import {
@@ -141,6 +142,11 @@ export interface OutboxEngineState {
   isOtherTabSending: boolean
   /** Photo bytes of the drain under way (all zero between drains). */
   transfer: OutboxTransfer
+  /**
+   * The last drain stopped because the phone refused to store (its storage is full): nothing can be
+   * marked sent, so nothing is sent. Cleared by the next drain that ends without that refusal.
+   */
+  noRoom: boolean
 }
 
 export interface ResendOptions {
@@ -228,7 +234,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   let cancelWake: (() => void) | null = null
   let state: OutboxEngineState = {
     isRunning: false, isSending: false, paused: null, currentItemId: null,
-    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, isOtherTabSending: false, transfer: NO_TRANSFER,
+    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, isOtherTabSending: false, transfer: NO_TRANSFER, noRoom: false,
   }
   const listeners = new Set<(state: OutboxEngineState) => void>()
   /** 5xx answers in a row per item (this page's memory: a reload gives a poisoned item another chance). */
@@ -273,8 +279,12 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       let wakeAt: number | null
       try {
         wakeAt = await drainUnderLock(force)
+        setState({ noRoom: false })
       } catch (error) {
         reportError(error)
+        // A full phone frees no space by itself: the agent is told (noRoom), and it is tried again
+        // as when another tab holds the lock; any trigger (coverage, Send now) tries at once.
+        if (isStorageFull(error)) setState({ noRoom: true })
         wakeAt = now() + LOCK_BUSY_RECHECK_MS
       }
       scheduleWake(wakeAt)

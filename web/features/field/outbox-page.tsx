@@ -156,6 +156,11 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
               />
             </Box>
           ) : null}
+          {engine.noRoom && pendingCount > 0 ? (
+            <Text fontSize="sm" color="red.700" data-testid="outbox-no-room">
+              {t('outbox.panel.noRoom')}
+            </Text>
+          ) : null}
           {engine.paused === 'auth' ? (
             <Text fontSize="sm" color="red.700">
               {t('outbox.panel.sessionExpired')}{' '}

@@ -1,7 +1,8 @@
 // The header's outbox link (promise 3): the count of unsent items (waiting, sending, needs
 // attention) linking to /outbox, for anyone who has queued items and always for signed-in staff
-// (data agents); and 'Sign in to send' when the queue waits for a sign-in. A lazy chunk: it
-// loads Dexie and the engine, which the home page's initial JS must not carry.
+// (data agents); and 'Sign in to send' when the queue waits for a sign-in, 'Phone full' when the
+// phone refused to store and nothing can be sent. A lazy chunk: it loads Dexie and the engine,
+// which the home page's initial JS must not carry.
 import { Link } from '@chakra-ui/react'
 import { Component, useSyncExternalStore, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
@@ -44,7 +45,7 @@ export function OutboxHeaderStatus() {
 
 function Status() {
   const pending = usePendingCount()
-  const { paused } = useOutboxEngineState()
+  const { paused, noRoom } = useOutboxEngineState()
   const role = useSyncExternalStore(subscribeSession, signedInRole, () => null)
   const t = useT()
   const count = pending ?? 0
@@ -54,6 +55,10 @@ function Status() {
       {paused === 'auth' && count > 0 ? (
         <Link asChild fontSize="sm" fontWeight="semibold" color="red.700" colorPalette="red" variant="underline">
           <RouterLink to="/login?next=/outbox">{t('outbox.signInToSend')}</RouterLink>
+        </Link>
+      ) : noRoom && count > 0 ? (
+        <Link asChild fontSize="sm" fontWeight="semibold" color="red.700" colorPalette="red" variant="underline">
+          <RouterLink to="/outbox">{t('outbox.phoneFull')}</RouterLink>
         </Link>
       ) : null}
       <Link
