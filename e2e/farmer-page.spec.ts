@@ -41,7 +41,7 @@ test('an unknown farmer answers 404 with the not-found screen', async ({ request
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
 })
 
-test('without JavaScript the farmer page shows the card and its contact links', async ({ browser, request }) => {
+test('without JavaScript the farmer page shows the card, its contact links and a whole link to share', async ({ browser, request, baseURL }) => {
   const id = await farmerId(request, 'Sunita Devi')
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' })
   const page = await context.newPage()
@@ -49,6 +49,11 @@ test('without JavaScript the farmer page shows the card and its contact links', 
   await expect(page.getByRole('heading', { level: 1, name: 'Sunita Devi' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Call Sunita Devi' })).toHaveAttribute('href', /^tel:\+6790101\d{3}$/)
   await expect(page.getByRole('link', { name: /^WhatsApp Sunita Devi/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/6790101\d{3}$/)
+  // A buyer on weak 3G may share before the scripts arrive: the chat gets the whole address.
+  await expect(page.getByRole('link', { name: /^Share Sunita Devi's page on WhatsApp/ })).toHaveAttribute(
+    'href',
+    `https://wa.me/?text=${encodeURIComponent(`Sunita Devi on Viti Farmers ${baseURL}/farmers/${id}`)}`,
+  )
   await expect(page).toHaveTitle('Sunita Devi — Viti Farmers')
   await context.close()
 })

@@ -12,6 +12,7 @@ import { insertFarmer } from '../api/directory/testing'
 import { startTestApp, type TestApp } from '../api/testing/test-app'
 import { renderPage } from '../web/entry-server'
 import { FARMER_RENDERS_PER_SECOND } from '../api/site-pages/html-pages'
+import { SITE_ORIGIN_MARK } from '../api/contract/public-pages'
 import { writePages, type RenderPage } from './prerender-pages'
 
 let api: TestApp
@@ -171,6 +172,9 @@ describe('public pages arrive as HTML', () => {
     expect(html.match(/<meta name="description"/g)).toHaveLength(1)
     expect(html).toMatch(/<meta property="og:title" content="Sereana Vunivalu — Viti Farmers"/)
     expect(html).toContain(`<meta property="og:url" content="${api.baseUrl}/farmers/${farmerId}"`)
+    // The share link works before the scripts run: the whole address, not a path.
+    expect(html).toContain(`href="https://wa.me/?text=${encodeURIComponent(`Sereana Vunivalu on Viti Farmers ${api.baseUrl}/farmers/${farmerId}`)}"`)
+    expect(html).not.toContain(SITE_ORIGIN_MARK)
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i)
     const data = /<script type="application\/json" id="vf-farmer">([^<]*)<\/script>/.exec(html)?.[1]

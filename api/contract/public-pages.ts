@@ -29,6 +29,14 @@ const farmerPagePattern = /^\/farmers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 export const farmerPagePath = (farmerId: string) => `/farmers/${farmerId}`
 
+/**
+ * Stands for the site's origin in a farmer page's render (kept per farmer, served to every host):
+ * the server puts the request's public origin in its place (api/site-pages/farmer-page.ts), so the
+ * share link of the HTML works before the scripts run, or without them. Letters and hyphens only:
+ * it reads the same inside a URL-encoded link.
+ */
+export const SITE_ORIGIN_MARK = 'vf-site-origin-mark'
+
 /** The farmer id a /farmers/<id> path names (lower case, as stored), or undefined for any other path. */
 export function farmerIdOfPath(pathname: string): string | undefined {
   return farmerPagePattern.exec(pathname)?.[1]?.toLowerCase()

@@ -8,6 +8,7 @@
 import type { PublicFarmer } from '../contract'
 import { mailtoHref, photoThumbnailPath, telHref, whatsappHref } from '../contract/display'
 import { firstFarmerScript } from '../contract/first-farmer'
+import { SITE_ORIGIN_MARK } from '../contract/public-pages'
 
 const PRODUCT = 'Viti Farmers'
 
@@ -87,9 +88,16 @@ export function farmerBody(farmer: PublicFarmer, t: Words): string {
     .join('')
 }
 
-/** `html` (the app's render of the page, or index.html) with the farmer's head tags in place of its own title and description. Throws when it has no </head>. */
+/**
+ * `html` (the app's render of the page, or index.html) with the farmer's head tags in place of its
+ * own title and description, and the site's origin in the share link. Throws when it has no </head>.
+ */
 export function withFarmerHead(html: string, farmer: PublicFarmer, pageUrl: string, origin: string): string {
-  const withoutOwnHead = html.replace(/<title>[^<]*<\/title>\s*/, '').replace(/<meta\s+name="description"[^>]*>\s*/, '')
+  const withoutOwnHead = html
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+    // The mark stands only in the share link's URL-encoded text; encoded, the origin fits there.
+    .replaceAll(SITE_ORIGIN_MARK, () => encodeURIComponent(origin))
   if (!withoutOwnHead.includes('</head>')) throw new Error('The page has no </head>')
   // A replacer function, not a string: a '$&' or "$'" in a farmer's name must stay text.
   return withoutOwnHead.replace('</head>', () => `  ${farmerHead(farmer, pageUrl, origin)}\n  </head>`)

@@ -2,10 +2,12 @@
 // card chat apps show). The phone's share sheet where the browser has one (Web Share API); else
 // "Copy link" and "Share on WhatsApp" (https://wa.me/?text=…, any recipient). The server renders
 // the farmer page too (its HTML is hydrated): there, and in the browser's first render, it is the
-// second form with a link relative to the site; the browser then shows what it has.
+// second form; the browser then shows what it has. The server's render holds SITE_ORIGIN_MARK where
+// the origin goes and the server serves it with the page's own origin, which is what the browser
+// reads as it hydrates: a link tapped before the scripts ran is whole.
 import { Button, Text } from '@chakra-ui/react'
 import { useState, useSyncExternalStore } from 'react'
-import { farmerPagePath } from '../../../api/contract/public-pages'
+import { SITE_ORIGIN_MARK, farmerPagePath } from '../../../api/contract/public-pages'
 import { ButtonLink } from '../../shared/ui/button-link'
 import { useT } from '../../i18n/runtime'
 
@@ -14,12 +16,13 @@ type Copy = 'idle' | 'copied' | 'failed'
 const noSubscription = () => () => undefined
 const browserCanShare = () => typeof navigator.share === 'function'
 const browserOrigin = () => window.location.origin
+const renderedOrigin = () => (typeof window === 'undefined' ? SITE_ORIGIN_MARK : window.location.origin)
 
 export function ShareFarmer({ farmer }: { farmer: { id: string; name: string } }) {
   const t = useT()
   const [copy, setCopy] = useState<Copy>('idle')
   const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false)
-  const url = `${useSyncExternalStore(noSubscription, browserOrigin, () => '')}${farmerPagePath(farmer.id)}`
+  const url = `${useSyncExternalStore(noSubscription, browserOrigin, renderedOrigin)}${farmerPagePath(farmer.id)}`
   const text = t('directory.share.text', { name: farmer.name })
   const label = { name: farmer.name }
 
