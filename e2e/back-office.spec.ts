@@ -1,7 +1,8 @@
 // Back office I in real Chromium: a data agent's offline signup is approved and the farmer is listed
 // with its photo; rejecting needs a reason; the cost page's figures match a hand-computed farmer;
 // a trial-length save keeps a daily rate saved elsewhere; an admin user can neither open global-only screens nor call their endpoints; the farmers list narrows by
-// city and produce; a failed e-mail settings load offers a retry.
+// city and produce; a global admin empties fields of a farmer and of a payment, and they are gone;
+// a failed e-mail settings load offers a retry.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { e2eAdmin, fijiDay } from './fixtures'
 import { pngFile } from './images'
@@ -292,6 +293,43 @@ test('choosing a city or a produce narrows the farmers list', async ({ browser, 
   await admin.getByLabel('City filter').selectOption('Labasa')
   await expect(rows).toHaveCount(0)
   await expect(admin.getByText('No farmers match your search criteria')).toBeVisible()
+})
+
+test('a global admin empties a farmer’s website and village, and a payment’s receipt number: each is gone, the rest kept', async ({ browser, request }) => {
+  const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
+  const headers = { Authorization: `Bearer ${token}` }
+  const name = `Emptied Farmer ${stamp()}`
+  const created = await request.post('/api/admin/farmers', {
+    headers,
+    data: { name, phone: '+679 700 2468', email: `emptied.${stamp()}@example.com`, website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30) },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const id = ((await created.json()) as { id: string }).id
+  const paid = await request.patch(`/api/admin/farmers/${id}/payment`, { headers, data: { mpaisaNumber: '9123456', mpaisaReceiptNumber: 'MP999', paymentDate: fijiDay(0) } })
+  expect(paid.status(), await paid.text()).toBe(200)
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/farmers')
+  await admin.getByLabel('Search farmers').fill(name)
+  await admin.getByRole('button', { name: `Edit ${name}` }).first().click()
+  const dialog = admin.getByRole('dialog', { name: `Edit ${name}` })
+  await dialog.getByLabel('Website').fill('')
+  await dialog.getByLabel('Village').fill('')
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(dialog).toBeHidden()
+  const farmers = (await (await request.get(`/api/admin/farmers?search=${encodeURIComponent(name)}`, { headers })).json()) as { website: string | null; town: string | null; tikina: string | null }[]
+  expect(farmers).toEqual([expect.objectContaining({ website: null, town: null, tikina: 'Nadi' })])
+
+  await admin.goto('/admin/payments-received')
+  await admin.getByLabel('Search payments').fill(name)
+  await admin.getByRole('button', { name: `Edit payment of ${name}` }).first().click()
+  const paymentDialog = admin.getByRole('dialog', { name: 'Edit Payment Details' })
+  await expect(paymentDialog.getByLabel('M-PAiSA Number')).toHaveValue('9123456')
+  await paymentDialog.getByLabel('Receipt Number').fill('')
+  await paymentDialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(paymentDialog).toBeHidden()
+  const payments = (await (await request.get(`/api/admin/farmers/payments?search=${encodeURIComponent(name)}`, { headers })).json()) as { mpaisaNumber: string | null; mpaisaReceiptNumber: string | null }[]
+  expect(payments).toEqual([expect.objectContaining({ mpaisaNumber: '9123456', mpaisaReceiptNumber: null })])
 })
 
 test('a failed e-mail settings load says so and retries', async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fijiToday, optionalText, requiredText, wholeNumberQuery } from './common'
+import { IdParamSchema, fijiToday, optionalText, requiredText, wholeNumberQuery } from './common'
 import { messages } from './messages'
+import { PublicFarmersQuerySchema } from './farmers'
 import { LocationCreateSchema } from './reference'
 import { firstMessage } from './test-helpers'
 
@@ -34,5 +35,18 @@ describe('fijiToday', () => {
   it('is the date in Pacific/Fiji (UTC+12), not in UTC', () => {
     expect(fijiToday(new Date('2026-06-30T11:59:00.000Z'))).toBe('2026-06-30')
     expect(fijiToday(new Date('2026-06-30T12:00:00.000Z'))).toBe('2026-07-01')
+  })
+})
+
+describe('IdParamSchema', () => {
+  it('reads an id sent in upper case as the lower-case id rows are made with; refuses what is no uuid', () => {
+    expect(IdParamSchema.parse({ id: '5E413313-4D69-4FEF-A4CC-DBCBED2FA05C' })).toEqual({ id: '5e413313-4d69-4fef-a4cc-dbcbed2fa05c' })
+    expect(IdParamSchema.safeParse({ id: '5e413313-4d69-4fef-a4cc' }).success).toBe(false)
+  })
+})
+
+describe('a search too long', () => {
+  it('says "Text is too long", not zod\'s "Too big: …"', () => {
+    expect(firstMessage(PublicFarmersQuerySchema, { search: 'a'.repeat(201) })).toBe(messages.common.textTooLong)
   })
 })

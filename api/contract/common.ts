@@ -21,8 +21,9 @@ export function isInternalEmail(email: string | null | undefined, mailDomain = D
   return !!email && email.trim().toLowerCase().endsWith(`@${mailDomain.toLowerCase()}`)
 }
 
-/** Route param `:id` for uuid-keyed resources (farmers, users, signups, reviews, experts, uploads). */
-export const IdParamSchema = z.object({ id: z.uuid() })
+/** Route param `:id` for uuid-keyed resources (farmers, users, signups, reviews, experts, uploads). Ids are
+ * made in lower case (randomUUID), so one sent in upper case is read as its row's. */
+export const IdParamSchema = z.object({ id: z.uuid().transform((id) => id.toLowerCase()) })
 export type IdParam = z.infer<typeof IdParamSchema>
 
 /** Route param `:id` for integer-keyed resources (locations, produce, categories, expert fields). Params arrive as text. */
@@ -188,6 +189,18 @@ export function subscriptionStartDate(requiredMessage: string, tooEarlyMessage: 
   return requiredDate(requiredMessage)
     .refine((v) => !isDateInput(v) || calendarDateOf(v) >= EARLIEST_SUBSCRIPTION_START, tooEarlyMessage)
     .refine((v) => !isDateInput(v) || calendarDateOf(v) <= yearsAfter(fijiToday(now()), SUBSCRIPTION_START_MAX_YEARS_AHEAD), tooLateMessage)
+}
+
+/**
+ * An optional payment date: a date input from EARLIEST_SUBSCRIPTION_START to a year after today in
+ * Fiji. A year 0000 or 9999 is no payment anyone made, and it would go into the payment records and
+ * the report once approved. A year ahead, not today: a phone's clock may run ahead of the server's.
+ */
+export function paymentDateInput(now: () => Date = () => new Date()) {
+  return optionalDate().refine(
+    (v) => v === undefined || (calendarDateOf(v) >= EARLIEST_SUBSCRIPTION_START && calendarDateOf(v) <= yearsAfter(fijiToday(now()), SUBSCRIPTION_START_MAX_YEARS_AHEAD)),
+    messages.common.invalidDate,
+  )
 }
 
 type SubscriptionDates = { subscriptionStart?: string; subscriptionEnd?: string }

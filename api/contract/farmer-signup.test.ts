@@ -60,6 +60,8 @@ describe('FarmerSignupSchema', () => {
     ['terms absent', { agreeToTerms: undefined }, m.agreeToTermsRequired],
     ['four photos', { photoUrls: [photo, photo, photo, photo] }, m.photosMax],
     ['a photo path from elsewhere', { photoUrls: ['https://evil.example/x.jpg'] }, m.photoPathInvalid],
+    ['a payment in the year 0000', { paymentDate: '0000-01-01' }, messages.common.invalidDate],
+    ['a payment in the year 9999', { paymentDate: '9999-12-31' }, messages.common.invalidDate],
   ])('%s → spec message', (_, patch, expected) => {
     expect(firstMessage(FarmerSignupSchema, { ...valid, ...patch })).toBe(expected)
   })
@@ -73,6 +75,11 @@ describe('FarmerSignupSchema', () => {
     })
     expect(parsed.email).toBe('farmer@example.com')
     expect(parsed.photoUrls).toHaveLength(3)
+  })
+
+  it('stores a photo path sent in upper case as the lower-case path that serves the photo', () => {
+    const upper = '/objects/uploads/5E413313-4D69-4FEF-A4CC-DBCBED2FA05C'
+    expect(FarmerSignupSchema.parse({ ...valid, photoUrls: [upper] }).photoUrls).toEqual(['/objects/uploads/5e413313-4d69-4fef-a4cc-dbcbed2fa05c'])
   })
 
   it('rejects a date that is not a date', () => {

@@ -114,7 +114,7 @@ export type ProduceInCity = z.infer<typeof ProduceInCitySchema>
  * cities; every word must match somewhere), a page at a time.
  */
 export const PublicFarmersQuerySchema = FarmerPageQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200, messages.common.textTooLong).optional(),
 })
 export type PublicFarmersQuery = z.infer<typeof PublicFarmersQuerySchema>
 export type PublicFarmersQueryInput = z.input<typeof PublicFarmersQuerySchema>
@@ -258,7 +258,7 @@ export const ADMIN_FARMERS_PAGE_MAX = STAFF_PAGE_SIZE_MAX
 
 /** What narrows the staff farmers list and its CSV export alike: both show the same farmers. */
 const adminFarmerFilters = {
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200, messages.common.textTooLong).optional(),
   status: z.enum(farmerStatusFilters).optional(),
   city: z.string().trim().min(1).max(100).optional(),
   produce: z.string().trim().min(1).max(100).optional(),

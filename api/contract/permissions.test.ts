@@ -36,6 +36,9 @@ describe('farmerPatchCapability', () => {
     expect(farmerPatchCapability({ isActive: true, isBulk: false })).toBe('farmers.toggles')
     expect(farmerPatchCapability({ name: 'New', isPremium: true })).toBe('farmers.edit')
     expect(farmerPatchCapability({})).toBe('farmers.edit')
+    // A field sent empty parses to undefined and clears it: an edit, even beside a toggle.
+    expect(farmerPatchCapability({ town: undefined })).toBe('farmers.edit')
+    expect(farmerPatchCapability({ isPremium: true, comments: undefined })).toBe('farmers.edit')
   })
 })
 

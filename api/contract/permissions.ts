@@ -78,7 +78,8 @@ export function can(role: Role | null | undefined, capability: Capability): bool
  * only includeInCosting → costing.toggle; only isPremium/isBulk/isActive → farmers.toggles; else farmers.edit.
  */
 export function farmerPatchCapability(body: Record<string, unknown>): Capability {
-  const keys = Object.keys(body).filter((k) => body[k] !== undefined)
+  // Every key present: one parsed to undefined was sent empty and clears its field (an edit).
+  const keys = Object.keys(body)
   if (keys.length > 0 && keys.every((k) => k === 'includeInCosting')) return 'costing.toggle'
   if (keys.length > 0 && keys.every((k) => k === 'isPremium' || k === 'isBulk' || k === 'isActive')) {
     return 'farmers.toggles'

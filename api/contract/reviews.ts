@@ -136,7 +136,7 @@ export const FARM_REVIEW_MAX_CHARS = 1000
 /** POST /api/farm-reviews (queued). */
 export const FarmReviewCreateSchema = z.object({
   /** Missing says so; anything but a farm's id is no farm. */
-  farmId: z.uuid({ error: (issue) => (issue.input === undefined ? messages.farmReviews.farmRequired : messages.farmReviews.farmNotFound) }),
+  farmId: z.uuid({ error: (issue) => (issue.input === undefined ? messages.farmReviews.farmRequired : messages.farmReviews.farmNotFound) }).transform((id) => id.toLowerCase()),
   rating: rating.default(5),
   comment: z
     .string({ error: messages.farmReviews.commentRequired })

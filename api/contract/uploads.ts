@@ -20,7 +20,12 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 /** The PUT target the upload-URL endpoints return: '/api/uploads/{uuid}' (maybe with an origin). */
 export const UPLOAD_URL_REGEX = new RegExp(`/api/uploads/(${UUID})(?:[?#].*)?$`)
 
-export const PhotoPathSchema = z.string().regex(PHOTO_PATH_REGEX, messages.farmerSignup.photoPathInvalid)
+// Upload ids are issued in lower case and files are found by them case for case: a path sent in upper
+// case is stored as the path that serves the photo.
+export const PhotoPathSchema = z
+  .string()
+  .regex(PHOTO_PATH_REGEX, messages.farmerSignup.photoPathInvalid)
+  .transform((path) => path.toLowerCase())
 export type PhotoPath = z.infer<typeof PhotoPathSchema>
 
 /** A photo path or empty ('' becomes undefined). */

@@ -124,6 +124,25 @@ describe('POST and PATCH /api/admin/farmers', () => {
     expect((await call('PATCH', `/api/admin/farmers/${randomUUID()}`, { isPremium: true })).status).toBe(404)
   })
 
+  it('clearing a field is an edit: an admin user may not, even beside a toggle; a global admin may, and the trail shows it', async () => {
+    const id = await insertFarmer(api.db, { name: 'Clearing Kesa' })
+    const filled = { town: 'Sigatoka', tikina: 'Nadroga', website: 'kesa.example.fj', comments: 'Cassava all year' }
+    expect((await call('PATCH', `/api/admin/farmers/${id}`, filled)).status).toBe(200)
+    const row = () => api.db.selectFrom('farmers').select(['town', 'tikina', 'website', 'comments', 'isPremium']).where('id', '=', id).executeTakeFirstOrThrow()
+    const before = await row()
+    expect(before).toMatchObject({ town: 'Sigatoka', website: 'https://kesa.example.fj' })
+    for (const body of [{ town: '' }, { website: '', comments: '' }, { isPremium: true, tikina: '' }, { includeInCosting: false, comments: '\u200b' }]) {
+      const refused = await call('PATCH', `/api/admin/farmers/${id}`, body, adminUser)
+      expect(refused.status, JSON.stringify(body)).toBe(403)
+      expect(await messageOf(refused)).toBe(messages.common.forbidden)
+    }
+    expect(await row()).toEqual(before)
+    const cleared = (await (await call('PATCH', `/api/admin/farmers/${id}`, { website: '', town: '' })).json()) as AdminFarmer
+    expect(cleared).toMatchObject({ website: null, town: null, tikina: 'Nadroga' })
+    const trail = await api.db.selectFrom('audit_logs').select(['action', 'details']).where('targetId', '=', id).orderBy('createdAt', 'desc').executeTakeFirstOrThrow()
+    expect(trail).toEqual({ action: 'update_farmer', details: 'website: "https://kesa.example.fj" → null; town: "Sigatoka" → null' })
+  })
+
   it('activate gives today … +90 days; deactivate puts the farmer into expired', async () => {
     const id = await idOf('Undated Uate')
     const on = (await (await call('PATCH', `/api/admin/farmers/${id}`, { isActive: true }, adminUser)).json()) as AdminFarmer
@@ -212,6 +231,13 @@ describe('lists, trial, settings and costing', () => {
     const res = await call('PATCH', `/api/admin/farmers/${id}/payment`, { mpaisaNumber: '=cmd()', mpaisaReceiptNumber: 'R-1', paymentDate: '2026-03-01' })
     expect(((await res.json()) as FarmerPayment)).toMatchObject({ farmerName: 'Active Asena', mpaisaReceiptNumber: 'R-1' })
     expect(await messageOf(await call('PATCH', `/api/admin/farmers/${id}/payment`, { paymentDate: 'yesterday' }))).toBe(messages.common.invalidDate)
+    // PATCH changes the fields sent, and only those; one sent empty is cleared.
+    const partial = (await (await call('PATCH', `/api/admin/farmers/${id}/payment`, { paymentDate: '2026-03-02' })).json()) as FarmerPayment
+    expect(partial).toMatchObject({ mpaisaNumber: '=cmd()', mpaisaReceiptNumber: 'R-1' })
+    expect(partial.paymentDate?.slice(0, 10)).toBe('2026-03-02')
+    const emptied = (await (await call('PATCH', `/api/admin/farmers/${id}/payment`, { mpaisaReceiptNumber: '' })).json()) as FarmerPayment
+    expect(emptied).toMatchObject({ mpaisaNumber: '=cmd()', mpaisaReceiptNumber: null })
+    expect((await call('PATCH', `/api/admin/farmers/${id}/payment`, { paymentDate: '2026-03-01', mpaisaReceiptNumber: 'R-1' })).status).toBe(200)
     const list = (await (await call('GET', '/api/admin/farmers/payments')).json()) as FarmerPayment[]
     expect(list).toHaveLength(1)
     const report = await call('GET', '/api/admin/farmers/payments/report')

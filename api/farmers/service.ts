@@ -67,11 +67,14 @@ async function translateUnique<T>(work: () => Promise<T>): Promise<T> {
 
 const bool = (value: boolean) => (value ? 1 : 0) as 0 | 1
 
-/** "isPremium: false → true; name: A → B": what the trail shows for an edit. */
+/** "isPremium: false → true; name: A → B; website: "…" → null": what the trail shows for an edit. A
+ * key sent empty (parsed to undefined) clears the field, so it shows as → null. */
 function describeChanges(before: AdminFarmer, patch: Record<string, unknown>): string {
+  const was = (key: string) => JSON.stringify(before[key as keyof AdminFarmer] ?? null)
+  const now = (key: string) => JSON.stringify(patch[key] ?? null)
   const changes = Object.keys(patch)
-    .filter((key) => patch[key] !== undefined && JSON.stringify(patch[key]) !== JSON.stringify(before[key as keyof AdminFarmer]))
-    .map((key) => `${key}: ${JSON.stringify(before[key as keyof AdminFarmer])} → ${JSON.stringify(patch[key])}`)
+    .filter((key) => now(key) !== was(key))
+    .map((key) => `${key}: ${was(key)} → ${now(key)}`)
   return changes.length ? changes.join('; ') : 'No changes'
 }
 
@@ -156,7 +159,9 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
      * Activate/Deactivate action, which also sets the dates (spec 001 §4).
      */
     async update(actor: Actor, role: Role, id: string, patch: FarmerUpdate): Promise<AdminFarmer> {
-      const keys = Object.keys(patch).filter((k) => patch[k as keyof FarmerUpdate] !== undefined)
+      // Every key sent counts, a cleared one too: '' parses to undefined and sets the field to null,
+      // an edit (farmers.edit), never a toggle.
+      const keys = Object.keys(patch)
       // An empty patch changes nothing, so it needs no more than the route's own capability.
       if (keys.length > 0 && !can(role, farmerPatchCapability(patch))) throw new HttpError(403, messages.common.forbidden)
       const produce = patch.produce ? await activeProduce(patch.produce) : undefined
@@ -192,7 +197,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
           const after = toAdminFarmer(await load(trx, id), today(now))
           const action = isActivation
             ? patch.isActive ? 'activate_farmer' : 'deactivate_farmer'
-            : keys.every((k) => k === 'includeInCosting') ? 'update_farmer_costing' : 'update_farmer'
+            : keys.length > 0 && keys.every((k) => k === 'includeInCosting') ? 'update_farmer_costing' : 'update_farmer'
           const details = isActivation ? `Subscription ${after.subscriptionStart} → ${after.subscriptionEnd}` : describeChanges(before, patch)
           return { result: after, audit: { action, targetType: 'farmer', targetId: id, targetName: after.name, details } }
         }),
@@ -348,12 +353,14 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       return staffWrite(db, actor, async (trx) => {
         const farmer = await load(trx, farmerId)
         const repo = farmersRepository(trx)
-        const fields = { mpaisaNumber: input.mpaisaNumber ?? null, mpaisaReceiptNumber: input.mpaisaReceiptNumber ?? null, paymentDate: input.paymentDate ?? null }
+        // PATCH: only the fields sent change; one sent empty ('' parses to undefined) is cleared.
+        const fields = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value ?? null])) as Partial<Record<keyof FarmerPaymentUpdate, string | null>>
         let payment = await repo.latestPayment(farmerId)
         if (payment) {
           await repo.updatePayment(payment.id, { ...fields, updatedAt: now })
         } else {
-          await repo.insertPayment({ id: randomUUID(), farmerId, farmerName: farmer.name, farmerPhone: farmer.phone, ...fields, createdAt: now, updatedAt: now })
+          const none = { mpaisaNumber: null, mpaisaReceiptNumber: null, paymentDate: null }
+          await repo.insertPayment({ id: randomUUID(), farmerId, farmerName: farmer.name, farmerPhone: farmer.phone, ...none, ...fields, createdAt: now, updatedAt: now })
         }
         payment = (await repo.latestPayment(farmerId))!
         return {

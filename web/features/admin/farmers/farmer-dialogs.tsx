@@ -124,7 +124,9 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
     }
     setErrors({})
     try {
-      if (farmer) await write.mutateAsync({ kind: 'update', id: farmer.id, body: parsed.data })
+      // The form's own values, not the parsed ones: a field emptied parses to undefined, which JSON
+      // drops, and the server would keep the old value. Sent as '', it is cleared (the server parses again).
+      if (farmer) await write.mutateAsync({ kind: 'update', id: farmer.id, body })
       else await write.mutateAsync({ kind: 'create', body: FarmerCreateSchema.parse(body) })
       toastSuccess(farmer ? m.updated : m.created)
       onClose()

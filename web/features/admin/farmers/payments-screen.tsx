@@ -128,7 +128,9 @@ function EditPaymentForm({ payment, onClose }: { payment: FarmerPayment; onClose
       return
     }
     try {
-      await write.mutateAsync({ kind: 'payment', id: payment.farmerId, body: parsed.data })
+      // The typed values, not the parsed ones: a field emptied parses to undefined, which JSON drops
+      // (kept by the server's PATCH); sent as '', it is cleared.
+      await write.mutateAsync({ kind: 'payment', id: payment.farmerId, body: values })
       toastSuccess(m.updated)
       onClose()
     } catch {
