@@ -226,7 +226,16 @@ test('a farm review changes the farm card’s count and average', async ({ page 
   await expect(card.getByTestId('farm-average')).toHaveText('4.0')
   await expect(card.getByTestId('farm-review-count')).toHaveText('(1 review)')
   // A second review of this farm from this address today is refused (one per farm per address per
-  // day, issue 17): api/farm-reviews/flood.test.ts.
+  // day, issue 17; decision 017): said at once in the dialog, the words kept, nothing left to go out
+  // by itself tomorrow.
+  await card.getByRole('button', { name: 'Leave a Review for Tevita Baleiwai' }).click()
+  await dialog.getByLabel('Comment').fill('Pineapples again, just as sweet.')
+  await dialog.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(dialog.getByText('The server did not accept this review: You have already reviewed this farm today. You can review it again tomorrow.')).toBeVisible({ timeout: 3_000 })
+  await expect(dialog.getByLabel('Comment')).toHaveValue('Pineapples again, just as sweet.')
+  await expect(page.getByText('Saved on this phone')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(card.getByTestId('farm-review-count')).toHaveText('(1 review)')
 })
 
 test('a farm’s detail view lists its reviews and takes a new one', async ({ page }) => {
@@ -277,6 +286,13 @@ test('farm reviews: city filter, one farm by farm_id, and an unknown farm', asyn
   await page.goto('/reviews/farms?farm_id=00000000-0000-4000-8000-000000000000')
   await expect(page.getByText('Farm not found')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Back to All Farms' })).toBeVisible()
+
+  // A link cut short in a chat: no farm, not a load error that no retry can mend.
+  await page.goto(`/reviews/farms?farm_id=${litia!.farmer.id.slice(0, 20)}`)
+  await expect(page.getByText('Farm not found')).toBeVisible()
+  await expect(page.getByText('Failed to load farms')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Back to All Farms' }).click()
+  await expect.poll(() => page.getByTestId('farm-card').count()).toBeGreaterThan(1)
 })
 
 /** Every POST to `path` answers 500 until the returned function is called. */

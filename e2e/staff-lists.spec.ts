@@ -24,7 +24,11 @@ test('the data-agent report counts its whole range on the server, and Export CSV
     const before = await summary()
     await expect(page.getByRole('group', { name: 'Total Signups' })).toContainText(before.total.toLocaleString('en-US'), { timeout: 3_000 })
   }).toPass({ timeout: 30_000 })
-  await expect(page.getByRole('table', { name: 'Data agent signups' }).getByRole('row').filter({ hasText: name })).toBeVisible()
+  const row = page.getByRole('table', { name: 'Data agent signups' }).getByRole('row').filter({ hasText: name })
+  await expect(row).toBeVisible()
+  // The status in words, not the stored value ('pending').
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible()
+  await expect(row.getByText('pending', { exact: true })).toHaveCount(0)
 
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export CSV' }).click()

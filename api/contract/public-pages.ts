@@ -25,7 +25,14 @@ export type PublicPagePath = (typeof publicPagePaths)[number]
 /** The page of one farmer (issue 21): a link worth sharing, rendered by the server with its preview meta. */
 export const FARMER_PAGE_PATTERN = '/farmers/:id'
 /** The only pattern with a parameter; the id must look like a farmer's (a UUID), or the path is no page. */
-const farmerPagePattern = /^\/farmers\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i
+const FARMER_ID_SHAPE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+const farmerPagePattern = new RegExp(`^/farmers/(${FARMER_ID_SHAPE})/?$`, 'i')
+const farmerIdPattern = new RegExp(`^${FARMER_ID_SHAPE}$`, 'i')
+
+/** Whether `value` has a farmer id's shape (a UUID); anything else (a link cut short in a chat) names no farmer. */
+export function isFarmerIdShaped(value: string): boolean {
+  return farmerIdPattern.test(value)
+}
 
 export const farmerPagePath = (farmerId: string) => `/farmers/${farmerId}`
 

@@ -56,11 +56,9 @@ export function farmReviewsService(db: Kysely<Database>) {
       const created: FarmReview = { id: randomUUID(), farmId: review.farmId, rating: review.rating, comment: review.comment, createdAt: now.toISOString(), isDemo: false }
       const today = fijiDayBounds(now)
       const sender = address ? { senderKey: await senderKeyOf(db, address), reviewDay: today.date } : null
-      const alreadyToday = () => {
-        const refusal = new HttpError(429, messages.farmReviews.alreadyReviewedToday)
-        refusal.retryAfter = (Date.parse(today.end) - now.getTime()) / 1000
-        return refusal
-      }
+      // Refused, not "later" (422, not 429): the reviewer is told at once and keeps the words; a 429
+      // would have the outbox send it again by itself tomorrow, a second review nobody asked for.
+      const alreadyToday = () => new HttpError(422, messages.farmReviews.alreadyReviewedToday)
       await db.transaction().execute(async (trx) => {
         if (!(await isListedFarmer(trx, review.farmId, now))) throw new HttpError(404, messages.farmReviews.farmNotFound)
         if (sender) {

@@ -8,6 +8,7 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import type { FarmReviewPage, FarmerLocation, FarmWithRatings, FarmsWithRatingsPage } from '../../../api/contract'
 import { messages } from '../../../api/contract/messages'
+import { isFarmerIdShaped } from '../../../api/contract/public-pages'
 import { useDocumentTitle } from '../../shared/site'
 import { CardArticle } from '../../shared/ui/card-article'
 import { DemoBadge } from '../../shared/ui/demo-badge'
@@ -214,11 +215,14 @@ export function FarmReviewsPage() {
   useDocumentTitle(t('reviews.farmReviews'))
   const [params] = useSearchParams()
   const farmId = params.get('farm_id')
+  // A farm_id no farm can have (a link cut short in a chat) is a farm not found, not a load error
+  // that no retry can mend; the first page of all farms loads meanwhile, for "Back to All Farms".
+  const noSuchFarm = farmId !== null && !isFarmerIdShaped(farmId)
   const [city, setCity] = useState<string | null>(null)
   const [detailId, setDetailId] = useState<string | null>(null)
   const [reviewFarm, setReviewFarm] = useState<Farm | null>(null)
 
-  const farmsUrl = farmId
+  const farmsUrl = farmId && !noSuchFarm
     ? `/api/farms-with-ratings?farmId=${encodeURIComponent(farmId)}`
     : city
       ? `/api/farms-with-ratings?city=${encodeURIComponent(city)}`
@@ -233,18 +237,19 @@ export function FarmReviewsPage() {
     if (listShown) void loadFarmReviewDialog().catch(() => undefined)
   }, [listShown])
 
+  const notFound = (
+    <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">
+      <Text fontWeight="semibold">{translate(messages.browse.farmNotFound)}</Text>
+      <Link asChild mt="3" variant="underline" colorPalette="brand" fontWeight="medium">
+        <RouterLink to="/reviews/farms">{t('reviews.farms.backToAll')}</RouterLink>
+      </Link>
+    </Box>
+  )
   let body
-  if (farms.isPending) body = <Loading py="6" />
+  if (noSuchFarm) body = notFound
+  else if (farms.isPending) body = <Loading py="6" />
   else if (farms.isError && shown.length === 0) body = <LoadError py="6" message={t('reviews.farms.loadFailed')} onRetry={farms.retry} />
-  else if (farmId && !single)
-    body = (
-      <Box mt="6" borderWidth="1px" borderColor="gray.200" borderRadius="xl" p="6" textAlign="center" data-testid="empty-state">
-        <Text fontWeight="semibold">{translate(messages.browse.farmNotFound)}</Text>
-        <Link asChild mt="3" variant="underline" colorPalette="brand" fontWeight="medium">
-          <RouterLink to="/reviews/farms">{t('reviews.farms.backToAll')}</RouterLink>
-        </Link>
-      </Box>
-    )
+  else if (farmId && !single) body = notFound
   else
     body = (
       <>

@@ -59,7 +59,7 @@ export function DataAgentSignupsScreen() {
     { header: t('admin.signups.phone'), cell: (s) => s.phone },
     { header: t('admin.daSignups.dataAgent'), cell: (s) => s.dataAgentName ?? '—' },
     { header: t('admin.signups.cities'), cell: (s) => s.cities.join(', ') },
-    { header: t('admin.column.status'), cell: (s) => <Badge colorPalette={statusPalette[s.status]}>{s.status}</Badge> },
+    { header: t('admin.column.status'), cell: (s) => <Badge colorPalette={statusPalette[s.status]}>{t(`admin.daSignups.status.${s.status}`)}</Badge> },
     { header: t('admin.signups.submitted'), cell: (s) => formatFijiDateTime(s.createdAt) },
   ]
 
