@@ -191,6 +191,32 @@ test.describe('bars but no data', () => {
     await expect(page.getByRole('button', { name: /^All Farmers \d+ farmers?$/ })).toBeVisible({ timeout: 20_000 })
     await answeredFromThePhone(page)
   })
+
+  test("the signup form's towns and produce show from the phone's copy at once, not after the network's long wait", async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.goto('/farmer-signup')
+    await expect(page.getByRole('checkbox', { name: 'Nausori', exact: true })).toBeVisible()
+    // The form's lists are on the phone (the outbox keeps them in IndexedDB).
+    const keptLists = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const opened = indexedDB.open('viti-farmers')
+            opened.onsuccess = () => {
+              const count = opened.result.transaction('reference').objectStore('reference').count()
+              count.onsuccess = () => resolve(count.result)
+              count.onerror = () => resolve(0)
+            }
+            opened.onerror = () => resolve(0)
+          }),
+      )
+    await expect.poll(keptLists, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+    await page.route('**/api/**', () => undefined)
+    await page.reload()
+    // The network waits 8 s for an answer before it gives up; the lists on the phone show long before.
+    await expect(page.getByRole('checkbox', { name: 'Nausori', exact: true })).toBeVisible({ timeout: 4_000 })
+    await expect(page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true })).toBeVisible({ timeout: 1_000 })
+  })
 })
 
 test('a screen whose code never reached the phone says so offline in the reader\'s words, not the browser\'s', async ({ page, context }) => {

@@ -204,6 +204,20 @@ test('the reviews page loads a page at a time as the visitor scrolls, rates the 
   await context.setOffline(false)
 })
 
+test('offline, a review list the phone never kept says so and shows once back online', async ({ page, context }) => {
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => {}))
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await context.setOffline(true)
+  await page.goto('/reviews')
+  const failure = page.getByRole('alert').filter({ hasText: 'Failed to load reviews' })
+  await expect(failure).toBeVisible()
+  await expect(failure).toContainText('You are offline, and this list is not on the phone yet. It shows once you are back online.')
+  await context.setOffline(false)
+  await expect(page.getByTestId('platform-review').first()).toBeVisible({ timeout: 20_000 })
+  await expect(failure).toBeHidden()
+})
+
 test('a farm review changes the farm card’s count and average', async ({ page }) => {
   await page.goto('/reviews/farms')
   await expect(page.getByRole('heading', { level: 1, name: 'Farm Reviews' })).toBeVisible()

@@ -1,6 +1,8 @@
 // Loading, failure and empty lines for a section that loads its data (directory, reviews).
 import { Button, Flex, Text } from '@chakra-ui/react'
+import { useEffect, useRef } from 'react'
 import { useT } from '../../i18n/runtime'
+import { useIsOnline } from '../session'
 
 type Space = { py?: '3' | '6' }
 
@@ -16,6 +18,18 @@ export function Loading({ children, py = '3' }: { children?: string } & Space) {
 /** The spec's load-failure text, with a way to try again (weak 3G drops requests). */
 export function LoadError({ message, onRetry, py = '3' }: { message: string; onRetry: () => void } & Space) {
   const t = useT()
+  // Offline, a list the phone never kept cannot load: say so, and try again once the phone is back
+  // online. (TanStack's own refetch on reconnect never comes for a page opened offline: its online
+  // state starts true, so the browser's 'online' event changes nothing for it.)
+  const isOnline = useIsOnline()
+  const wasOffline = useRef(!isOnline)
+  useEffect(() => {
+    if (!isOnline) wasOffline.current = true
+    else if (wasOffline.current) {
+      wasOffline.current = false
+      onRetry()
+    }
+  }, [isOnline, onRetry])
   return (
     <Flex role="alert" align="center" gap="3" wrap="wrap" py={py}>
       <Text color="red.600" fontWeight="medium">
@@ -24,6 +38,11 @@ export function LoadError({ message, onRetry, py = '3' }: { message: string; onR
       <Button size="sm" variant="outline" onClick={onRetry}>
         {t('ui.tryAgain')}
       </Button>
+      {!isOnline && (
+        <Text color="fg.muted" flexBasis="100%">
+          {t('ui.loadError.offline')}
+        </Text>
+      )}
     </Flex>
   )
 }
