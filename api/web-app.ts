@@ -8,12 +8,13 @@
 // or unlisted farmer: 404, the not-found screen), and sitemap.xml.
 // The public pages arrive as HTML (decision 029, api/site-pages/html-pages.ts): each page of
 // `htmlPagePaths` at its exact path gets its own built file (the home page and browse, rendered again
-// with the directory's towns), and a path with no screen the built not-found page, still with status 404.
+// with the directory's towns), with `?hl=fj` or `?hl=hif` its file built in that language, and a path
+// with no screen the built not-found page, still with status 404.
 import fs from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
 import { Router, type Request, type Response } from 'express'
-import { farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage } from './contract'
+import { HTML_LANGUAGE_PARAM, farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage, isHtmlPageLanguage } from './contract'
 import { farmerPageHtml, withFarmerHead } from './site-pages/farmer-page'
 import { htmlPages, type HtmlPages, type RenderedHtml } from './site-pages/html-pages'
 import type { SitePages } from './site-pages/site-pages'
@@ -129,6 +130,14 @@ function sendRendered(req: Request, res: Response, html: RenderedHtml): void {
 async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promise<boolean> {
   const page = htmlPageOf(req.path)
   if (!page) return false
+  // `?hl=fj`: the page built in that language (what a reader's service worker keeps), as built.
+  const language = req.query[HTML_LANGUAGE_PARAM]
+  if (isHtmlPageLanguage(language)) {
+    const file = html.fileIn(language, page)
+    if (!file) return false
+    await sendWebFile(req, res, file)
+    return true
+  }
   const rendered = await html.withTowns(page)
   if (rendered) {
     sendRendered(req, res, rendered)

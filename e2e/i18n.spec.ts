@@ -3,6 +3,7 @@
 // languages, set on <html lang>, switched in place (what was typed stays), and axe finds nothing
 // serious on any public screen in any language.
 import { expect, test, type Page } from '@playwright/test'
+import { htmlPagePaths } from '../api/contract/app-pages'
 import { LANGUAGE_GATE_MAX_MS } from '../api/contract/locales'
 import { waitForServiceWorker } from './fixtures'
 import { axeViolations, isSerious } from './axe'
@@ -113,6 +114,53 @@ test.describe('first guess from the browser languages', () => {
     await page.clock.runFor(1_000)
     await expect(englishHeading).toBeVisible()
   })
+})
+
+test("an iTaukei reader's installed app paints every public page in iTaukei from its HTML, offline too, and React takes that HTML over", async ({ page, context }) => {
+  test.setTimeout(180_000)
+  const found: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/hydrat|did not match|server rendered/i.test(text) || (message.type() === 'error' && !/Failed to load resource/.test(text))) found.push(`${page.url()}: ${text}`)
+  })
+  page.on('pageerror', (error) => found.push(`${page.url()}: uncaught: ${error.message}`))
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await picker(page, 'Language').selectOption('fj')
+  // The worker keeps this version's pages in iTaukei, once it is told the reader's language.
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('pages-in-fj-'))
+      return name ? (await (await caches.open(name)).keys()).length : 0
+    }), { timeout: 60_000 })
+    .toBe(htmlPagePaths.length)
+
+  await context.setOffline(true)
+  for (const path of htmlPagePaths) {
+    // The app's entry script held back: what shows is the HTML alone.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const hold = /\/assets\/index-[^/]+\.js$/
+    await page.route(hold, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(path, { waitUntil: 'commit' })
+    const heading = page.locator('h1').first()
+    await expect(heading).toBeVisible({ timeout: 30_000 })
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+    await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
+    await heading.evaluate((element) => element.setAttribute('data-seen-before-scripts', ''))
+    release()
+    await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true)
+    // Hydrated, not drawn anew: the very element the HTML brought.
+    await expect(heading).toHaveAttribute('data-seen-before-scripts', '')
+    await page.unroute(hold)
+  }
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'Baleta na Viti Farmers' })).toBeVisible()
+  await context.setOffline(false)
+  expect(found).toEqual([])
 })
 
 test('an English reader sees the HTML at once: the language gate holds nothing back', async ({ page }) => {

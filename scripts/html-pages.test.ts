@@ -33,6 +33,8 @@ const pages = [
   { path: '/contact-us', heading: 'Contact Us', text: "We're here to help farmers, buyers and experts" },
 ]
 
+const englishAbout = 'About Viti Farmers'
+
 const decode = (html: string) =>
   html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
@@ -75,6 +77,27 @@ describe('public pages arrive as HTML', () => {
     expect(page.text).toContain(text)
     expect(page.styledHead).toBe(true)
     expect(page.title).toContain('Viti Farmers')
+  })
+
+  it('each page is also built in iTaukei and Fiji Hindi, sent with ?hl= (what a reader\'s service worker keeps), marked with its language', async () => {
+    for (const [language, heading] of [['fj', 'Baleta na Viti Farmers'], ['hif', englishAbout]] as const) {
+      const res = await fetch(`${api.baseUrl}/about?hl=${language}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      const html = await res.text()
+      expect(html).toContain(`<html lang="${language}">`)
+      expect(html).toContain(`<div id="root" data-ssr="/about" data-ssr-lang="${language}">`)
+      const shown = decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '')
+      if (language === 'fj') expect(shown).toBe(heading)
+      else expect(shown).not.toBe(heading)
+    }
+    for (const pagePath of ['/', '/reviews/farms', '/contact-us']) {
+      expect(await (await fetch(`${api.baseUrl}${pagePath}?hl=hif`)).text()).toContain('<html lang="hif">')
+    }
+    // Any other value is no language of ours: the English page.
+    const other = await (await fetch(`${api.baseUrl}/about?hl=xx`)).text()
+    expect(other).toContain('<html lang="en">')
+    expect(readPage(other).heading).toBe(englishAbout)
   })
 
   it("marks the tag of Chakra's global styles (the reset, the tokens) with its name, which the browser adopts without computing them", async () => {

@@ -10,18 +10,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type PluginOption } from 'vite'
-import { HTML_PAGES_DIR, NOT_FOUND_RENDER_PATH, htmlPageFile, htmlPagePaths } from '../api/contract/public-pages.ts'
+import { HTML_PAGES_DIR, NOT_FOUND_RENDER_PATH, htmlPageFile, htmlPageFileIn, htmlPageLanguages, htmlPagePaths } from '../api/contract/public-pages.ts'
 
 /** The SSR bundle's folder and file inside the build (api/site-pages/html-pages.ts loads it). */
 export const SSR_DIR = '.ssr'
 export const SSR_ENTRY = 'entry-server.js'
 
-export type RenderPage = (template: string, path: string, data?: object, hydrateAt?: string) => Promise<string>
+export type RenderPage = (template: string, path: string, data?: object, hydrateAt?: string, language?: string) => Promise<string>
 
-/** Every page to write: its path, its file and what the browser hydrates it at. */
+/** Every page to write: its path, its file, what the browser hydrates it at and its language. */
 export const pagesToRender = () => [
-  ...htmlPagePaths.map((pagePath) => ({ pagePath, file: htmlPageFile(pagePath), hydrateAt: pagePath })),
-  { pagePath: NOT_FOUND_RENDER_PATH, file: htmlPageFile('not-found'), hydrateAt: '*' },
+  ...htmlPagePaths.map((pagePath) => ({ pagePath, file: htmlPageFile(pagePath), hydrateAt: pagePath, language: 'en' })),
+  { pagePath: NOT_FOUND_RENDER_PATH, file: htmlPageFile('not-found'), hydrateAt: '*', language: 'en' },
+  ...htmlPageLanguages.flatMap((language) => htmlPagePaths.map((pagePath) => ({ pagePath, file: htmlPageFileIn(language, pagePath), hydrateAt: pagePath, language }))),
 ]
 
 /** The service worker's registration is browser-only (the update banner, mounted once idle): the SSR bundle gets a stand-in. */
@@ -41,7 +42,7 @@ export async function writePages(outDir: string, renderPage: RenderPage): Promis
   for (const page of pages) {
     const file = path.join(outDir, HTML_PAGES_DIR, page.file)
     fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, await renderPage(template, page.pagePath, {}, page.hydrateAt))
+    fs.writeFileSync(file, await renderPage(template, page.pagePath, {}, page.hydrateAt, page.language))
   }
   return pages.length
 }

@@ -16,7 +16,7 @@ import { preloadRoute } from './app/router'
 import { SYSTEM_GLOBALS_ATTRIBUTE, appSystem } from './app/theme'
 import { citiesWithFarmers } from './features/directory/directory-logic'
 import { firstTownsScript } from './features/directory/first-towns'
-import { setLocale } from './i18n/runtime'
+import { setLocale, type Locale } from './i18n/runtime'
 import { serverRenderedTitle } from './shared/site'
 
 export interface PageData {
@@ -27,6 +27,7 @@ export interface PageData {
 }
 
 const ROOT = '<div id="root"></div>'
+const HTML_TAG = '<html lang="en">'
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -36,9 +37,9 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
  * towns the city grid was rendered with. The not-found page is rendered at a path no route has and
  * marked `*` (`hydrateAt`): the browser hydrates it at any path its router does not know.
  */
-export function renderPage(template: string, path: string, data: PageData = {}, hydrateAt: string = path): Promise<string> {
-  // One at a time: the page's title is read from module state its render leaves behind.
-  const rendered = queue.then(() => render(template, path, data, hydrateAt))
+export function renderPage(template: string, path: string, data: PageData = {}, hydrateAt: string = path, language: Locale = 'en'): Promise<string> {
+  // One at a time: the page's title and the active language are module state a render leaves behind.
+  const rendered = queue.then(() => render(template, path, data, hydrateAt, language))
   queue = rendered.catch(() => undefined)
   return rendered
 }
@@ -81,9 +82,11 @@ let systemGlobals: string | undefined
 /** The name emotion's <Global> gives the system's global styles (`css` serializes as <Global> does). */
 const systemGlobalsName = () => (systemGlobals ??= css(appSystem()._global).name)
 
-async function render(template: string, path: string, data: PageData, hydrateAt: string): Promise<string> {
+async function render(template: string, path: string, data: PageData, hydrateAt: string, language: Locale): Promise<string> {
   if (!template.includes(ROOT)) throw new Error('The page template has no empty #root')
-  await setLocale('en', false)
+  if (!template.includes(HTML_TAG)) throw new Error('The page template has no <html lang="en">')
+  // The language first: the screen's words are loaded with its code, in the active language.
+  await setLocale(language, false)
   await preloadRoute(path)
   serverRenderedTitle.current = undefined
   const cache = createCache({ key: 'css' })
@@ -109,7 +112,9 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   // The screen's own tab title (useDocumentTitle), as the browser will set it.
   const title = serverRenderedTitle.current
   return template
+    // Another language's page says so: the browser's language gate holds back only a page not in the reader's.
+    .replace(HTML_TAG, () => `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, (whole) => (title ? `<title>${escapeHtml(title)}</title>` : whole))
     .replace('</head>', () => `${style}</head>`)
-    .replace(ROOT, () => `<div id="root" data-ssr="${escapeHtml(hydrateAt)}">${markup}</div>${dataScripts}`)
+    .replace(ROOT, () => `<div id="root" data-ssr="${escapeHtml(hydrateAt)}"${language === 'en' ? '' : ` data-ssr-lang="${language}"`}>${markup}</div>${dataScripts}`)
 }

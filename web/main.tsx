@@ -4,7 +4,7 @@ import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem, prepareGlobalStyles } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
 import { LANGUAGE_PENDING_ATTRIBUTE } from '../api/contract/locales'
-import { currentLocale, firstGuess, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
+import { currentLocale, firstGuess, isLocale, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
 import { whenIdle } from './shared/when-idle'
 
 const container = document.getElementById('root')
@@ -25,14 +25,20 @@ async function applyFirstGuess(guess: ReturnType<typeof firstGuess>) {
   }
 }
 
-/** When #root holds the server's English HTML of this very page (decision 029): what gives back
- * the fields typed into it, once its screen's code and words are loaded (so the first render equals
- * that HTML). Else undefined: the app starts as on any page. */
-async function hydration(root: HTMLElement, guess: string): Promise<{ keepTypedFields: (root: HTMLElement) => () => void } | undefined> {
+/** When #root holds the server's HTML of this very page in the reader's language (decision 029; an
+ * iTaukei or Fiji Hindi page the service worker kept): what gives back the fields typed into it,
+ * once the language and the screen's code and words are loaded (so the first render equals that
+ * HTML). Else undefined: the app starts as on any page. */
+async function hydration(root: HTMLElement, guess: ReturnType<typeof firstGuess>): Promise<{ keepTypedFields: (root: HTMLElement) => () => void } | undefined> {
   const renderedAt = root.dataset.ssr
   const { pathname, search } = window.location
-  if (guess !== 'en' || search !== '' || !(renderedAt === pathname || (renderedAt === '*' && isNotFoundRoute(pathname)))) return undefined
+  // The page's language as rendered (`<html lang>` is the runtime's by now).
+  const renderedIn = root.dataset.ssrLang ?? 'en'
+  if (!isLocale(renderedIn) || guess !== renderedIn) return undefined
+  if (search !== '' || !(renderedAt === pathname || (renderedAt === '*' && isNotFoundRoute(pathname)))) return undefined
   try {
+    // The page's language before its screen, whose words load with its code in the active language.
+    if (guess !== 'en') await setLocale(guess, false)
     // Only a page with server HTML needs it: not part of the entry chunk.
     const [typed] = await Promise.all([import('./shared/typed-before-hydration'), preloadRoute(pathname)])
     return typed
@@ -95,6 +101,7 @@ async function start(root: HTMLElement) {
     else createRoot(root).render(app)
   })
   whenIdle(keepOverridesCurrentOnceNeeded)
+  whenIdle(() => void import('./shared/reader-language').then((language) => language.tellWorkerReaderLanguage(), () => undefined))
 }
 
 /** Staff corrections to the words (their own chunk, with the contract's schema): English has none,

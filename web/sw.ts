@@ -6,6 +6,8 @@
 //   its path, e.g. `/about`, by the build's manifest transform, so the installed app paints offline
 //   from HTML, then hydrates); any other navigation with the shell, index.html, except /api/ and
 //   /objects/ — a page's HTML and the chunks it names come from one precache, one version;
+// - for an iTaukei or Fiji Hindi reader (the page tells it), keeps this version's pages in their
+//   language and answers with those (decision 029, Later), so they too paint from HTML offline;
 // - caches the public directory's GET answers stale-while-revalidate, and photos and their
 //   thumbnails cache-first, each in its own cache
 //   (promise 8; the rules are sync/outbox/cache-rules.ts);
@@ -13,12 +15,13 @@
 // It never caches or replays a non-GET request (no workbox-background-sync): the outbox is the
 // only sender. Prompt mode (promise 9): a new version waits until the page asks it to take over.
 import { clientsClaim } from 'workbox-core'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { OUTBOX_SYNC_MESSAGE_TYPE, OUTBOX_SYNC_TAG, type OutboxSyncMessage } from '../sync/outbox/background-sync'
+import { HTML_LANGUAGE_PARAM, READER_LANGUAGE_MESSAGE_TYPE, htmlPageLanguages, htmlPagePaths, isHtmlPageLanguage, type HtmlPageLanguage } from '../api/contract/public-pages'
 import {
   DIRECTORY_CACHE, DIRECTORY_EXPIRATION, NAVIGATE_FALLBACK_DENYLIST, PHOTO_CACHE, PHOTO_EXPIRATION, PHOTO_THUMBNAIL_CACHE, PHOTO_THUMBNAIL_EXPIRATION,
   isDirectoryRequest, isPhotoRequest, isPhotoThumbnailRequest, wantsFreshAnswer,
@@ -42,9 +45,76 @@ self.addEventListener('message', (event) => {
 // Without it the very first visit never comes under the worker's control (STACK.md).
 clientsClaim()
 
+const manifest = self.__WB_MANIFEST
+
+// ---- the reader's language (decision 029, Later) ----------------------------------------------
+// The precache holds the public pages in English. A reader of another language would see that
+// English held back (the language gate) until the app draws their words; so the page tells the
+// worker the reader's language, and the worker keeps this version's pages in it, fetched once
+// (`/about?hl=fj`), in a cache of this version's own: a page always names chunks of the precache.
+
+/** This version: index.html's revision moves with every chunk the pages name. */
+const VERSION = manifest.find((entry): entry is PrecacheEntry => typeof entry !== 'string' && entry.url === 'index.html')?.revision ?? 'unversioned'
+const PAGES_IN_LANGUAGE_PREFIX = 'pages-in-'
+const pagesCacheOf = (language: HtmlPageLanguage) => `${PAGES_IN_LANGUAGE_PREFIX}${language}-${VERSION}`
+const READER_CACHE = 'reader'
+const READER_LANGUAGE_KEY = '/__reader-language'
+/** The reader's language as last told, read once per start of the worker. */
+let readerLanguage: Promise<string> | undefined
+
+const languageOfReader = () =>
+  (readerLanguage ??= caches.match(READER_LANGUAGE_KEY, { cacheName: READER_CACHE }).then((kept) => (kept ? kept.text() : 'en'), () => 'en'))
+
+/** Fetches this version's pages in `language` that the cache lacks; a page naming other chunks (the server runs a newer version) is not kept. */
+async function keepPagesIn(language: HtmlPageLanguage): Promise<void> {
+  const cache = await caches.open(pagesCacheOf(language))
+  await Promise.all(
+    htmlPagePaths.map(async (pagePath) => {
+      if (await cache.match(pagePath)) return
+      const response = await fetch(`${pagePath}?${HTML_LANGUAGE_PARAM}=${language}`, { cache: 'no-cache' }).catch(() => undefined)
+      if (!response?.ok) return
+      const entry = /data-entry="([^"]+)"/.exec(await response.clone().text())?.[1]
+      if (entry && getCacheKeyForURL(entry)) await cache.put(pagePath, response)
+    }),
+  )
+}
+
+async function rememberReaderLanguage(language: string): Promise<void> {
+  readerLanguage = Promise.resolve(language)
+  await (await caches.open(READER_CACHE)).put(READER_LANGUAGE_KEY, new Response(language))
+  // Another language's pages are no use now: the phone's room is not spent on them.
+  for (const other of htmlPageLanguages) if (other !== language) await caches.delete(pagesCacheOf(other))
+  if (isHtmlPageLanguage(language)) await keepPagesIn(language)
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; language?: unknown } | null
+  if (data?.type === READER_LANGUAGE_MESSAGE_TYPE && typeof data.language === 'string') event.waitUntil(rememberReaderLanguage(data.language))
+})
+
+// An older version's pages name chunks this one no longer has.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(PAGES_IN_LANGUAGE_PREFIX) && !name.endsWith(`-${VERSION}`)).map((name) => caches.delete(name)))),
+  )
+})
+
+// A public page, asked for with no query string: in the reader's language when kept, else the precached English.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && url.search === '' && (htmlPagePaths as readonly string[]).includes(url.pathname),
+  async ({ request, url }) => {
+    const language = await languageOfReader()
+    if (isHtmlPageLanguage(language)) {
+      const kept = await caches.match(url.pathname, { cacheName: pagesCacheOf(language) })
+      if (kept) return kept
+    }
+    return (await matchPrecache(url.pathname)) ?? fetch(request)
+  },
+)
+
 // Precache entries are answered first: a public page's path is one of them (the URL itself, with
 // utm_* and fbclid ignored); a path with any other query string falls through to the shell below.
-precacheAndRoute(self.__WB_MANIFEST)
+precacheAndRoute(manifest)
 cleanupOutdatedCaches()
 
 // robots.txt and sitemap.xml are files, never the app.

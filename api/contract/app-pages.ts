@@ -5,8 +5,8 @@ import { adminScreens } from './permissions.ts'
 import { farmerIdOfPath, publicPagePaths } from './public-pages.ts'
 
 export {
-  FARMER_PAGE_PATTERN, HTML_PAGES_DIR, NOT_FOUND_RENDER_PATH, farmerIdOfPath, farmerPagePath, htmlPageFile, htmlPageOf, htmlPagePaths, isPublicPageView, publicPagePaths,
-  type HtmlPagePath, type PublicPagePath,
+  FARMER_PAGE_PATTERN, HTML_LANGUAGE_PARAM, HTML_PAGES_DIR, NOT_FOUND_RENDER_PATH, farmerIdOfPath, farmerPagePath, htmlPageFile, htmlPageFileIn, htmlPageLanguages, htmlPageOf,
+  htmlPagePaths, isHtmlPageLanguage, isPublicPageView, publicPagePaths, type HtmlPageLanguage, type HtmlPagePath, type PublicPagePath,
 } from './public-pages.ts'
 
 /** Every path the app renders a screen for: the public pages, /admin and each /admin/* screen with its aliases. */

@@ -18,12 +18,13 @@ export const LANGUAGE_PENDING_ATTRIBUTE = 'data-language-pending'
 export const LANGUAGE_GATE_MAX_MS = 5_000
 
 /**
- * The pages arrive as English HTML (decision 029). For a reader whose language is iTaukei or Fiji
+ * The pages arrive as English HTML (decision 029), except where the reader's service worker kept
+ * the page in their language (`<html lang="fj">`). For a reader whose language is iTaukei or Fiji
  * Hindi (the first guess of web/i18n/runtime.ts: the device's choice, else the browser's first
- * language we speak), this inline script in the head hides that English until the app has drawn
- * the page in their language (web/main.tsx removes the attribute), or LANGUAGE_GATE_MAX_MS have
+ * language we speak), this inline script in the head hides HTML in another language until the app
+ * has drawn the page in theirs (web/main.tsx removes the attribute), or LANGUAGE_GATE_MAX_MS have
  * passed. The server's CSP allows exactly this script by its hash (api/app.ts).
  */
-export const LANGUAGE_GATE_SCRIPT = `(function(){try{var l=${JSON.stringify(LOCALES)},a=${JSON.stringify(LANGUAGE_PENDING_ATTRIBUTE)},d=document.documentElement,g=localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)});if(l.indexOf(g)<0){g=null;var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!g;i++){var b=String(n[i]).toLowerCase().split('-')[0];if(l.indexOf(b)>=0)g=b}}if(g&&g!==${JSON.stringify(SOURCE_LOCALE)}){d.setAttribute(a,'');setTimeout(function(){d.removeAttribute(a)},${LANGUAGE_GATE_MAX_MS})}}catch(e){}})()`
+export const LANGUAGE_GATE_SCRIPT = `(function(){try{var l=${JSON.stringify(LOCALES)},a=${JSON.stringify(LANGUAGE_PENDING_ATTRIBUTE)},d=document.documentElement,g=localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)});if(l.indexOf(g)<0){g=null;var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!g;i++){var b=String(n[i]).toLowerCase().split('-')[0];if(l.indexOf(b)>=0)g=b}}if(g&&g!==${JSON.stringify(SOURCE_LOCALE)}&&d.lang!==g){d.setAttribute(a,'');setTimeout(function(){d.removeAttribute(a)},${LANGUAGE_GATE_MAX_MS})}}catch(e){}})()`
 
 export const LANGUAGE_GATE_STYLE = `html[${LANGUAGE_PENDING_ATTRIBUTE}] #root{visibility:hidden}`

@@ -85,6 +85,28 @@ export function htmlPageFile(pagePath: HtmlPagePath | 'not-found'): string {
   return pagePath === '/' ? 'home.html' : `${pagePath.slice(1)}.html`
 }
 
+/**
+ * The languages besides English each page of `htmlPagePaths` is also rendered in at build time, into
+ * `<HTML_PAGES_DIR>/<language>/` (the not-found page stays English). The server sends one at the page's
+ * path with `?hl=<language>` (HTML_LANGUAGE_PARAM); the service worker keeps a reader's own, so an
+ * iTaukei or Fiji Hindi reader's installed app paints their words from HTML too (decision 029, Later).
+ */
+export const htmlPageLanguages = ['fj', 'hif'] as const
+export type HtmlPageLanguage = (typeof htmlPageLanguages)[number]
+export const HTML_LANGUAGE_PARAM = 'hl'
+
+/** A page's file in another language, under HTML_PAGES_DIR: `fj/home.html`. */
+export function htmlPageFileIn(language: HtmlPageLanguage, pagePath: HtmlPagePath): string {
+  return `${language}/${htmlPageFile(pagePath)}`
+}
+
+/** The page tells its service worker the reader's language: `{ type, language }`. */
+export const READER_LANGUAGE_MESSAGE_TYPE = 'VITI_READER_LANGUAGE'
+
+export function isHtmlPageLanguage(value: unknown): value is HtmlPageLanguage {
+  return (htmlPageLanguages as readonly unknown[]).includes(value)
+}
+
 /** The HTML page for an exact path (case and all, no trailing slash), or undefined. */
 export function htmlPageOf(pathname: string): HtmlPagePath | undefined {
   return (htmlPagePaths as readonly string[]).includes(pathname) ? (pathname as HtmlPagePath) : undefined

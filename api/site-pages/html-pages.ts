@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { HTML_PAGES_DIR, htmlPageFile, type HtmlPagePath } from '../contract'
+import { HTML_PAGES_DIR, htmlPageFile, htmlPageFileIn, type HtmlPageLanguage, type HtmlPagePath } from '../contract'
 import type { FarmerLocation, PublicFarmer } from '../contract'
 import { farmerPagePath } from '../contract/public-pages'
 import { renderThread } from './render-thread'
@@ -66,6 +66,8 @@ export const pagesWithTowns: ReadonlySet<HtmlPagePath> = new Set<HtmlPagePath>([
 export interface HtmlPages {
   /** The built file of a page, or undefined when the build has none (an old build, a test's web dir). */
   file(page: HtmlPagePath | 'not-found'): string | undefined
+  /** The built file of a page in another language (`?hl=fj`), or undefined when the build has none. */
+  fileIn(language: HtmlPageLanguage, page: HtmlPagePath): string | undefined
   /** A page of `pagesWithTowns` with the directory's towns, or undefined (no SSR bundle, a failure: send the file). */
   withTowns(page: HtmlPagePath): Promise<RenderedHtml | undefined>
   /** The farmer's page as the app renders it, or undefined (no SSR bundle, a failure, too busy, not
@@ -89,10 +91,9 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     return renderer.render
   }
 
-  const file = (page: HtmlPagePath | 'not-found') => {
-    const candidate = path.join(pagesDir, htmlPageFile(page))
-    return fs.statSync(candidate, { throwIfNoEntry: false })?.isFile() ? candidate : undefined
-  }
+  const existing = (candidate: string) => (fs.statSync(candidate, { throwIfNoEntry: false })?.isFile() ? candidate : undefined)
+  const file = (page: HtmlPagePath | 'not-found') => existing(path.join(pagesDir, htmlPageFile(page)))
+  const fileIn = (language: HtmlPageLanguage, page: HtmlPagePath) => existing(path.join(pagesDir, htmlPageFileIn(language, page)))
 
   const render = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
@@ -197,5 +198,5 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
   // the bundle (React, Chakra: over a megabyte) on a busy machine took seconds.
   if (towns && !renderPage) setImmediate(() => void withTowns('/'))
 
-  return { file, withTowns, farmerPage }
+  return { file, fileIn, withTowns, farmerPage }
 }

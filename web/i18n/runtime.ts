@@ -138,8 +138,22 @@ export function t(key: string, values?: Record<string, unknown>): string {
   return i18n._(key, values)
 }
 
-/** Calls `onChange` whenever the language or its messages change; returns the unsubscribe. */
-export const onLocaleChange = (onChange: () => void): (() => void) => i18n.on('change', onChange)
+/**
+ * Calls `onChange` whenever the language or its messages change; returns the unsubscribe. Lingui's
+ * emitter walks its live list of listeners: one removed during an emit (a listener that stops
+ * itself) made the next one miss that change. So a listener is only switched off at once, and taken
+ * off the list after the emit.
+ */
+export const onLocaleChange = (onChange: () => void): (() => void) => {
+  let listening = true
+  const off = i18n.on('change', () => {
+    if (listening) onChange()
+  })
+  return () => {
+    listening = false
+    queueMicrotask(off)
+  }
+}
 const subscribe = onLocaleChange
 
 const messagesVersion = () => version

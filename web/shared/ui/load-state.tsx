@@ -2,7 +2,7 @@
 import { Button, Flex, Text } from '@chakra-ui/react'
 import { useEffect, useRef } from 'react'
 import { useT } from '../../i18n/runtime'
-import { useIsOnline } from '../session'
+import { useIsOnline } from '../outbox'
 
 type Space = { py?: '3' | '6' }
 
