@@ -301,7 +301,8 @@ test('a global admin empties a farmer’s website and village, and a payment’s
   const name = `Emptied Farmer ${stamp()}`
   const created = await request.post('/api/admin/farmers', {
     headers,
-    data: { name, phone: '+679 700 2468', email: `emptied.${stamp()}@example.com`, website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30) },
+    // Not listed (inactive): the directory's specs count the farmers of each town.
+    data: { name, phone: '+679 700 2468', email: `emptied.${stamp()}@example.com`, website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30), isActive: false },
   })
   expect(created.status(), await created.text()).toBe(201)
   const id = ((await created.json()) as { id: string }).id

@@ -1,7 +1,8 @@
 // Build step (issue 21, decision 029): the public pages as HTML. After the browser build has written
 // index.html and its chunks, web/entry-server.tsx is built as an SSR bundle into the build's `.ssr/`
 // folder, and each page of `htmlPagePaths` (and the not-found page) is rendered in English into
-// `.pages/`. Dot folders: the server never sends them as files of their own (api/web-app.ts answers
+// `.pages/`, and each page of `htmlPagePaths` in iTaukei and Fiji Hindi into `.pages/fj/` and
+// `.pages/hif/` (not precached: a reader's service worker keeps their language's, web/sw.ts). Dot folders: the server never sends them as files of their own (api/web-app.ts answers
 // each page at its own path), and the service worker precaches each page under its path
 // (`htmlPagesManifest`, a manifest transform). The server loads the same bundle to render the home
 // page again with the directory's towns (api/site-pages/html-pages.ts).

@@ -1,6 +1,8 @@
 // The public pages' HTML (issue 21, decision 029). Built by Vite as an SSR bundle (scripts/
 // prerender-pages.ts): the build renders each page of `htmlPagePaths` and the not-found page in
-// English into the build's `.pages/` folder, and the server renders the home page again with the
+// English into the build's `.pages/` folder, and each page of `htmlPagePaths` in iTaukei and Fiji
+// Hindi into `.pages/fj/` and `.pages/hif/` (marked `<html lang>` and `data-ssr-lang`, for a reader's
+// service worker to keep: decision 029, Later), and the server renders the home page again with the
 // towns of the directory (api/site-pages/html-pages.ts). The same App as the browser's, at a
 // StaticRouter, with the screen's code and words loaded first, and Chakra's emotion styles
 // collected into one <style> in the head, which the browser's emotion cache (key `css`) adopts.

@@ -74,16 +74,21 @@ async function keepPagesIn(language: HtmlPageLanguage): Promise<void> {
       const response = await fetch(`${pagePath}?${HTML_LANGUAGE_PARAM}=${language}`, { cache: 'no-cache' }).catch(() => undefined)
       if (!response?.ok) return
       const entry = /data-entry="([^"]+)"/.exec(await response.clone().text())?.[1]
-      if (entry && getCacheKeyForURL(entry)) await cache.put(pagePath, response)
+      // A full phone keeps what it can; the page is then served in English, as before.
+      if (entry && getCacheKeyForURL(entry)) await cache.put(pagePath, response).catch(() => undefined)
     }),
   )
 }
 
+/** Told at every start of the app: written only when it changed; the pages it lacks fetched each time. */
 async function rememberReaderLanguage(language: string): Promise<void> {
+  const before = await languageOfReader()
   readerLanguage = Promise.resolve(language)
-  await (await caches.open(READER_CACHE)).put(READER_LANGUAGE_KEY, new Response(language))
-  // Another language's pages are no use now: the phone's room is not spent on them.
-  for (const other of htmlPageLanguages) if (other !== language) await caches.delete(pagesCacheOf(other))
+  if (language !== before) {
+    await (await caches.open(READER_CACHE)).put(READER_LANGUAGE_KEY, new Response(language))
+    // Another language's pages are no use now: the phone's room is not spent on them.
+    for (const other of htmlPageLanguages) if (other !== language) await caches.delete(pagesCacheOf(other))
+  }
   if (isHtmlPageLanguage(language)) await keepPagesIn(language)
 }
 

@@ -64,8 +64,8 @@ export function isPublicPageView(pathname: string): boolean {
 }
 
 /**
- * The public pages that arrive as HTML (issue 21, decision 029): rendered in English at build time
- * (scripts/prerender-pages.ts) into the build's `.pages/` folder, served by the server for their
+ * The public pages that arrive as HTML (issue 21, decision 029): rendered at build time, in English
+ * and in each of `htmlPageLanguages` (scripts/prerender-pages.ts), into the build's `.pages/` folder, served by the server for their
  * exact path with no query string, precached by the service worker under their own URL, and
  * hydrated in the browser. The rest (forms, sign-in, outbox, analytics) still start from the shell.
  */

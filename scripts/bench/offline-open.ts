@@ -6,10 +6,14 @@
 // /browse-farmers never was, as a phone meets a route it has not opened yet. A second context
 // line: the same one-line page answered from Cache Storage by a minimal service worker with the
 // network off — the floor of any page a worker serves offline (the worker's share of the gap).
+// Two more rows open `/` as an iTaukei reader's installed app (the language chosen on the phone):
+// with the worker keeping the pages in iTaukei (decision 029, Later), and with those pages taken out
+// of its cache, as before that: English HTML held back by the language gate until the app draws it.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
-import { chromium, type BrowserContext } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext } from '@playwright/test'
+import { htmlPagePaths } from '../../api/contract/public-pages'
 
 const CPU_SLOWDOWN = 4
 const REFERENCE_HTML = '<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>Reference</title><p>Viti Farmers</p></html>'
@@ -77,7 +81,7 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
-type Row = { name: string; url: string; offline: boolean; paints: Paint[]; load: number[] }
+type Row = { name: string; url: string; offline: boolean; paints: Paint[]; load: number[]; context?: BrowserContext }
 
 /**
  * Opens every row once per round, in turn, for `runs` rounds: a change in the machine's load then
@@ -86,12 +90,33 @@ type Row = { name: string; url: string; offline: boolean; paints: Paint[]; load:
 async function paintsInTurn(context: BrowserContext, rows: Row[], runs: number) {
   for (let round = 0; round < runs; round++) {
     for (const row of rows) {
-      await context.setOffline(row.offline)
+      const opener = row.context ?? context
+      await opener.setOffline(row.offline)
       row.load.push(os.loadavg()[0]!)
-      row.paints.push(await openAndPaint(context, row.url))
+      row.paints.push(await openAndPaint(opener, row.url))
+      await opener.setOffline(false)
     }
   }
-  await context.setOffline(false)
+}
+
+/** A context whose installed app an iTaukei reader uses; `keptPages`: whether its worker keeps the pages in iTaukei. */
+async function iTaukeiReader(browser: Browser, origin: string, keptPages: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' })
+  await context.addInitScript(() => localStorage.setItem('viti.locale', 'fj'))
+  const page = await context.newPage()
+  await page.goto(`${origin}/`)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.reload()
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  const keptCount = () => page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('pages-in-fj-'))
+    return name ? (await (await caches.open(name)).keys()).length : 0
+  })
+  const deadline = Date.now() + 60_000
+  while ((await keptCount()) < htmlPagePaths.length && Date.now() < deadline) await page.waitForTimeout(250)
+  if (!keptPages) await page.evaluate(async () => void (await Promise.all((await caches.keys()).filter((key) => key.startsWith('pages-in-fj-')).map((key) => caches.delete(key)))))
+  await page.close()
+  return context
 }
 
 /** Prints the offline open of `/` and an unopened route against the reference page. */
@@ -117,14 +142,17 @@ export async function printOfflineOpen(origin: string, chromePath: string, runs:
     await swReference.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await swReference.close()
 
-    const row = (name: string, url: string, offline: boolean): Row => ({ name, url, offline, paints: [], load: [] })
+    const row = (name: string, url: string, offline: boolean, opener?: BrowserContext): Row => ({ name, url, offline, paints: [], load: [], context: opener })
+    const [kept, notKept] = [await iTaukeiReader(browser, origin, true), await iTaukeiReader(browser, origin, false)]
     const rows = [
       row('one-line reference (online)', referenceUrl, false),
       row('one-line, minimal worker (off)', new URL(SW_REFERENCE, referenceUrl).href, true),
       ...['/', '/browse-farmers'].map((route) => row(`offline ${route}`, `${origin}${route}`, true)),
+      row('offline / iTaukei, pages kept', `${origin}/`, true, kept),
+      row('offline / iTaukei, not kept', `${origin}/`, true, notKept),
     ]
     await paintsInTurn(context, rows, runs)
-    await context.close()
+    await Promise.all([context.close(), kept.close(), notKept.close()])
 
     const lcp = (r: Row) => median(r.paints.map((p) => p.lcpMs))
     const referenceLcp = lcp(rows[0]!)
