@@ -62,3 +62,31 @@ export async function untilPublicAnswer<T>(request: APIRequestContext, path: str
     }, { timeout: 15_000 })
     .toBe(true)
 }
+
+/**
+ * Opens `path` with the app's entry script held back, so the HTML alone shows; `whileHtmlOnly` looks
+ * at the page then (given its first h1, attached). Then the script runs, and this waits until React
+ * holds that very h1: hydrated, not drawn anew.
+ */
+export async function expectHeadingHydrated(page: Page, path: string, whileHtmlOnly: (heading: Locator) => Promise<void> = async () => undefined) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const hold = /\/assets\/index-[^/]+\.js$/
+  await page.route(hold, async (route) => {
+    await held
+    await route.continue()
+  })
+  try {
+    await page.goto(path, { waitUntil: 'commit' })
+    const heading = page.locator('h1').first()
+    await expect(heading).toBeAttached({ timeout: 30_000 })
+    await whileHtmlOnly(heading)
+    await heading.evaluate((element) => element.setAttribute('data-seen-before-scripts', ''))
+    release()
+    await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true)
+    await expect(heading).toHaveAttribute('data-seen-before-scripts', '')
+  } finally {
+    release()
+    await page.unroute(hold)
+  }
+}

@@ -3,6 +3,7 @@
 // take over without a mismatch (docs/decisions/029-html-first.md).
 import { expect, test, type Page } from '@playwright/test'
 import { htmlPagePaths, publicPagePaths } from '../api/contract/app-pages'
+import { expectHeadingHydrated } from './fixtures'
 
 const HYDRATION = /hydrat|did not match|server rendered|text content does not match/i
 
@@ -65,24 +66,8 @@ for (const worker of ['block', 'allow'] as const) {
       }
       for (const path of [...htmlPagePaths, '/no/such/page']) {
         current = path
-        let release!: () => void
-        const gate = new Promise<void>((resolve) => (release = resolve))
-        const hold = /\/assets\/index-[^/]+\.js$/
-        await page.route(hold, async (route) => {
-          await gate
-          await route.continue()
-        })
-        await page.goto(path, { waitUntil: 'commit' })
-        const heading = page.locator('h1').first()
-        await expect(heading).toBeAttached({ timeout: 30_000 })
-        await heading.evaluate((element) => element.setAttribute('data-seen-before-scripts', ''))
-        release()
-        await expect
-          .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 })
-          .toBe(true)
-        await expect(heading).toHaveAttribute('data-seen-before-scripts', '')
+        await expectHeadingHydrated(page, path)
         await page.waitForLoadState('networkidle')
-        await page.unroute(hold)
       }
       expect(found).toEqual([])
     })

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { htmlPagePaths } from '../api/contract/app-pages'
 import { LANGUAGE_GATE_MAX_MS } from '../api/contract/locales'
-import { waitForServiceWorker } from './fixtures'
+import { expectHeadingHydrated, waitForServiceWorker } from './fixtures'
 import { axeViolations, isSerious } from './axe'
 
 async function offlineCopyKept(page: Page) {
@@ -137,25 +137,12 @@ test("an iTaukei reader's installed app paints every public page in iTaukei from
 
   await context.setOffline(true)
   for (const path of htmlPagePaths) {
-    // The app's entry script held back: what shows is the HTML alone.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const hold = /\/assets\/index-[^/]+\.js$/
-    await page.route(hold, async (route) => {
-      await held
-      await route.continue()
+    // The HTML alone, in iTaukei and not held back; then React takes it over.
+    await expectHeadingHydrated(page, path, async (heading) => {
+      await expect(heading).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+      await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
     })
-    await page.goto(path, { waitUntil: 'commit' })
-    const heading = page.locator('h1').first()
-    await expect(heading).toBeVisible({ timeout: 30_000 })
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
-    await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
-    await heading.evaluate((element) => element.setAttribute('data-seen-before-scripts', ''))
-    release()
-    await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true)
-    // Hydrated, not drawn anew: the very element the HTML brought.
-    await expect(heading).toHaveAttribute('data-seen-before-scripts', '')
-    await page.unroute(hold)
   }
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1, name: 'Baleta na Viti Farmers' })).toBeVisible()

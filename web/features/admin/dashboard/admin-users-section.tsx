@@ -27,7 +27,7 @@ export function AdminUsersSection({ enabled }: { enabled: boolean }) {
       </Flex>
 
       {users.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label={t('admin.adminUsers.loading')}>
+        <Stack gap="2" role="status" aria-busy="true" aria-label={t('admin.adminUsers.loading')}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} height="10" />
           ))}

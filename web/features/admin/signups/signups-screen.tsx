@@ -58,7 +58,7 @@ export function SignupsScreen() {
           {t('admin.signups.pendingHeading', { count: pendingTotal.toLocaleString('en-US') })}
         </Heading>
         {signups.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label={t('admin.signups.loading')}>
+          <Stack gap="2" role="status" aria-busy="true" aria-label={t('admin.signups.loading')}>
             {Array.from({ length: 5 }, (_, i) => (
               <Skeleton key={i} height="24" />
             ))}
@@ -221,7 +221,7 @@ function RecentDecisions() {
         </NativeSelect.Root>
       </Flex>
       {decisions.isPending ? (
-        <Skeleton height="24" aria-busy="true" aria-label={t('admin.signups.loadingDecisions')} />
+        <Skeleton height="24" role="status" aria-busy="true" aria-label={t('admin.signups.loadingDecisions')} />
       ) : decisions.isError && shown.length === 0 ? (
         <Text role="alert" color="fg.error">
           {m.failedToFetch}

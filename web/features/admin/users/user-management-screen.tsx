@@ -43,7 +43,7 @@ export function UserManagementScreen() {
       </Flex>
 
       {users.isPending ? (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-busy="true" aria-label={t('admin.adminUsers.loading')}>
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" role="status" aria-busy="true" aria-label={t('admin.adminUsers.loading')}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} height="40" />
           ))}
