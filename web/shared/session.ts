@@ -219,19 +219,9 @@ export function useVerifiedSession(): VerifiedSession {
 
 // ---- online state ---------------------------------------------------------------------------
 
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
 /**
  * navigator.onLine as React state. Staff writes are online-only (offline-sync.md): screens use
- * this to show 'You are offline' and disable them instead of failing silently.
+ * this to show 'You are offline' and disable them instead of failing silently. One definition, in
+ * the outbox's light entry, which the home page's chunk may import.
  */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
-}
+export { useIsOnline } from './outbox'
