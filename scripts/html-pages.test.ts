@@ -118,6 +118,16 @@ describe('public pages arrive as HTML', () => {
     expect(html).not.toMatch(/<template id="B:|\$RC|<div hidden id="S:/)
   })
 
+  it.each(['/', '/browse-farmers'])('%s with no farmer listed says so, not "Loading…" for a reader without scripts', async (pagePath) => {
+    const template = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8')
+    const page = readPage(await renderPage(template, pagePath, { locations: [] }))
+    expect(page.text).toContain('No farmers are currently listed in any locations.')
+    expect(page.text).not.toContain('Loading…')
+    // The first render in the browser reads the same empty list, so it equals this HTML.
+    const built = readPage(await renderPage(template, pagePath))
+    expect(built.text).toContain('Loading…')
+  })
+
   it.each(['/', '/browse-farmers', '/about'])('%s asks for no image before its first paint: the logo is drawn inline, the footer QR code loads lazily', async (pagePath) => {
     const html = await (await fetch(`${api.baseUrl}${pagePath}`)).text()
     expect(html).not.toMatch(/<link rel="preload" as="image"/)

@@ -110,7 +110,8 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   )
   const markup = await new Response(prelude).text()
   const style = stylesOf(cache, globalNames)
-  const dataScripts = (towns && towns.length > 0 ? firstTownsScript(towns) : '') + (data.farmer ? firstFarmerScript(data.farmer) : '')
+  // An empty list goes too: the page then says no farmers are listed yet, not "Loading…" for ever.
+  const dataScripts = (towns ? firstTownsScript(towns) : '') + (data.farmer ? firstFarmerScript(data.farmer) : '')
   // The screen's own tab title (useDocumentTitle), as the browser will set it.
   const title = serverRenderedTitle.current
   return template

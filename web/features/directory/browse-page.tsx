@@ -215,6 +215,8 @@ export function BrowseFarmersPage() {
         <StepHeading headingRef={stepHeading}>{t('directory.step1.heading')}</StepHeading>
         {locations.isPending && firstTowns && firstTowns.length > 0 ? (
           <CityButtons cities={firstTowns} onSelect={(c) => go({ city: c })} />
+        ) : locations.isPending && firstTowns ? (
+          <EmptyState>{t(texts.noLocations)}</EmptyState>
         ) : locations.isPending ? (
           // The room the town grid takes (two columns on a phone), so the panel below never jumps (CLS).
           <Box minH={{ base: '70vh', lg: '20rem' }}>

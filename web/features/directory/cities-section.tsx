@@ -67,6 +67,7 @@ export function CitiesSection() {
   }, [locations.isSuccess, cities.length])
 
   if (locations.isPending && firstTowns && firstTowns.length > 0) body = <CityButtons cities={firstTowns} onSelect={setSelectedCity} onIntent={preloadDialogs} />
+  else if (locations.isPending && firstTowns) body = <EmptyState>{t(texts.noLocations)}</EmptyState>
   else if (locations.isPending) body = <CitiesLoading />
   else if (locations.isError) body = <LoadError message={t(texts.failedToFetchFarmersLocations)} onRetry={() => void locations.refetch()} />
   else if (cities.length === 0) body = <EmptyState>{t(texts.noLocations)}</EmptyState>
