@@ -138,7 +138,12 @@ async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promi
     await sendWebFile(req, res, file)
     return true
   }
-  const rendered = await html.withTowns(page)
+  // Data the app takes as its own answers goes only to a navigation (or a client that does not say,
+  // a crawler): the worker's precache fetches with `Sec-Fetch-Dest: empty` and keeps the built page.
+  const forNavigationsOnly = html.isForNavigationsOnly(page)
+  if (forNavigationsOnly) res.vary('Sec-Fetch-Dest')
+  const destination = req.get('sec-fetch-dest')
+  const rendered = !forNavigationsOnly || destination === undefined || destination === 'document' ? await html.withData(page) : undefined
   if (rendered) {
     sendRendered(req, res, rendered)
     return true
@@ -152,7 +157,7 @@ async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promi
 export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error: unknown) => void) {
   const root = path.resolve(webDir)
   const indexFile = path.join(root, 'index.html')
-  const html = htmlPages(root, pages?.towns, onError, pages?.renderPage)
+  const html = htmlPages(root, pages?.sources, onError, pages?.renderPage)
   // A farmer page is made per request (its head names the request's origin): compressed as it goes
   // (~65 KB of HTML, Chakra's styles included, is ~10 KB in brotli), where the other pages are precompressed.
   const compressPage = compression()

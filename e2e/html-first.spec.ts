@@ -2,6 +2,7 @@
 // home page's hero and town list, and what a visitor types (or the town they tap) before the page's
 // scripts have run is still there, and used, once React has taken the page over.
 import { expect, test, type Page } from '@playwright/test'
+import { expectHeadingHydrated } from './fixtures'
 
 /** Holds the entry chunk until `release()`: the page is the server's HTML alone until then. */
 async function holdScripts(page: Page) {
@@ -37,6 +38,16 @@ test.describe('without JavaScript', () => {
     await page.goto('/browse-farmers')
     await expect(page.getByRole('heading', { level: 1, name: 'Browse Farmers' })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Labasa \d+ farmers?/ })).toBeVisible()
+  })
+
+  test('the experts and the reviews are listed, with their count and overall rating', async ({ page }) => {
+    await page.goto('/experts')
+    await expect(page.getByText('3 experts available')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'Kalesi Vatunitu' })).toBeVisible()
+    await expect(page.getByText('Neelam Sami')).toHaveCount(0)
+    await page.goto('/reviews')
+    await expect(page.getByRole('heading', { level: 2, name: 'Overall rating' })).toBeVisible()
+    await expect(page.getByText(/Found a dalo farmer ten minutes from our house in Nausori/)).toBeVisible()
   })
 
   test('a public page and the not-found page show their heading and text', async ({ page }) => {
@@ -144,5 +155,51 @@ test.describe('typed before the scripts ran', () => {
     await expect(box).toHaveValue('Cassava')
     await page.waitForLoadState('networkidle')
     await expect(box).toHaveValue('Cassava')
+  })
+})
+
+test.describe('lists in the HTML, a first visit', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('a first visit to /experts or /reviews hydrates the list it came with and asks the server for neither list', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname === '/api/public/experts' || pathname === '/api/public/reviews') asked.push(request.url())
+    })
+    await expectHeadingHydrated(page, '/experts')
+    const card = page.getByRole('article', { name: 'Kalesi Vatunitu' })
+    await expect.poll(() => card.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true)
+    // React holds the list it was given: its buttons work.
+    await card.getByRole('button', { name: 'Get in Touch' }).click()
+    await expect(page.getByRole('dialog', { name: 'Get in Touch with Kalesi Vatunitu' })).toBeVisible()
+    await expectHeadingHydrated(page, '/reviews')
+    await expect(page.getByText(/Found a dalo farmer ten minutes from our house in Nausori/)).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
+  })
+})
+
+test.describe('lists in the HTML, the installed app', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the installed app keeps /experts without its list (never a list frozen at install) and fetches the list as it opens', async ({ page }) => {
+    await page.goto('/about')
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && Boolean(navigator.serviceWorker.controller), undefined, { timeout: 60_000 })
+    const kept = async () =>
+      page.evaluate(async () => {
+        for (const key of await caches.keys()) {
+          const cache = await caches.open(key)
+          for (const request of await cache.keys()) if (new URL(request.url).pathname === '/experts') return (await cache.match(request))!.text()
+        }
+        return undefined
+      })
+    await expect.poll(kept, { timeout: 60_000 }).toContain('data-ssr="/experts"')
+    expect(await kept()).not.toContain('id="vf-answers"')
+    expect(await kept()).not.toContain('Kalesi Vatunitu')
+    const list = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/public/experts')
+    await page.goto('/experts')
+    await list
+    await expect(page.getByRole('heading', { level: 2, name: 'Kalesi Vatunitu' })).toBeVisible()
   })
 })

@@ -4,6 +4,7 @@
 // the server from the directory); a path with no screen is the not-found page with status 404; the
 // farmer page still carries the farmer's name and share preview. The pages are rendered here by the
 // build's own step (writePages) from the SSR entry's source.
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -58,6 +59,21 @@ beforeAll(async () => {
   api = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = renderPage as RenderPage) })
   farmerId = await insertFarmer(api.db, { name: 'Sereana Vunivalu', town: 'Savusavu', cities: ['Savusavu'], email: 'sereana@example.com' })
   await insertFarmer(api.db, { name: 'Ravi Prasad', town: 'Savusavu', cities: ['Savusavu', 'Labasa'], email: 'ravi@example.com' })
+  const at = new Date().toISOString()
+  await api.db
+    .insertInto('subject_matter_experts')
+    .values([
+      { id: randomUUID(), name: 'Litia Waqa', company: 'Koronivia Research Station', expertField: 'Soil Science', contactNumber: '+679 7012345', email: 'litia@example.com', isActive: 1, createdAt: at, updatedAt: at },
+      { id: randomUUID(), name: 'Hidden Expert', company: null, expertField: 'Entomology', contactNumber: '+679 7012346', email: 'hidden@example.com', isActive: 0, createdAt: at, updatedAt: at },
+    ])
+    .execute()
+  await api.db
+    .insertInto('platform_reviews')
+    .values([
+      { id: randomUUID(), userName: 'Mereani', rating: 4, comment: 'Found a cassava grower in Savusavu <b>the same day</b>.', status: 'approved', createdAt: at, updatedAt: at },
+      { id: randomUUID(), userName: 'Unseen', rating: 1, comment: 'Still waiting for moderation.', status: 'pending', createdAt: at, updatedAt: at },
+    ])
+    .execute()
 }, 60_000)
 
 afterAll(async () => {
@@ -116,6 +132,56 @@ describe('public pages arrive as HTML', () => {
     const html = await renderPage(template, '/', { locations })
     expect(html).toContain('Town number 80')
     expect(html).not.toMatch(/<template id="B:|\$RC|<div hidden id="S:/)
+  })
+
+  it('/experts lists the active experts and their count in the HTML, and carries the answer the app would ask for', async () => {
+    const res = await fetch(`${api.baseUrl}/experts`, { headers: { 'sec-fetch-dest': 'document' } })
+    expect(res.headers.get('vary')).toMatch(/Sec-Fetch-Dest/i)
+    const html = await res.text()
+    const page = readPage(html)
+    expect(page.text).toContain('1 expert available')
+    expect(page.text).toContain('Litia Waqa')
+    expect(page.text).toContain('Koronivia Research Station')
+    expect(page.text).not.toContain('Hidden Expert')
+    const answers = JSON.parse(/<script type="application\/json" id="vf-answers">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown>
+    expect(answers['/api/public/experts']).toEqual(await (await fetch(`${api.baseUrl}/api/public/experts`)).json())
+  })
+
+  it('/experts is rendered again once the list changes (the experts have no version: the list is the key)', async () => {
+    expect(readPage(await (await fetch(`${api.baseUrl}/experts`)).text()).text).toContain('1 expert available')
+    const at = new Date().toISOString()
+    const id = randomUUID()
+    await api.db.insertInto('subject_matter_experts').values({ id, name: 'Viliame Naupoto', company: null, expertField: 'Agroforestry', contactNumber: '+679 7012347', email: 'viliame@example.com', isActive: 1, createdAt: at, updatedAt: at }).execute()
+    try {
+      const page = readPage(await (await fetch(`${api.baseUrl}/experts`)).text())
+      expect(page.text).toContain('2 experts available')
+      expect(page.text).toContain('Viliame Naupoto')
+    } finally {
+      await api.db.deleteFrom('subject_matter_experts').where('id', '=', id).execute()
+    }
+    expect(readPage(await (await fetch(`${api.baseUrl}/experts`)).text()).text).toContain('1 expert available')
+  })
+
+  it('/reviews shows the overall rating and the approved reviews in the HTML, the first page as the API answers it', async () => {
+    const html = await (await fetch(`${api.baseUrl}/reviews`)).text()
+    const page = readPage(html)
+    expect(page.text).toContain('Overall rating')
+    expect(page.text).toMatch(/4\.0 .*Based on 1 review/)
+    expect(page.text).toContain('Mereani')
+    // Escaped as text: a comment's markup is never the page's.
+    expect(html).toContain('Found a cassava grower in Savusavu &lt;b&gt;the same day&lt;/b&gt;.')
+    expect(page.text).not.toContain('Still waiting for moderation.')
+    const answers = JSON.parse(/<script type="application\/json" id="vf-answers">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown>
+    expect(answers['/api/public/reviews?page=1&limit=20']).toEqual(await (await fetch(`${api.baseUrl}/api/public/reviews?page=1&limit=20`)).json())
+    expect(html).not.toContain('<b>the same day</b>')
+  })
+
+  it.each(['/experts', '/reviews'])('%s fetched by a service worker (Sec-Fetch-Dest: empty) is the built page, with no answers to keep', async (pagePath) => {
+    const html = await (await fetch(`${api.baseUrl}${pagePath}?__WB_REVISION__=1`, { headers: { 'sec-fetch-dest': 'empty' } })).text()
+    expect(readPage(html).hydrateAt).toBe(pagePath)
+    expect(html).not.toContain('id="vf-answers"')
+    expect(html).not.toContain('Litia Waqa')
+    expect(html).not.toContain('Mereani')
   })
 
   it.each(['/', '/browse-farmers'])('%s with no farmer listed says so, not "Loading…" for a reader without scripts', async (pagePath) => {

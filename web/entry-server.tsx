@@ -18,6 +18,7 @@ import { preloadRoute } from './app/router'
 import { SYSTEM_GLOBALS_ATTRIBUTE, appSystem } from './app/theme'
 import { citiesWithFarmers } from './features/directory/directory-logic'
 import { firstTownsScript } from './features/directory/first-towns'
+import { firstAnswersScript, type FirstAnswers } from './shared/first-answers'
 import { setLocale, type Locale } from './i18n/runtime'
 import { serverRenderedTitle } from './shared/site'
 
@@ -26,6 +27,8 @@ export interface PageData {
   locations?: readonly FarmerLocation[]
   /** The farmer of a farmer page (`GET /api/farmers/:id`'s card): the page renders it and carries it for the first render. */
   farmer?: PublicFarmer
+  /** API answers by URL (/experts' list, /reviews' first page): the page renders them and carries them for the app. */
+  answers?: FirstAnswers
 }
 
 const ROOT = '<div id="root"></div>'
@@ -100,7 +103,7 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   const { prelude } = await prerender(
     <StrictMode>
       <CacheProvider value={cache}>
-        <App Router={Router} towns={towns} farmer={data.farmer} />
+        <App Router={Router} towns={towns} farmer={data.farmer} answers={data.answers} />
       </CacheProvider>
     </StrictMode>,
     // Never outline a finished boundary (React does once the bytes before it and its own pass 12.8 KB,
@@ -111,7 +114,7 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   const markup = await new Response(prelude).text()
   const style = stylesOf(cache, globalNames)
   // An empty list goes too: the page then says no farmers are listed yet, not "Loading…" for ever.
-  const dataScripts = (towns ? firstTownsScript(towns) : '') + (data.farmer ? firstFarmerScript(data.farmer) : '')
+  const dataScripts = (towns ? firstTownsScript(towns) : '') + (data.farmer ? firstFarmerScript(data.farmer) : '') + (data.answers ? firstAnswersScript(data.answers) : '')
   // The screen's own tab title (useDocumentTitle), as the browser will set it.
   const title = serverRenderedTitle.current
   return template

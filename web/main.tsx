@@ -3,6 +3,7 @@ import { App } from './app/app'
 import { isNotFoundRoute, preloadRoute } from './app/router'
 import { appSystem, prepareGlobalStyles } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
+import { readFirstAnswers } from './shared/first-answers'
 import { LANGUAGE_PENDING_ATTRIBUTE } from '../api/contract/locales'
 import { currentLocale, firstGuess, isLocale, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
 import { whenIdle } from './shared/when-idle'
@@ -90,7 +91,8 @@ async function start(root: HTMLElement) {
   }
   const app = (
     <StrictMode>
-      <App towns={hydrate ? readFirstTowns(document) : undefined} />
+      {/* The answers serve a page drawn anew too (another language): they are the API's, in no language. */}
+      <App towns={hydrate ? readFirstTowns(document) : undefined} answers={readFirstAnswers(document)} />
       <AfterFirstCommit then={afterFirstCommit} />
     </StrictMode>
   )

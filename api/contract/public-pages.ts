@@ -111,3 +111,14 @@ export function isHtmlPageLanguage(value: unknown): value is HtmlPageLanguage {
 export function htmlPageOf(pathname: string): HtmlPagePath | undefined {
   return (htmlPagePaths as readonly string[]).includes(pathname) ? (pathname as HtmlPagePath) : undefined
 }
+
+/** The public expert directory's answer: /experts' HTML carries it (`firstAnswers`). */
+export const PUBLIC_EXPERTS_URL = '/api/public/experts'
+/** Approved platform reviews, a page at a time; /reviews' HTML carries the first page. */
+export const PUBLIC_REVIEWS_URL = '/api/public/reviews'
+export const PUBLIC_REVIEWS_PER_PAGE = 20
+
+/** The URL of one page of a paged list (`url` may already carry a query): also the app's query key for it. */
+export function pageUrl(url: string, page: number, limit: number): string {
+  return `${url}${url.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`
+}

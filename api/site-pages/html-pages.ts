@@ -1,12 +1,13 @@
 // The public pages' HTML (issue 21, decision 029). The build renders each page of `htmlPagePaths`
 // and the not-found page into its `.pages/` folder (scripts/prerender-pages.ts); the server sends
-// those files. The pages that list the towns (the home page, browse) are rendered once more here,
-// with the towns of the directory, from the build's own SSR bundle (`.ssr/entry-server.js`, the same
-// App as the browser's, on a thread of its own: render-thread.ts): a reader without JavaScript, a
-// crawler and the first paint see the town list. Each is kept per directory version and Fiji day
-// (when the towns' answer can change) as the bytes that go on the wire; after a write the page from
-// before it goes out while the new one renders, within the public answers' bound (ANSWER_STALE_MS,
-// decision 022). Any failure falls back to the built file, whose grid fills in once the app runs.
+// those files. The pages whose first screen shows data (the towns of the home page and browse, the
+// experts, the reviews' first page) are rendered once more here, with that data, from the build's own
+// SSR bundle (`.ssr/entry-server.js`, the same App as the browser's, on a thread of its own:
+// render-thread.ts): a reader without JavaScript, a crawler and the first paint see it. Each is kept
+// per key of its data (the directory's version and Fiji day, the reviews' version, the experts'
+// answer) as the bytes that go on the wire; after a write the page from before it goes out while the
+// new one renders, within the public answers' bound (ANSWER_STALE_MS, decision 022). Any failure
+// falls back to the built file, whose lists fill in once the app runs.
 // A listed farmer's page is rendered by the same bundle with the farmer (`farmerPage`), kept per
 // farmer card; when no render is ready in time the caller sends its plain card (farmer-page.ts).
 import fs from 'node:fs'
@@ -26,7 +27,14 @@ const gzipAsync = promisify(gzip)
 /** scripts/prerender-pages.ts SSR_DIR and SSR_ENTRY (not imported: the server never loads the build tooling). */
 const SSR_ENTRY = path.join('.ssr', 'entry-server.js')
 
-export type RenderPage = (template: string, path: string, data?: { locations?: readonly FarmerLocation[]; farmer?: PublicFarmer }) => Promise<string>
+/** What a page renders with: the directory's towns, a farmer, API answers by URL (the app's query keys). */
+export interface RenderData {
+  locations?: readonly FarmerLocation[]
+  farmer?: PublicFarmer
+  answers?: Readonly<Record<string, unknown>>
+}
+
+export type RenderPage = (template: string, path: string, data?: RenderData) => Promise<string>
 
 /** How long a farmer page's request waits for its render (a render thread starting on a busy
  * machine can take seconds) before the plain card goes out instead; the render goes on, and is kept. */
@@ -46,43 +54,59 @@ export interface RenderedHtml {
   gzip: Buffer
 }
 
-/** What the towns come from: the directory's locations and what they are current for. */
-export interface TownsSource {
-  /** Moves whenever the locations' answer can, but for the day (the directory's data version). */
-  version(): Promise<string>
-  /** The Fiji day: the listing rule's. */
-  day(): string
-  locations(): Promise<FarmerLocation[]>
+/** A page's data as it is now: what it is current for, and the data itself. */
+export interface PageDataNow {
+  /** Moves whenever the data can: a page rendered for the same key is sent again. */
+  key: string
+  /** A page rendered for an older key may go out while the new one renders only within the same
+   * scope (the towns: the Fiji day, as a farmer's listing ends with it). */
+  scope: string
+  data(): Promise<RenderData>
+}
+
+/** The data of a page rendered at run time. */
+export interface PageDataSource {
+  now(): Promise<PageDataNow>
   /**
-   * How long after it was last known current a page may still be sent, the same day, while the page
-   * for a newer version renders (decision 022's bound, ANSWER_STALE_MS); 0 or unset: never.
+   * Rendered only for a browser's navigation or a client that says nothing of it (a crawler): data
+   * the app takes as its own answers must never reach a cache that outlives the request (the
+   * worker's precache asks with `Sec-Fetch-Dest: empty` and gets the built page).
+   */
+  navigationsOnly?: boolean
+}
+
+/** The pages rendered with data at run time, and how stale a page may go out while its successor renders. */
+export interface PageSources {
+  pages: Partial<Record<HtmlPagePath, PageDataSource>>
+  /**
+   * How long after it was last known current a page may still be sent, in the same scope, while the
+   * page for a newer key renders (decision 022's bound, ANSWER_STALE_MS); 0 or unset: never.
    */
   staleForMs?: number
 }
-
-/** The pages whose first screen lists the towns. */
-export const pagesWithTowns: ReadonlySet<HtmlPagePath> = new Set<HtmlPagePath>(['/', '/browse-farmers', '/browse'])
 
 export interface HtmlPages {
   /** The built file of a page, or undefined when the build has none (an old build, a test's web dir). */
   file(page: HtmlPagePath | 'not-found'): string | undefined
   /** The built file of a page in another language (`?hl=fj`), or undefined when the build has none. */
   fileIn(language: HtmlPageLanguage, page: HtmlPagePath): string | undefined
-  /** A page of `pagesWithTowns` with the directory's towns, or undefined (no SSR bundle, a failure: send the file). */
-  withTowns(page: HtmlPagePath): Promise<RenderedHtml | undefined>
+  /** Whether `page` is rendered with data only for navigations (PageDataSource.navigationsOnly). */
+  isForNavigationsOnly(page: HtmlPagePath): boolean
+  /** A page of the sources with its data, or undefined (no data for it, no SSR bundle, a failure: send the file). */
+  withData(page: HtmlPagePath): Promise<RenderedHtml | undefined>
   /** The farmer's page as the app renders it, or undefined (no SSR bundle, a failure, too busy, not
    * ready within `waitMs`): then the caller sends the plain card. Kept per farmer card. */
   farmerPage(farmer: PublicFarmer, waitMs?: number): Promise<string | undefined>
 }
 
 /** `renderPage`: the SSR bundle's (a test passes the source's); default, the build's `.ssr/entry-server.js`. */
-export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
+export function htmlPages(webDir: string, sources?: PageSources, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
   const pagesDir = path.join(webDir, HTML_PAGES_DIR)
   let renderer: { render: RenderPage | undefined } | undefined
-  /** Each page's render for the newest version and day seen (perhaps still running). */
-  const kept = new Map<HtmlPagePath, { version: string; day: string; html: Promise<RenderedHtml | undefined> }>()
-  /** Each page's last finished render, and when its version was last read current. */
-  const ready = new Map<HtmlPagePath, { version: string; day: string; html: RenderedHtml; verifiedAt: number }>()
+  /** Each page's render for the newest key seen (perhaps still running). */
+  const kept = new Map<HtmlPagePath, { key: string; scope: string; html: Promise<RenderedHtml | undefined> }>()
+  /** Each page's last finished render, and when its key was last read current. */
+  const ready = new Map<HtmlPagePath, { key: string; scope: string; html: RenderedHtml; verifiedAt: number }>()
 
   // The build's bundle renders on a thread of its own, not in the server (render-thread.ts).
   const rendererOf = (): RenderPage | undefined => {
@@ -95,11 +119,11 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
   const file = (page: HtmlPagePath | 'not-found') => existing(path.join(pagesDir, htmlPageFile(page)))
   const fileIn = (language: HtmlPageLanguage, page: HtmlPagePath) => existing(path.join(pagesDir, htmlPageFileIn(language, page)))
 
-  const render = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
+  const render = async (page: HtmlPagePath, now: PageDataNow): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
     const render = rendererOf()
-    if (!render || !towns) return undefined
-    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, { locations: await towns.locations() }))
+    if (!render) return undefined
+    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, await now.data()))
     const [br, gz] = await Promise.all([
       brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipAsync(html, { level: 9 }),
@@ -107,26 +131,28 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
     return { plain: html, br, gzip: gz }
   }
 
-  const withTowns = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
-    if (!towns || !pagesWithTowns.has(page) || !file(page)) return undefined
+  const withData = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
+    const source = sources?.pages[page]
+    if (!source || !file(page)) return undefined
     try {
-      // Read before rendering: a page is never taken for newer than its towns.
+      // Read before rendering: a page is never taken for newer than its data.
       const at = Date.now()
-      const [version, day] = [await towns.version(), towns.day()]
+      const now = await source.now()
+      const { key, scope } = now
       const last = ready.get(page)
-      if (last && last.version === version && last.day === day) {
+      if (last && last.key === key && last.scope === scope) {
         last.verifiedAt = at
         return last.html
       }
       let entry = kept.get(page)
-      if (entry?.version !== version || entry.day !== day) {
-        const started = { version, day, html: render(page) }
+      if (entry?.key !== key || entry.scope !== scope) {
+        const started = { key, scope, html: render(page, now) }
         entry = started
         kept.set(page, started)
         started.html.then(
           (html) => {
-            // A slower render of an older version never replaces a newer one.
-            if (html && kept.get(page) === started) ready.set(page, { version, day, html, verifiedAt: at })
+            // A slower render of an older key never replaces a newer one.
+            if (html && kept.get(page) === started) ready.set(page, { key, scope, html, verifiedAt: at })
           },
           // A failed render is not kept: the next request tries again.
           () => {
@@ -136,7 +162,7 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
       }
       // The page from before a write goes out at once while its successor renders (off the
       // request path: a render thread that had ended starts again, ~0.2 s), within the bound.
-      if (last && last.day === day && at - last.verifiedAt < (towns.staleForMs ?? 0)) return last.html
+      if (last && last.scope === scope && at - last.verifiedAt < (sources?.staleForMs ?? 0)) return last.html
       return await entry.html
     } catch (error) {
       onError(error)
@@ -196,7 +222,9 @@ export function htmlPages(webDir: string, towns?: TownsSource, onError: (error: 
 
   // The home page is rendered as the server starts, not on the first visitor's request: loading
   // the bundle (React, Chakra: over a megabyte) on a busy machine took seconds.
-  if (towns && !renderPage) setImmediate(() => void withTowns('/'))
+  if (sources?.pages['/'] && !renderPage) setImmediate(() => void withData('/'))
 
-  return { file, fileIn, withTowns, farmerPage }
+  const isForNavigationsOnly = (page: HtmlPagePath) => sources?.pages[page]?.navigationsOnly === true
+
+  return { file, fileIn, isForNavigationsOnly, withData, farmerPage }
 }

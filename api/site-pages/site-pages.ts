@@ -1,23 +1,31 @@
 // What the server's own pages need from the directory: one listed farmer (the farmer page) and
 // every listed farmer's id (the sitemap), by the same listing rule and card shape the API answers
-// with, and the English catalog's words for the card (the app's own words, before it starts).
+// with, the English catalog's words for the card (the app's own words, before it starts), and the
+// data of the public pages rendered with it: the towns, the experts, the reviews' first page, read
+// by the same services and rules as the API's answers.
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import type { PublicFarmer } from '../contract'
+import type { HtmlPagePath, PublicFarmer } from '../contract'
+import { PUBLIC_EXPERTS_URL, PUBLIC_REVIEWS_PER_PAGE, PUBLIC_REVIEWS_URL, pageUrl } from '../contract/public-pages'
+import { expertsService } from '../experts/service'
+import { reviewsService } from '../reviews/service'
 import { fijiDayBounds } from '../directory/public-listing'
 import { directoryService } from '../directory/service'
 import { HttpError } from '../errors'
 import { readCatalog } from '../i18n/catalog-files'
 import type { Words } from './farmer-page'
-import type { RenderPage, TownsSource } from './html-pages'
+import type { PageDataSource, PageSources, RenderPage } from './html-pages'
 
 export interface SitePages {
   /** The farmer's card, or undefined when unknown or not listed today (the page answers 404). */
   farmer(id: string): Promise<PublicFarmer | undefined>
   listedFarmerIds(): Promise<string[]>
   words: Words
-  /** The home page's towns: the directory's locations, by the same listing rule and for the same data version and Fiji day as the API's answer. */
-  towns: TownsSource
+  /** The pages rendered with data: the home page's and browse's towns (the directory's locations, by
+   * the same listing rule, for the same data version and Fiji day as the API's answer), the experts,
+   * the reviews' first page. */
+  sources: PageSources
   /** Renders a page with data (the home page with its towns); default, the build's SSR bundle. */
   renderPage?: RenderPage
   /** SITE_URL: the public origin for absolute links; unset, each request's own origin. */
@@ -36,6 +44,36 @@ export function englishWords(catalogDir?: string): Words {
 
 export function sitePages(db: Kysely<Database>, options: { mailDomain: string; siteUrl?: string; catalogDir?: string; staleForMs?: number }): SitePages {
   const directory = directoryService(db, options.mailDomain)
+  const experts = expertsService(db)
+  const reviews = reviewsService(db)
+  const towns: PageDataSource = {
+    now: async () => {
+      const [version, day] = [String(await directory.version()), fijiDayBounds(new Date()).date]
+      return { key: `${version} ${day}`, scope: day, data: async () => ({ locations: await directory.farmerLocations() }) }
+    },
+  }
+  const firstReviewsUrl = pageUrl(PUBLIC_REVIEWS_URL, 1, PUBLIC_REVIEWS_PER_PAGE)
+  const pages: Partial<Record<HtmlPagePath, PageDataSource>> = {
+    '/': towns,
+    '/browse-farmers': towns,
+    '/browse': towns,
+    '/experts': {
+      // No version of their own: the list itself is the key (a few hundred rows at most, read as the API reads them).
+      now: async () => {
+        const list = await experts.activeExperts()
+        return { key: createHash('sha256').update(JSON.stringify(list)).digest('base64url'), scope: '', data: async () => ({ answers: { [PUBLIC_EXPERTS_URL]: list } }) }
+      },
+      navigationsOnly: true,
+    },
+    '/reviews': {
+      now: async () => ({
+        key: String(await reviews.version()),
+        scope: '',
+        data: async () => ({ answers: { [firstReviewsUrl]: await reviews.approvedPage({ page: 1, limit: PUBLIC_REVIEWS_PER_PAGE }) } }),
+      }),
+      navigationsOnly: true,
+    },
+  }
   return {
     async farmer(id) {
       try {
@@ -46,12 +84,7 @@ export function sitePages(db: Kysely<Database>, options: { mailDomain: string; s
       }
     },
     listedFarmerIds: () => directory.listedFarmerIds(),
-    towns: {
-      version: async () => String(await directory.version()),
-      day: () => fijiDayBounds(new Date()).date,
-      locations: () => directory.farmerLocations(),
-      staleForMs: options.staleForMs,
-    },
+    sources: { pages, staleForMs: options.staleForMs },
     words: englishWords(options.catalogDir),
     siteUrl: options.siteUrl,
   }

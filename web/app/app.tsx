@@ -7,6 +7,7 @@ import type { CityCount } from '../features/directory/city-buttons'
 import { FirstFarmerContext } from '../features/directory/first-farmer'
 import { FirstTownsContext } from '../features/directory/first-towns'
 import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
+import { withFirstAnswers, type FirstAnswers } from '../shared/first-answers'
 import { startOutboxWhenIdle, useAfterIdle, whenIdle } from '../shared/outbox'
 import { PageViewTracker } from '../shared/page-view-tracker'
 import { AppRoutes, preloadSignedInScreens } from './router'
@@ -38,10 +39,12 @@ export interface AppProps {
   towns?: readonly CityCount[]
   /** The farmer a farmer page is rendered with (the server's render; the browser reads the page's HTML). */
   farmer?: PublicFarmer
+  /** The API answers the page's HTML was rendered with (/experts, /reviews): the app's first answers. */
+  answers?: FirstAnswers
 }
 
-export function App({ Router = BrowserRouter, towns, farmer }: AppProps) {
-  const [queryClient] = useState(createQueryClient)
+export function App({ Router = BrowserRouter, towns, farmer, answers }: AppProps) {
+  const [queryClient] = useState(() => withFirstAnswers(createQueryClient(), answers))
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
   // Only where it is in use (signed in, or used before on this phone); a sign-in starts it.

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import type { PublicExpert } from '../../../api/contract'
 // Zod-free parts only: the directory renders without zod.
 import { photoThumbnailPath } from '../../../api/contract/display'
+import { PUBLIC_EXPERTS_URL } from '../../../api/contract/public-pages'
 import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
@@ -23,7 +24,7 @@ export function ExpertsPage() {
   const translate = useTranslateMessage()
   useDocumentTitle(t('experts.directory.title'))
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
-  const experts = useDeferredValue(useQuery<PublicExpert[]>({ queryKey: ['/api/public/experts'] }))
+  const experts = useDeferredValue(useQuery<PublicExpert[]>({ queryKey: [PUBLIC_EXPERTS_URL] }))
   const [contact, setContact] = useState<PublicExpert | null>(null)
   const count = experts.data?.length ?? 0
 

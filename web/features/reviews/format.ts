@@ -39,7 +39,4 @@ export function farmReviewsKey(farmId: string): [string] {
   return [`/api/farm-reviews?farmId=${encodeURIComponent(farmId)}`]
 }
 
-/** The URL of one page of a paged list (`url` may already carry a query). */
-export function pageUrl(url: string, page: number, limit: number): string {
-  return `${url}${url.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`
-}
+export { pageUrl } from '../../../api/contract/public-pages'

@@ -5,6 +5,7 @@ import { Box, Flex, Heading, Link, Text, chakra } from '@chakra-ui/react'
 import { useDeferredValue } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { PublicPlatformReview, PublicReviewPage } from '../../../api/contract'
+import { PUBLIC_REVIEWS_PER_PAGE, PUBLIC_REVIEWS_URL } from '../../../api/contract/public-pages'
 import { useDocumentTitle } from '../../shared/site'
 import { Pill } from '../../shared/ui/pill'
 import { DemoBadge } from '../../shared/ui/demo-badge'
@@ -15,8 +16,6 @@ import { useT } from '../../i18n/runtime'
 import { LoadError, Loading } from '../../shared/ui/load-state'
 import { ButtonLink } from '../../shared/ui/button-link'
 
-const PUBLIC_REVIEWS_URL = '/api/public/reviews'
-const REVIEWS_PER_PAGE = 20
 
 function ReviewItem({ review }: { review: PublicPlatformReview }) {
   const t = useT()
@@ -50,7 +49,7 @@ export function ReviewsPage() {
   useDocumentTitle(t('reviews.page.title'))
   // A page at a time, newest first; the next comes as the visitor scrolls to the end (or presses
   // "Show more"). Each page is its own URL, so the service worker keeps every page the phone has seen.
-  const reviews = usePages(PUBLIC_REVIEWS_URL, REVIEWS_PER_PAGE, (a: PublicReviewPage) => ({ items: a.reviews, count: a.reviewCount }), (r: PublicPlatformReview) => r.id)
+  const reviews = usePages(PUBLIC_REVIEWS_URL, PUBLIC_REVIEWS_PER_PAGE, (a: PublicReviewPage) => ({ items: a.reviews, count: a.reviewCount }), (r: PublicPlatformReview) => r.id)
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
   const list = useDeferredValue(reviews.items)
   // The overall rating is the server's, over the whole list: demo reviews are samples, shown and
