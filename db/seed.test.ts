@@ -1,9 +1,9 @@
 // The seed on both databases: reference data, the first global admin and the demo data.
 import { sql } from 'kysely'
 import { DateTime } from 'luxon'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, test } from 'vitest'
 import { DEMO_DOMAIN, EXPERT_FIELDS, PASSWORD_RULE, seedDatabase, type SeedOptions } from './seed/index'
-import { createTestDatabaseOn, DIALECTS, rowCount, type AnyTestDatabase } from './testing'
+import { createTestDatabaseOn, DIALECTS, openAnotherConnection, rowCount, type AnyTestDatabase } from './testing'
 
 const REQUIRED_TOWNS = [
   'Suva', 'Nadi', 'Lautoka', 'Labasa', 'Nausori', 'Ba', 'Sigatoka', 'Savusavu', 'Rakiraki', 'Tavua',
@@ -302,3 +302,31 @@ describe.each(DIALECTS)('seed on %s', (dialect) => {
     })
   })
 })
+
+test('three servers starting at once on one empty PostgreSQL database all start, and seed everything once (SQLite serves from one process)', async () => {
+  const open: AnyTestDatabase[] = []
+  const fresh = async () => {
+    const t = await createTestDatabaseOn('postgres')
+    open.push(t)
+    return t
+  }
+  try {
+    const t = await fresh()
+    const others = [openAnotherConnection(t), openAnotherConnection(t)]
+    try {
+      const results = await Promise.all([t, ...others].map((server) => seedDatabase(server.db, options({ demo: true, admin: { email: 'first@vitifarmers.org.fj' } }))))
+      // One of them created the admin and the demo agent; the others found them.
+      expect(results.filter((r) => r.createdAdmin)).toHaveLength(1)
+      expect(results.filter((r) => r.demoAgent)).toHaveLength(1)
+      const once = await countRows(t)
+      const single = await fresh()
+      await seedDatabase(single.db, options({ demo: true, admin: { email: 'first@vitifarmers.org.fj' } }))
+      expect(once).toEqual(await countRows(single))
+    } finally {
+      await Promise.all(others.map((o) => o.close()))
+    }
+  } finally {
+    await Promise.all(open.map((t) => t.close()))
+  }
+})
+

@@ -1,6 +1,7 @@
 // Start-up seeding. Each step checks first, so it is safe on every start and never
 // overwrites what staff have changed.
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../dialect'
 import type { Database } from '../schema'
 import { ensureGlobalAdmin, generatePassword, type CreatedAdmin } from './admin'
 import { DEMO_AGENT_EMAIL, hasDemoData, isEmptyForDemo, seedDemoData, wasDemoDataRemoved } from './demo'
@@ -30,7 +31,28 @@ export interface SeedResult {
   demoRemovedBefore?: boolean
 }
 
+/** The PostgreSQL advisory lock the seed holds ("VFSEED"): one server seeds at a time. */
+const SEED_LOCK = 0x564653454544
+
+/**
+ * Seeds what is missing. Each step checks, then writes: on PostgreSQL, servers starting together on
+ * one empty database (compose's replicas) would both find a table empty and one would stop on a
+ * duplicate key, so there the whole seed runs under an advisory lock on one connection, and the
+ * second server finds the first one's rows. SQLite's file has one writer at a time and needs none.
+ */
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  if (dialectOf(db) !== 'postgres') return seedMissing(db, options)
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection)
+    try {
+      return await seedMissing(connection, options)
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection)
+    }
+  })
+}
+
+async function seedMissing(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const now = options.now ?? new Date()
   const result: SeedResult = {}
 
