@@ -16,6 +16,9 @@ RUN npx vite build && npm prune --omit=dev
 FROM node:22-bookworm-slim AS run
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
+# pg_dump and pg_restore for `npm run backup` / `restore` on PostgreSQL (Debian 12's client is 15,
+# as new as compose.yaml's server: README "Backups").
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/.server ./.server
@@ -25,8 +28,8 @@ COPY db ./db
 COPY sync ./sync
 # The catalog files: the server checks staff corrections against them (api/translations).
 COPY web/i18n/catalogs ./web/i18n/catalogs
-# `docker exec <container> npm run reset-admin-password` (README).
-COPY scripts/reset-admin-password.ts ./scripts/reset-admin-password.ts
+# `docker exec <container> npm run reset-admin-password` and `npm run remove-demo-data` (README).
+COPY scripts/reset-admin-password.ts scripts/remove-demo-data.ts ./scripts/
 # `docker exec <container> npm run backup -- /data/backups/…` and `npm run restore` (README).
 COPY scripts/backup.ts scripts/restore.ts ./scripts/
 COPY scripts/backup/snapshot.ts ./scripts/backup/snapshot.ts

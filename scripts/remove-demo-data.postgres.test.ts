@@ -140,4 +140,16 @@ describe.each(DIALECTS)('npm run remove-demo-data on %s', (dialect) => {
     const second = await run('npx', ['tsx', 'scripts/remove-demo-data.ts'], { env, timeout: 60_000 })
     expect(second.stdout).toContain('No demo data found: nothing removed.')
   }, 150_000)
+
+  it('refuses a place with no Viti Farmers database, and creates nothing there', async () => {
+    t = await createTestDatabaseOn(dialect, { migrate: false })
+    const env = { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.dialect === 'postgres' ? t.url : '' }
+    const refused = await run('npx', ['tsx', 'scripts/remove-demo-data.ts'], { env, timeout: 60_000 }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(refused?.code).toBe(1)
+    expect(refused?.stderr).toMatch(t.dialect === 'postgres' ? /DATABASE_URL names a database that holds no Viti Farmers data: nothing was changed/ : /viti-farmers\.sqlite holds no Viti Farmers data: nothing was changed/)
+    expect(await t.db.introspection.getTables()).toEqual([])
+  }, 90_000)
 })

@@ -20,6 +20,17 @@ if (!postgresUrl() && !fs.existsSync(databaseFile(dataDir))) {
 
 const { db, close } = openConfiguredDatabase(dataDir)
 try {
+  // A database with no tables of ours (a mistyped DATABASE_URL, an empty restore target) is refused
+  // as a missing file is: migrating it would build the whole schema there.
+  if (!(await db.introspection.getTables()).some((table) => table.name === 'farmers')) {
+    await close()
+    console.error(
+      postgresUrl()
+        ? "\n  DATABASE_URL names a database that holds no Viti Farmers data: nothing was changed. Set it to the server's database.\n"
+        : `\n  ${databaseFile(dataDir)} holds no Viti Farmers data: nothing was changed. Set DATA_DIR to the server's data folder.\n`,
+    )
+    process.exit(1)
+  }
   // The isDemo marks arrive with migration 0006: a database last opened by an older server gets it first.
   await migrateToLatest(db)
   const removed = await removeDemoData(db, { dataDir })

@@ -1,0 +1,45 @@
+// The image runs the operator commands the README tells an operator to run in it
+// (`docker exec <container> npm run …`): each command's script, and every file of scripts/ it
+// imports, is copied into the run stage. (No Docker on the test machines: this reads the Dockerfile.)
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const OPERATOR_COMMANDS = ['reset-admin-password', 'backup', 'restore', 'remove-demo-data'] as const
+
+/** The files and folders the run stage copies from the source tree (not from the build stage). */
+function copiedIntoRunStage(): string[] {
+  const dockerfile = fs.readFileSync('Dockerfile', 'utf8')
+  const runStage = dockerfile.slice(dockerfile.indexOf(' AS run'))
+  return [...runStage.matchAll(/^COPY (?!--from)(.+)$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/).slice(0, -1))
+}
+
+const isCopied = (file: string, copied: string[]) => copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`))
+
+/** `file` and the files of scripts/ it imports, transitively. */
+function scriptFiles(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen
+  seen.add(file)
+  for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+    const target = path.normalize(path.join(path.dirname(file), `${spec}.ts`))
+    if (target.startsWith(`scripts${path.sep}`) && fs.existsSync(target)) scriptFiles(target, seen)
+  }
+  return seen
+}
+
+describe('the Docker image', () => {
+  const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
+  const copied = copiedIntoRunStage()
+
+  it.each(OPERATOR_COMMANDS)('has what `npm run %s` needs', (command) => {
+    const entry = /^tsx (scripts\/\S+\.ts)$/.exec(scripts[command] ?? '')?.[1]
+    expect(entry).toBeDefined()
+    const missing = [...scriptFiles(entry!)].filter((file) => !isCopied(file.split(path.sep).join('/'), copied))
+    expect(missing).toEqual([])
+  })
+
+  it('carries pg_dump and pg_restore for backups on PostgreSQL', () => {
+    const dockerfile = fs.readFileSync('Dockerfile', 'utf8')
+    expect(dockerfile.slice(dockerfile.indexOf(' AS run'))).toMatch(/apt-get install [^\n]*postgresql-client/)
+  })
+})
