@@ -175,3 +175,12 @@ export function databaseFile(dataDir: string): string {
 export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads')
 }
+
+/**
+ * Whether the database holds the app's tables: the operator commands refuse one that does not (a
+ * mistyped DATABASE_URL, an empty restore target) rather than build the schema there or fail on a
+ * missing table.
+ */
+export async function holdsAppTables(db: Kysely<Database>): Promise<boolean> {
+  return (await db.introspection.getTables()).some((table) => table.name === 'farmers')
+}

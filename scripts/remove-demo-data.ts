@@ -3,7 +3,7 @@
 // that, in one transaction with one audit row, and prints what it removed. Uses DATA_DIR, or
 // DATABASE_URL's PostgreSQL, like the server; never creates a database.
 import fs from 'node:fs'
-import { databaseFile, openConfiguredDatabase, postgresUrl, resolveDataDir } from '../db/connection'
+import { databaseFile, holdsAppTables, openConfiguredDatabase, postgresUrl, resolveDataDir } from '../db/connection'
 import { migrateToLatest } from '../db/migrate'
 import { describeRemoval, isNothingRemoved, removeDemoData } from '../api/demo-data/remove-demo-data'
 
@@ -22,7 +22,7 @@ const { db, close } = openConfiguredDatabase(dataDir)
 try {
   // A database with no tables of ours (a mistyped DATABASE_URL, an empty restore target) is refused
   // as a missing file is: migrating it would build the whole schema there.
-  if (!(await db.introspection.getTables()).some((table) => table.name === 'farmers')) {
+  if (!(await holdsAppTables(db))) {
     await close()
     console.error(
       postgresUrl()

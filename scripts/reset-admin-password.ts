@@ -4,7 +4,7 @@
 // row and prints the password once. Uses DATABASE_URL or DATA_DIR like the server; never creates a database.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { databaseFile, openDatabase, openPostgres, postgresUrl, resolveDataDir } from '../db/connection'
+import { databaseFile, holdsAppTables, openDatabase, openPostgres, postgresUrl, resolveDataDir } from '../db/connection'
 import { ResetAdminPasswordError, resetAdminPassword } from '../api/admin-users/reset-admin-password'
 
 const USAGE = 'Usage: npm run reset-admin-password -- [e-mail] [--password <new password>]'
@@ -39,6 +39,10 @@ function open() {
 
 const { db, close } = open()
 try {
+  if (!(await holdsAppTables(db))) {
+    await close()
+    fail(postgresUrl() ? "DATABASE_URL names a database that holds no Viti Farmers data: nothing was changed. Set it to the server's database." : `${databaseFile(resolveDataDir())} holds no Viti Farmers data: nothing was changed.`)
+  }
   const result = await resetAdminPassword(db, { email: args.positionals[0], password: args.values.password })
   console.log(`\n  Password reset for ${result.email}`)
   if (result.generated) console.log(`    new password: ${result.password}  (shown once; it must be changed at the next sign-in)`)
@@ -46,7 +50,7 @@ try {
   console.log('    every session of this account has been signed out\n')
 } catch (error) {
   await close()
-  if (error instanceof ResetAdminPasswordError) fail(error.message)
-  throw error
+  // One line, as the server says it (a database that cannot be reached, a wrong password): never a stack.
+  fail(error instanceof ResetAdminPasswordError ? error.message : `Resetting the password failed: ${error instanceof Error ? error.message : String(error)}`)
 }
 await close()

@@ -102,4 +102,20 @@ describe('npm run reset-admin-password (the command)', () => {
       fs.rmSync(empty, { recursive: true, force: true })
     }
   }, 60_000)
+
+  it('says in one line, never a stack, why it cannot: a database it cannot reach, a file with no data of ours', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-reset-'))
+    try {
+      const unreachable = run(empty, [], 'postgres://vf:secret@127.0.0.1:1/vf')
+      expect(unreachable.status).toBe(1)
+      expect(unreachable.stderr.trim()).toMatch(/^Resetting the password failed: connect ECONNREFUSED 127\.0\.0\.1:1$/)
+      fs.mkdirSync(path.join(empty, 'data'))
+      fs.writeFileSync(path.join(empty, 'data', 'viti-farmers.sqlite'), '')
+      const bare = run(path.join(empty, 'data'), [])
+      expect(bare.status).toBe(1)
+      expect(bare.stderr.trim()).toMatch(/viti-farmers\.sqlite holds no Viti Farmers data: nothing was changed\.$/)
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -106,6 +106,27 @@ describe('npm run backup / npm run restore (SQLite)', () => {
 
   it('refuses a folder that is not a backup, and backing up into a folder in use', async () => {
     await expect(restoreBackup({ from: work, dataDir: path.join(work, 'x') })).rejects.toThrow(/is not a Viti Farmers backup/)
+    await expect(restoreBackup({ from: path.join(work, 'no-such-folder'), dataDir: path.join(work, 'x') })).rejects.toThrow(/no-such-folder does not exist\./)
     await expect(takeBackup({ dataDir: api.dataDir, to: path.join(work, 'backup') })).rejects.toThrow(/is not empty/)
+  })
+
+  it('refuses a backup folder copied incompletely (a photo lost, a photo cut short, a damaged manifest) and changes nothing', async () => {
+    const whole = path.join(work, 'backup')
+    const manifest = JSON.parse(fs.readFileSync(path.join(whole, 'manifest.json'), 'utf8')) as { photos: number; photoBytes: number }
+    expect(manifest.photos).toBe(2)
+    expect(manifest.photoBytes).toBe(fs.statSync(path.join(whole, 'uploads', 'photo-a')).size + fs.statSync(path.join(whole, 'uploads', 'photo-b')).size)
+    const damaged = [
+      ['lost', (copy: string) => fs.rmSync(path.join(copy, 'uploads', 'photo-b')), /incomplete: its manifest lists 2 photos \(\d+ bytes\), its uploads folder holds 1 /],
+      ['cut short', (copy: string) => fs.truncateSync(path.join(copy, 'uploads', 'photo-a'), 10), /incomplete: its manifest lists 2 photos/],
+      ['manifest', (copy: string) => fs.writeFileSync(path.join(copy, 'manifest.json'), '{"format": 1, "dial'), /manifest\.json is damaged/],
+    ] as const
+    for (const [name, damage, message] of damaged) {
+      const copy = path.join(work, `backup-${name.replace(' ', '-')}`)
+      fs.cpSync(whole, copy, { recursive: true })
+      damage(copy)
+      const dataDir = path.join(work, `restore-${name.replace(' ', '-')}`)
+      await expect(restoreBackup({ from: copy, dataDir })).rejects.toThrow(message)
+      expect(fs.existsSync(dataDir)).toBe(false)
+    }
   })
 })

@@ -20,6 +20,8 @@ export interface BackupManifest {
   database: string
   /** Photo files copied, after the database snapshot. */
   photos: number
+  /** Their bytes in all (backups since issue 23's audit): a restore refuses a folder that lost some. */
+  photoBytes?: number
 }
 
 const MANIFEST = 'manifest.json'
@@ -63,18 +65,35 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
   }
   // Photos after the database: a photo is on disk before any row names it, so every photo the
   // snapshot refers to is already there.
-  const photos = copyPhotos(uploadsDir(dataDir), path.join(to, 'uploads'))
-  const manifest: BackupManifest = { format: 1, dialect: databaseUrl ? 'postgres' : 'sqlite', takenAt, database, photos }
+  const { files: photos, bytes: photoBytes } = copyPhotos(uploadsDir(dataDir), path.join(to, 'uploads'))
+  const manifest: BackupManifest = { format: 1, dialect: databaseUrl ? 'postgres' : 'sqlite', takenAt, database, photos, photoBytes }
   fs.writeFileSync(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest
 }
 
 export function readManifest(from: string): BackupManifest {
+  if (!fs.existsSync(from)) throw new BackupError(`${from} does not exist.`)
   const file = path.join(from, MANIFEST)
   if (!fs.existsSync(file)) throw new BackupError(`${from} is not a Viti Farmers backup (no ${MANIFEST}).`)
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest
+  let manifest: BackupManifest
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as BackupManifest
+  } catch {
+    throw new BackupError(`${file} is damaged (not the JSON a backup writes): copy the backup folder again.`)
+  }
   if (manifest.format !== 1) throw new BackupError(`${from} was written by a newer version (format ${String(manifest.format)}).`)
   return manifest
+}
+
+/** Refuses a backup folder that lost photos on the way (an interrupted copy off the machine), before anything is changed. */
+function checkPhotos(from: string, manifest: BackupManifest): void {
+  const { files, bytes } = countPhotos(path.join(from, 'uploads'))
+  const whole = files === manifest.photos && (manifest.photoBytes === undefined || bytes === manifest.photoBytes)
+  if (!whole) {
+    throw new BackupError(
+      `${from} is incomplete: its manifest lists ${manifest.photos} photos${manifest.photoBytes === undefined ? '' : ` (${manifest.photoBytes} bytes)`}, its uploads folder holds ${files} (${bytes} bytes). Nothing was changed: copy the whole backup folder again.`,
+    )
+  }
 }
 
 export async function restoreBackup(options: { from: string; dataDir: string; databaseUrl?: string; force?: boolean }): Promise<BackupManifest> {
@@ -82,6 +101,7 @@ export async function restoreBackup(options: { from: string; dataDir: string; da
   const manifest = readManifest(from)
   if (manifest.dialect === 'postgres' && !databaseUrl) throw new BackupError('This is a PostgreSQL backup: set DATABASE_URL to the database to restore into.')
   if (manifest.dialect === 'sqlite' && databaseUrl) throw new BackupError('This is an SQLite backup: unset DATABASE_URL to restore it into DATA_DIR.')
+  checkPhotos(from, manifest)
   const photosDir = uploadsDir(dataDir)
   const hasPhotos = fs.existsSync(photosDir) && fs.readdirSync(photosDir).some((name) => !name.startsWith('.'))
 
@@ -125,17 +145,30 @@ function checkSqlite(file: string): void {
   }
 }
 
-/** Copies the photo files (not the half-written `.tmp` ones); returns how many. */
-function copyPhotos(from: string, to: string): number {
+/** The photo files of a folder (not the half-written `.tmp` ones, which start with a dot). */
+function photoFiles(from: string): string[] {
+  if (!fs.existsSync(from)) return []
+  return fs
+    .readdirSync(from, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+}
+
+function countPhotos(from: string): { files: number; bytes: number } {
+  const names = photoFiles(from)
+  return { files: names.length, bytes: names.reduce((sum, name) => sum + fs.statSync(path.join(from, name)).size, 0) }
+}
+
+/** Copies the photo files; returns how many, and their bytes as copied. */
+function copyPhotos(from: string, to: string): { files: number; bytes: number } {
   fs.mkdirSync(to, { recursive: true })
-  if (!fs.existsSync(from)) return 0
-  let count = 0
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue
-    fs.copyFileSync(path.join(from, entry.name), path.join(to, entry.name))
-    count += 1
+  let bytes = 0
+  const names = photoFiles(from)
+  for (const name of names) {
+    fs.copyFileSync(path.join(from, name), path.join(to, name))
+    bytes += fs.statSync(path.join(to, name)).size
   }
-  return count
+  return { files: names.length, bytes }
 }
 
 async function postgresIsEmpty(url: string): Promise<boolean> {
