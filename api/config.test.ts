@@ -39,6 +39,15 @@ describe('readConfig', () => {
     }
   })
 
+  it('lets the requests in flight finish for 25 s on SIGTERM by default; SHUTDOWN_GRACE_MS sets it, 0 to 600000', () => {
+    expect(readConfig({}).shutdownGraceMs).toBe(25_000)
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0)
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '600000' }).shutdownGraceMs).toBe(600_000)
+    for (const wrong of ['600001', '-1', '25s', '2.5']) {
+      expect(() => readConfig({ SHUTDOWN_GRACE_MS: wrong })).toThrow(/SHUTDOWN_GRACE_MS must be milliseconds from 0 to 600000/)
+    }
+  })
+
   it('refuses every wrong value at once, one line per setting', () => {
     let error: unknown
     try {

@@ -30,6 +30,11 @@ export type AppConfig = {
    * while exporting; off by default, as the mixed bench measured it (decision 030; api/exports).
    */
   exportThread: boolean
+  /**
+   * How long SIGTERM lets the requests in flight finish before the process ends anyway (SHUTDOWN_GRACE_MS):
+   * a phone's photo on weak 3G takes seconds. Requests cut then are logged, and the exit code is 1.
+   */
+  shutdownGraceMs: number
   /** The public address (SITE_URL, no trailing slash) for absolute links in share previews and the sitemap; unset: the request's own origin. */
   siteUrl?: string
 }
@@ -37,6 +42,8 @@ export type AppConfig = {
 export const DEFAULT_PORT = 3000
 /** The staleness bound of public answers after a write: a few seconds (decision 022). */
 export const DEFAULT_ANSWER_STALE_MS = 5_000
+/** Within the 30 s a container runtime is told to wait (compose.yaml's stop_grace_period). */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** One line per wrong variable. */
@@ -115,6 +122,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? Number(rawStale)
         : wrong(`ANSWER_STALE_MS must be milliseconds from 0 to ${MAX_ANSWER_STALE_MS}, e.g. 5000 (got "${env.ANSWER_STALE_MS}").`)
 
+  const rawGrace = set(env.SHUTDOWN_GRACE_MS)
+  const shutdownGraceMs =
+    rawGrace === undefined
+      ? DEFAULT_SHUTDOWN_GRACE_MS
+      : /^\d{1,6}$/.test(rawGrace) && Number(rawGrace) <= 600_000
+        ? Number(rawGrace)
+        : wrong(`SHUTDOWN_GRACE_MS must be milliseconds from 0 to 600000, e.g. 25000 (got "${env.SHUTDOWN_GRACE_MS}").`)
+
   const rawExportThread = set(env.EXPORT_THREAD)?.toLowerCase()
   const exportThread =
     rawExportThread === undefined || ['0', 'false', 'no'].includes(rawExportThread)
@@ -123,7 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? true
         : wrong(`EXPORT_THREAD must be 1 or 0 (got "${env.EXPORT_THREAD}").`)
 
-  if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined || answerStaleMs === undefined || exportThread === undefined) throw new ConfigError(problems)
+  if (problems.length > 0 || port === undefined || seedDemo === undefined || trustProxyHops === undefined || answerStaleMs === undefined || shutdownGraceMs === undefined || exportThread === undefined) throw new ConfigError(problems)
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
@@ -136,6 +151,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: (env.COUNTRY_HEADER || 'cf-ipcountry').toLowerCase(),
     trustProxyHops,
     answerStaleMs,
+    shutdownGraceMs,
     exportThread,
     version: env.npm_package_version ?? '0.1.0',
     siteUrl,

@@ -2,7 +2,9 @@
 // `npm start` runs it, started as scripts/chaos/server-process.ts starts it) on a taken port, and with wrong settings, fails
 // clearly, with a non-zero exit, before it writes anything.
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -113,5 +115,42 @@ describe('api/server.ts start-up', () => {
     } finally {
       expect((await server.stop()).code).toBe(0)
     }
+  }, 120_000)
+
+  /** A public review whose body arrives in two halves; resolves with the answer's status, or 'cut'. */
+  function slowReview(baseUrl: string) {
+    const body = JSON.stringify({ rating: 5, comment: 'Sent from a phone on weak 3G, slowly but surely.' })
+    const request = http.request(`${baseUrl}/api/public/reviews`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() } })
+    const answered = new Promise<number | 'cut'>((resolve) => {
+      request.on('response', (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      request.on('error', () => resolve('cut'))
+    })
+    request.write(body.slice(0, 20))
+    return { answered, finish: () => request.end(body.slice(20)) }
+  }
+
+  it('on SIGTERM lets a request in flight finish, then exits 0; past SHUTDOWN_GRACE_MS it cuts it, says so and exits 1', async () => {
+    const dir = tempDir()
+    const logFile = path.join(dir, 'server.log')
+    const patient = serverProcess({ port: await freePort(), dataDir: path.join(dir, 'data'), logFile })
+    await patient.start()
+    const finished = slowReview(patient.baseUrl)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const stopped = patient.stop()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    finished.finish()
+    expect(await finished.answered).toBe(201)
+    expect(await stopped).toMatchObject({ code: 0, killed: false })
+
+    const hasty = serverProcess({ port: await freePort(), dataDir: path.join(dir, 'data'), logFile, env: { SHUTDOWN_GRACE_MS: '500' } })
+    await hasty.start()
+    const cut = slowReview(hasty.baseUrl)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await hasty.stop()).toMatchObject({ code: 1, killed: false })
+    expect(await cut.answered).toBe('cut')
+    expect(fs.readFileSync(logFile, 'utf8')).toMatch(/"cut":1,"graceMs":500,"msg":"shut down with requests still in flight: they were cut"/)
   }, 120_000)
 })

@@ -143,12 +143,23 @@ try {
   fail([error instanceof Error ? error.message : String(error)])
 }
 
+// Requests being answered now: a shutdown lets them finish (a photo on weak 3G takes seconds).
+let inFlight = 0
+server.on('request', (_req: unknown, res: NodeJS.EventEmitter) => {
+  inFlight += 1
+  res.once('close', () => (inFlight -= 1))
+})
+
 function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down')
+  logger.info({ signal, inFlight, graceMs: config.shutdownGraceMs }, 'shutting down: no new connections; the requests in flight may finish')
   server.close(() => {
     void (database?.close() ?? Promise.resolve()).finally(() => process.exit(0))
   })
-  setTimeout(() => process.exit(0), 5000).unref()
+  setTimeout(() => {
+    // Said, and a non-zero exit, so a rolling restart that cut uploads is seen (the phones' outboxes send them again).
+    logger.warn({ cut: inFlight, graceMs: config.shutdownGraceMs }, 'shut down with requests still in flight: they were cut')
+    process.exit(1)
+  }, config.shutdownGraceMs).unref()
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
