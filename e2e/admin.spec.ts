@@ -66,11 +66,15 @@ test('a failed sign-in says why and shows the Password Security panel for a weak
   const panel = page.getByRole('region', { name: 'Password Security' })
   await expect(panel).toBeVisible()
   await expect(panel.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Weak')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  // By keyboard: the button pressed is disabled while it signs in.
+  await page.getByRole('button', { name: 'Sign In' }).focus()
+  await page.keyboard.press('Enter')
   const toast = page.getByRole('alert').filter({ hasText: 'Login failed' })
   await expect(toast).toContainText('Invalid email or password')
   await expect(page).toHaveURL(/\/login$/)
   await expect(panel).toBeVisible()
+  // Focus is back on the password, to type it again, not lost to the page.
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused()
   // A password that meets the rule hides the panel.
   await page.getByLabel('Password', { exact: true }).fill('Str0ng!Password')
   await expect(panel).toBeHidden()

@@ -65,3 +65,19 @@ test('the back office badges demo payments and experts, and names the demo part 
   const costRow = page.getByRole('table', { name: 'Farmer cost breakdown' }).getByRole('row').filter({ hasText: 'Josaia Tuilevu' })
   await expect(costRow.getByTestId('demo-badge')).toHaveText('Demo')
 })
+
+test('an iTaukei reader signed in sees the back office in English throughout, marked as English: the demo marks and their titles too', async ({ page }) => {
+  await signInAsAdmin(page)
+  await page.evaluate(() => localStorage.setItem('viti.locale', 'fj'))
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+  const revenue = page.getByTestId('demo-revenue')
+  await expect(revenue.getByTestId('demo-badge')).toHaveText('Demo')
+  // The screens' content says it is English, so a screen reader does not read it as iTaukei.
+  expect(await revenue.evaluate((element) => element.closest('[lang]')?.getAttribute('lang'))).toBe('en')
+  await page.goto('/admin/payments-received')
+  const josaia = page.getByRole('row').filter({ hasText: 'Josaia Tuilevu' })
+  await expect(josaia.getByTestId('demo-badge')).toHaveText('Demo')
+  // The page around it (the site's header) is still the reader's.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+})

@@ -5,7 +5,7 @@ import { appSystem, prepareGlobalStyles } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
 import { readFirstAnswers } from './shared/first-answers'
 import { LANGUAGE_PENDING_ATTRIBUTE } from '../api/contract/locales'
-import { currentLocale, firstGuess, isLocale, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
+import { currentLocale, firstGuess, holdDocumentLanguage, isLocale, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
 import { whenIdle } from './shared/when-idle'
 
 const container = document.getElementById('root')
@@ -59,6 +59,9 @@ async function start(root: HTMLElement) {
   const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
   const typed = await hydration(root, guess)
   const hydrate = typed !== undefined
+  // HTML in another language stays on screen (past the language gate's wait) until the app draws the
+  // reader's: until then `<html lang>` keeps saying the HTML's, so a screen reader reads it right.
+  const releaseLanguage = !hydrate && root.firstElementChild ? holdDocumentLanguage() : undefined
   if (!hydrate) await applyFirstGuess(guess)
   // HTML the app draws anew (another language, a query string): the screen's code and words first,
   // so that HTML stays in place of a "Loading…" until the screen itself replaces it.
@@ -86,6 +89,7 @@ async function start(root: HTMLElement) {
   const giveTypedBack = typed?.keepTypedFields(root)
   // The English HTML a reader of another language did not see (the language gate) is replaced now.
   const afterFirstCommit = () => {
+    releaseLanguage?.()
     giveTypedBack?.()
     document.documentElement.removeAttribute(LANGUAGE_PENDING_ATTRIBUTE)
   }

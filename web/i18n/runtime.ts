@@ -4,8 +4,8 @@
 // on-demand parts only their screens fetch: `static`, `admin`). English is the fallback for a key a
 // translation lacks, so the back office (`admin`, English only) shows English whatever the language.
 // Staff corrections (overrides) are laid over the files' messages.
-import { useSyncExternalStore } from 'react'
-import { i18n, type Messages } from '@lingui/core'
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import { i18n, setupI18n, type Messages } from '@lingui/core'
 import enFirst from 'virtual:i18n-catalog/en-first'
 import { LOCALES, LOCALE_STORAGE_KEY, SOURCE_LOCALE, type Locale } from '../../api/contract/locales'
 
@@ -54,12 +54,37 @@ async function load(locale: Locale, part: Part): Promise<void> {
 /** Bumped whenever the active messages change (a switch, a part loaded, staff corrections): what `useT` re-renders on. */
 let version = 0
 
+/** English alone, whatever the reader's language: the back office's shared parts (a demo badge, the password rules) speak its language. */
+const english = setupI18n()
+
+/** The `lang` tag of a language as the page carries it. */
+export const languageTag = (locale: Locale) => (locale === 'en' ? 'en-FJ' : locale)
+
+/** Whether `<html lang>` follows each switch: held while the first render is awaited (`holdDocumentLanguage`). */
+let documentLanguageHeld = false
+
 function apply(locale: Locale) {
   version += 1
   const merged = (messages: Partial<Record<Part, Messages>>) => Object.assign({}, ...PARTS.map((part) => messages[part])) as Messages
-  i18n.load(locale, { ...merged(files.en), ...overrides.en, ...merged(files[locale]), ...overrides[locale] })
+  const englishMessages = { ...merged(files.en), ...overrides.en }
+  i18n.load(locale, { ...englishMessages, ...merged(files[locale]), ...overrides[locale] })
   i18n.activate(locale)
-  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en' ? 'en-FJ' : locale
+  english.load('en', englishMessages)
+  english.activate('en')
+  if (typeof document !== 'undefined' && !documentLanguageHeld) document.documentElement.lang = languageTag(locale)
+}
+
+/**
+ * Keeps `<html lang>` as it is until the returned function is called (then it says the active
+ * language): while the app loads a language to draw the page in, the page still shows the HTML's
+ * words, and a screen reader must read them in the HTML's language.
+ */
+export function holdDocumentLanguage(): () => void {
+  documentLanguageHeld = true
+  return () => {
+    documentLanguageHeld = false
+    if (typeof document !== 'undefined') document.documentElement.lang = languageTag(currentLocale())
+  }
 }
 
 apply(SOURCE_LOCALE)
@@ -158,10 +183,16 @@ const subscribe = onLocaleChange
 
 const messagesVersion = () => version
 
-/** `t` for components: they render again when the language or its messages change. */
+/** True inside the back office (English only, decision 026): `useT` gives English there. */
+export const EnglishOnlyContext = createContext(false)
+
+/** A message by key in English, whatever the reader's language. */
+const tEnglish: typeof t = (key, values) => english._(key, values)
+
+/** `t` for components: they render again when the language or its messages change; English inside `EnglishOnlyContext`. */
 export function useT(): typeof t {
   useSyncExternalStore(subscribe, messagesVersion, messagesVersion)
-  return t
+  return useContext(EnglishOnlyContext) ? tEnglish : t
 }
 
 export function useLocale(): Locale {

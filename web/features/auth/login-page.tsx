@@ -31,7 +31,7 @@ export function LoginPage() {
   const isOnline = useIsOnline()
   const { signIn } = useSessionActions()
   const ids = { email: useId(), password: useId(), remember: useId(), hint: useId(), emailError: useId(), passwordError: useId() }
-  const { control, register, handleSubmit, formState } = useForm<LoginInput, unknown, Login>({
+  const { control, register, handleSubmit, formState, setFocus } = useForm<LoginInput, unknown, Login>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
   })
@@ -52,6 +52,9 @@ export function LoginPage() {
         description: message === messages.auth.loginFailed ? undefined : translateMessage(message),
         variant: 'destructive',
       })
+      // The button pressed is disabled while it signs in, so focus fell to the page: back to the
+      // password, to type it again (a keyboard or screen-reader user is not left at the top).
+      setFocus('password')
       return
     }
     toast({ title: translateMessage(messages.auth.loginSuccessful), description: translateMessage(messages.auth.welcome) })

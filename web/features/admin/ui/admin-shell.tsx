@@ -6,17 +6,22 @@ import { Stack } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { adminRedirect } from '../../../../api/contract/permissions'
+import { EnglishOnlyContext } from '../../../i18n/runtime'
 import { useIsOnline, useVerifiedSession } from '../../../shared/session'
 import { PageLoading } from '../../../shared/ui/page-loading'
 import { AdminChakraProvider } from './admin-chakra-provider'
 import { AdminSessionContext } from './admin-session'
 import { OfflineNotice } from './offline-notice'
 
+/** The back office is English (decision 026): its shared parts (a demo badge, the password rules) too,
+ * and its content says so to a screen reader whatever the page's language. */
 export function AdminShell({ children }: { children: ReactNode }) {
   return (
-    <AdminChakraProvider>
-      <AdminGuard>{children}</AdminGuard>
-    </AdminChakraProvider>
+    <EnglishOnlyContext value>
+      <AdminChakraProvider>
+        <AdminGuard>{children}</AdminGuard>
+      </AdminChakraProvider>
+    </EnglishOnlyContext>
   )
 }
 
@@ -34,7 +39,7 @@ function AdminGuard({ children }: { children: ReactNode }) {
 
   return (
     <AdminSessionContext.Provider value={session}>
-      <Stack gap="4">
+      <Stack gap="4" lang="en">
         <OfflineNotice isOnline={isOnline} />
         {children}
       </Stack>
