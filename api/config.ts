@@ -2,6 +2,7 @@
 // fresh machine with the embedded SQLite database. A value that is set but wrong is refused with a
 // ConfigError naming the variable, before the server writes anything (api/server.ts).
 import path from 'node:path'
+import { DATABASE_URL_PROBLEM, isPostgresUrl } from '../db/database-url'
 import { PASSWORD_RULE } from '../db/seed/admin'
 import { MAX_ANSWER_STALE_MS } from './contract/common'
 
@@ -107,9 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) wrong(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`)
 
   const databaseUrl = set(env.DATABASE_URL)
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/i.test(databaseUrl)) {
-    wrong('DATABASE_URL must be a PostgreSQL connection string, e.g. postgres://vf:secret@db:5432/vf (unset it to use the embedded SQLite database in DATA_DIR).')
-  }
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) wrong(DATABASE_URL_PROBLEM)
 
   const siteUrl = set(env.SITE_URL)?.replace(/\/+$/, '')
   if (siteUrl !== undefined && !/^https?:\/\/[^\s/]+$/i.test(siteUrl)) wrong(`SITE_URL must be the site's public address, e.g. https://vitifarmers.org.fj (got "${env.SITE_URL}").`)

@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import pg from 'pg'
 import { openReadThread, type ReadThread } from './read-thread'
 import type { Database } from './schema'
+import { DATABASE_URL_PROBLEM, isPostgresUrl } from './database-url'
 
 export interface SqliteHandle {
   dialect: 'sqlite'
@@ -148,6 +149,14 @@ export function openPostgres(options: { url: string; max?: number }): PostgresHa
       await db.destroy()
     },
   }
+}
+
+/** An operator command's first step: a DATABASE_URL that is not PostgreSQL's stops it with the server's line. */
+export function exitOnWrongDatabaseUrl(env: Record<string, string | undefined> = process.env): void {
+  const url = postgresUrl(env)
+  if (url === undefined || isPostgresUrl(url)) return
+  console.error(`\n  ${DATABASE_URL_PROBLEM}\n`)
+  process.exit(1)
 }
 
 /** DATABASE_URL when it names PostgreSQL; undefined means the embedded SQLite file. */

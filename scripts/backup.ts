@@ -4,8 +4,11 @@
 // server keeps running. Copy that folder off the machine: a backup on the same disk dies with it.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { postgresUrl, resolveDataDir } from '../db/connection'
+import { exitOnWrongDatabaseUrl, postgresUrl, resolveDataDir } from '../db/connection'
 import { BackupError, backupFolderName, takeBackup } from './backup/snapshot'
+
+// The server's check of DATABASE_URL, with its words, before anything is opened.
+exitOnWrongDatabaseUrl()
 
 const USAGE = 'Usage: npm run backup -- [folder]'
 

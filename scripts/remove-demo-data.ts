@@ -3,9 +3,12 @@
 // that, in one transaction with one audit row, and prints what it removed. Uses DATA_DIR, or
 // DATABASE_URL's PostgreSQL, like the server; never creates a database.
 import fs from 'node:fs'
-import { databaseFile, holdsAppTables, openConfiguredDatabase, postgresUrl, resolveDataDir } from '../db/connection'
+import { databaseFile, exitOnWrongDatabaseUrl, holdsAppTables, openConfiguredDatabase, postgresUrl, resolveDataDir } from '../db/connection'
 import { migrateToLatest } from '../db/migrate'
 import { describeRemoval, isNothingRemoved, removeDemoData } from '../api/demo-data/remove-demo-data'
+
+// The server's check of DATABASE_URL, with its words, before anything is opened.
+exitOnWrongDatabaseUrl()
 
 if (process.argv.length > 2) {
   console.error('\n  Usage: npm run remove-demo-data  (DATA_DIR or DATABASE_URL as for the server)\n')

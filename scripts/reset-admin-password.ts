@@ -4,8 +4,11 @@
 // row and prints the password once. Uses DATABASE_URL or DATA_DIR like the server; never creates a database.
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { databaseFile, holdsAppTables, openDatabase, openPostgres, postgresUrl, resolveDataDir } from '../db/connection'
+import { databaseFile, exitOnWrongDatabaseUrl, holdsAppTables, openDatabase, openPostgres, postgresUrl, resolveDataDir } from '../db/connection'
 import { ResetAdminPasswordError, resetAdminPassword } from '../api/admin-users/reset-admin-password'
+
+// The server's check of DATABASE_URL, with its words, before anything is opened.
+exitOnWrongDatabaseUrl()
 
 const USAGE = 'Usage: npm run reset-admin-password -- [e-mail] [--password <new password>]'
 

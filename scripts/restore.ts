@@ -4,8 +4,11 @@
 // it). Stop the server first; start it again afterwards.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { postgresUrl, resolveDataDir } from '../db/connection'
+import { exitOnWrongDatabaseUrl, postgresUrl, resolveDataDir } from '../db/connection'
 import { BackupError, restoreBackup } from './backup/snapshot'
+
+// The server's check of DATABASE_URL, with its words, before anything is opened.
+exitOnWrongDatabaseUrl()
 
 const USAGE = 'Usage: npm run restore -- <backup folder> [--force]'
 
