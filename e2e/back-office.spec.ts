@@ -4,7 +4,7 @@
 // city and produce; a global admin empties fields of a farmer and of a payment, and they are gone;
 // a failed e-mail settings load offers a retry.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { e2eAdmin, fijiDay } from './fixtures'
+import { e2eAdmin, fijiDay, signInAsAdmin } from './fixtures'
 import { pngFile } from './images'
 
 test.describe.configure({ mode: 'serial' })
@@ -348,4 +348,19 @@ test('a failed e-mail settings load says so and retries', async ({ browser }) =>
   await expect(failure).toHaveCount(0)
   await expect(admin.getByText(/^Delivery mode: /)).toBeVisible()
   await expect(admin.getByRole('button', { name: 'Send Email' })).toBeEnabled()
+})
+
+test('Add Farmer sent empty by keyboard: focus goes to the first field to fix, its message read with it; a refused towns group says why', async ({ page }) => {
+  await signInAsAdmin(page)
+  await page.goto('/admin/farmers')
+  await page.getByRole('button', { name: 'Add Farmer' }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Add Farmer' })
+  await dialog.getByRole('button', { name: 'Add Farmer' }).focus()
+  await page.keyboard.press('Enter')
+  const name = dialog.getByRole('textbox', { name: 'Name' })
+  await expect(name).toBeFocused()
+  await expect(name).toHaveAccessibleDescription('Name is required')
+  await expect(name).toBeInViewport()
+  await expect(dialog.getByRole('group', { name: 'Nearest towns/cities *' })).toHaveAccessibleDescription(/./)
 })

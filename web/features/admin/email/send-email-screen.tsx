@@ -15,6 +15,7 @@ import { messageOr, toastError, toastSuccess, useLoadErrorToast } from '../feedb
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { FormField } from '../ui/form-field'
 import { useT } from '../../../i18n/runtime'
+import { focusFirstInvalid } from '../ui/focus-first-invalid'
 
 const m = messages.email
 /** product: the spec names no text for this load; worded like its other load failures. */
@@ -68,6 +69,7 @@ export function SendEmailScreen() {
       const found: Partial<Record<FieldName, string>> = {}
       for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message
       setErrors(found)
+      focusFirstInvalid(event.currentTarget)
       return
     }
     setErrors({})

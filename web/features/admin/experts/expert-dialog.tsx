@@ -16,6 +16,7 @@ import { NameSelect } from '../ui/name-select'
 import { OfflineNotice } from '../ui/offline-notice'
 import { useExpertWrite } from './experts-data'
 import { useT } from '../../../i18n/runtime'
+import { focusFirstInvalid } from '../ui/focus-first-invalid'
 
 const m = messages.experts
 type Values = { name: string; company: string; expertField: string; contactNumber: string; email: string; photoUrl: string; comments: string }
@@ -69,6 +70,7 @@ function ExpertForm({ expert, fields, onClose }: { expert: Expert | null; fields
       const found: Partial<Record<FieldName, string>> = {}
       for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message
       setErrors(found)
+      focusFirstInvalid(event.currentTarget)
       return
     }
     setErrors({})

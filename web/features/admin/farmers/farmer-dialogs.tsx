@@ -2,7 +2,7 @@
 // edit, and the delete confirmation. Forms live inside their dialogs, so they open fresh.
 import { Box, Input, SimpleGrid, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { FarmerCreateSchema, FarmerSubscriptionUpdateSchema, FarmerUpdateSchema, type AdminFarmer } from '../../../../api/contract/farmers'
 import { MAX_PRODUCE_PER_FARMER } from '../../../../api/contract/farmer-signup'
 import { messages } from '../../../../api/contract/messages'
@@ -16,6 +16,7 @@ import { useFarmerWrite } from './farmers'
 import { piecesAround } from '../../../i18n/messages'
 // The back office's words are English only (area `admin`): they never change under a mounted dialog.
 import { t } from '../../../i18n/runtime'
+import { focusFirstInvalid } from '../ui/focus-first-invalid'
 
 const m = messages.farmers
 const DAY_MS = 86400000
@@ -62,8 +63,9 @@ function initialValues(farmer: AdminFarmer | null): FormValues {
 }
 
 function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { legend: string; options: string[]; chosen: string[]; max?: number; onChange: (next: string[]) => void; error?: string }) {
+  const errorId = useId()
   return (
-    <chakra.fieldset borderWidth="1px" rounded="md" p="3" aria-invalid={!!error}>
+    <chakra.fieldset borderWidth="1px" rounded="md" p="3" aria-invalid={!!error} aria-describedby={error ? errorId : undefined}>
       <chakra.legend px="1" fontWeight="medium">
         {legend}
       </chakra.legend>
@@ -85,7 +87,7 @@ function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { lege
         })}
       </Box>
       {error && (
-        <Text color="fg.error" fontSize="sm" mt="1">
+        <Text id={errorId} color="fg.error" fontSize="sm" mt="1">
           {error}
         </Text>
       )}
@@ -120,6 +122,7 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
     const parsed = farmer ? FarmerUpdateSchema.safeParse(body) : FarmerCreateSchema.safeParse(body)
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      focusFirstInvalid(event.currentTarget)
       return
     }
     setErrors({})
@@ -206,6 +209,7 @@ function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: (
     const parsed = FarmerSubscriptionUpdateSchema.safeParse(values)
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      focusFirstInvalid(event.currentTarget)
       return
     }
     try {
