@@ -49,6 +49,10 @@ test.describe('without JavaScript', () => {
     await page.goto('/reviews')
     await expect(page.getByRole('heading', { level: 2, name: 'Overall rating' })).toBeVisible()
     await expect(page.getByText(/Found a dalo farmer ten minutes from our house in Nausori/)).toBeVisible()
+    await page.goto('/reviews/farms')
+    await expect(page.getByRole('heading', { level: 2, name: /^Farms \(\d+\)$/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Labasa \(\d+\)$/ })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: 'Sunita Devi' })).toBeVisible()
   })
 
   test('a public page and the not-found page show their heading and text', async ({ page }) => {
@@ -162,11 +166,11 @@ test.describe('typed before the scripts ran', () => {
 test.describe('lists in the HTML, a first visit', () => {
   test.use({ serviceWorkers: 'block' })
 
-  test('a first visit to /experts or /reviews hydrates the list it came with and asks the server for neither list', async ({ page }) => {
+  test('a first visit to /experts, /reviews or /reviews/farms hydrates the lists it came with and asks the server for none of them', async ({ page }) => {
     const asked: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
-      if (pathname === '/api/public/experts' || pathname === '/api/public/reviews') asked.push(request.url())
+      if (['/api/public/experts', '/api/public/reviews', '/api/farms-with-ratings', '/api/farmers/locations'].includes(pathname)) asked.push(request.url())
     })
     await expectHeadingHydrated(page, '/experts')
     const card = page.getByRole('article', { name: 'Kalesi Vatunitu' })
@@ -176,6 +180,8 @@ test.describe('lists in the HTML, a first visit', () => {
     await expect(page.getByRole('dialog', { name: 'Get in Touch with Kalesi Vatunitu' })).toBeVisible()
     await expectHeadingHydrated(page, '/reviews')
     await expect(page.getByText(/Found a dalo farmer ten minutes from our house in Nausori/)).toBeVisible()
+    await expectHeadingHydrated(page, '/reviews/farms')
+    await expect(page.getByRole('heading', { level: 3, name: 'Sunita Devi' })).toBeVisible()
     await page.waitForLoadState('networkidle')
     expect(asked).toEqual([])
   })

@@ -176,12 +176,26 @@ describe('public pages arrive as HTML', () => {
     expect(html).not.toContain('<b>the same day</b>')
   })
 
-  it.each(['/experts', '/reviews'])('%s fetched by a service worker (Sec-Fetch-Dest: empty) is the built page, with no answers to keep', async (pagePath) => {
+  it('/reviews/farms lists the listed farms with their ratings and the towns to filter by, as the API answers them', async () => {
+    const html = await (await fetch(`${api.baseUrl}/reviews/farms`)).text()
+    const page = readPage(html)
+    expect(page.text).toContain('Filter by City')
+    expect(page.text).toMatch(/Savusavu \( ?2 ?\)/)
+    expect(page.text).toContain('Farms (2)')
+    expect(page.text).toContain('Sereana Vunivalu')
+    expect(page.text).toContain('Ravi Prasad')
+    const answers = JSON.parse(/<script type="application\/json" id="vf-answers">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown>
+    expect(answers['/api/farms-with-ratings?page=1&limit=24']).toEqual(await (await fetch(`${api.baseUrl}/api/farms-with-ratings?page=1&limit=24`)).json())
+    expect(answers['/api/farmers/locations']).toEqual(await (await fetch(`${api.baseUrl}/api/farmers/locations`)).json())
+  })
+
+  it.each(['/experts', '/reviews', '/reviews/farms'])('%s fetched by a service worker (Sec-Fetch-Dest: empty) is the built page, with no answers to keep', async (pagePath) => {
     const html = await (await fetch(`${api.baseUrl}${pagePath}?__WB_REVISION__=1`, { headers: { 'sec-fetch-dest': 'empty' } })).text()
     expect(readPage(html).hydrateAt).toBe(pagePath)
     expect(html).not.toContain('id="vf-answers"')
     expect(html).not.toContain('Litia Waqa')
     expect(html).not.toContain('Mereani')
+    expect(html).not.toContain('Sereana Vunivalu')
   })
 
   it.each(['/', '/browse-farmers'])('%s with no farmer listed says so, not "Loading…" for a reader without scripts', async (pagePath) => {

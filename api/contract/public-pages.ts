@@ -117,6 +117,11 @@ export const PUBLIC_EXPERTS_URL = '/api/public/experts'
 /** Approved platform reviews, a page at a time; /reviews' HTML carries the first page. */
 export const PUBLIC_REVIEWS_URL = '/api/public/reviews'
 export const PUBLIC_REVIEWS_PER_PAGE = 20
+/** Listed farms with their ratings, a page at a time; /reviews/farms' HTML carries the first page and the towns. */
+export const FARMS_WITH_RATINGS_URL = '/api/farms-with-ratings'
+export const FARMS_PER_PAGE = 24
+/** The directory's towns with their farmer counts (the home page's grid, the farm reviews' town filter). */
+export const FARMER_LOCATIONS_URL = '/api/farmers/locations'
 
 /** The URL of one page of a paged list (`url` may already carry a query): also the app's query key for it. */
 export function pageUrl(url: string, page: number, limit: number): string {

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { HtmlPagePath, PublicFarmer } from '../contract'
-import { PUBLIC_EXPERTS_URL, PUBLIC_REVIEWS_PER_PAGE, PUBLIC_REVIEWS_URL, pageUrl } from '../contract/public-pages'
+import { FARMER_LOCATIONS_URL, FARMS_PER_PAGE, FARMS_WITH_RATINGS_URL, PUBLIC_EXPERTS_URL, PUBLIC_REVIEWS_PER_PAGE, PUBLIC_REVIEWS_URL, pageUrl } from '../contract/public-pages'
 import { expertsService } from '../experts/service'
+import { farmReviewsService } from '../farm-reviews/service'
 import { reviewsService } from '../reviews/service'
 import { fijiDayBounds } from '../directory/public-listing'
 import { directoryService } from '../directory/service'
@@ -46,6 +47,7 @@ export function sitePages(db: Kysely<Database>, options: { mailDomain: string; s
   const directory = directoryService(db, options.mailDomain)
   const experts = expertsService(db)
   const reviews = reviewsService(db)
+  const farmReviews = farmReviewsService(db)
   const towns: PageDataSource = {
     now: async () => {
       const [version, day] = [String(await directory.version()), fijiDayBounds(new Date()).date]
@@ -53,6 +55,7 @@ export function sitePages(db: Kysely<Database>, options: { mailDomain: string; s
     },
   }
   const firstReviewsUrl = pageUrl(PUBLIC_REVIEWS_URL, 1, PUBLIC_REVIEWS_PER_PAGE)
+  const firstFarmsUrl = pageUrl(FARMS_WITH_RATINGS_URL, 1, FARMS_PER_PAGE)
   const pages: Partial<Record<HtmlPagePath, PageDataSource>> = {
     '/': towns,
     '/browse-farmers': towns,
@@ -71,6 +74,25 @@ export function sitePages(db: Kysely<Database>, options: { mailDomain: string; s
         scope: '',
         data: async () => ({ answers: { [firstReviewsUrl]: await reviews.approvedPage({ page: 1, limit: PUBLIC_REVIEWS_PER_PAGE }) } }),
       }),
+      navigationsOnly: true,
+    },
+    '/reviews/farms': {
+      // The listed farms and their ratings (the farm reviews' version moves with the directory's and
+      // the reviews'), for the Fiji day a listing ends with; the towns of its filter with them.
+      now: async () => {
+        const at = new Date()
+        const day = fijiDayBounds(at).date
+        return {
+          key: `${await farmReviews.version()} ${day}`,
+          scope: day,
+          data: async () => ({
+            answers: {
+              [FARMER_LOCATIONS_URL]: await directory.farmerLocations(),
+              [firstFarmsUrl]: await farmReviews.farmsWithRatings({ page: 1, limit: FARMS_PER_PAGE }, at),
+            },
+          }),
+        }
+      },
       navigationsOnly: true,
     },
   }

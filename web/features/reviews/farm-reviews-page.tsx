@@ -8,7 +8,7 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { Link as RouterLink, useSearchParams } from 'react-router-dom'
 import type { FarmReviewPage, FarmerLocation, FarmWithRatings, FarmsWithRatingsPage } from '../../../api/contract'
 import { messages } from '../../../api/contract/messages'
-import { isFarmerIdShaped } from '../../../api/contract/public-pages'
+import { FARMER_LOCATIONS_URL, FARMS_PER_PAGE, FARMS_WITH_RATINGS_URL, isFarmerIdShaped } from '../../../api/contract/public-pages'
 import { useDocumentTitle } from '../../shared/site'
 import { CardArticle } from '../../shared/ui/card-article'
 import { DemoBadge } from '../../shared/ui/demo-badge'
@@ -27,7 +27,6 @@ const FarmReviewDialog = lazy(async () => ({ default: (await loadFarmReviewDialo
 type Farm = FarmWithRatings['farmer']
 
 /** Farms per page: whole rows of the three-column grid. */
-const FARMS_PER_PAGE = 24
 const REVIEWS_PER_PAGE = 20
 
 function RatingLine({ farm }: { farm: FarmWithRatings }) {
@@ -167,7 +166,7 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
 function CityFilter({ city, onCity }: { city: string | null; onCity: (city: string | null) => void }) {
   const t = useT()
   // The directory's cities with their listed-farmer counts: the same listed farms this page shows.
-  const locations = useQuery<FarmerLocation[]>({ queryKey: ['/api/farmers/locations'] })
+  const locations = useQuery<FarmerLocation[]>({ queryKey: [FARMER_LOCATIONS_URL] })
   const counts = (locations.data ?? []).map((l) => ({ city: l.city, count: l.farmerCount }))
   if (counts.length === 0) return null
   return (
@@ -223,10 +222,10 @@ export function FarmReviewsPage() {
   const [reviewFarm, setReviewFarm] = useState<Farm | null>(null)
 
   const farmsUrl = farmId && !noSuchFarm
-    ? `/api/farms-with-ratings?farmId=${encodeURIComponent(farmId)}`
+    ? `${FARMS_WITH_RATINGS_URL}?farmId=${encodeURIComponent(farmId)}`
     : city
-      ? `/api/farms-with-ratings?city=${encodeURIComponent(city)}`
-      : '/api/farms-with-ratings'
+      ? `${FARMS_WITH_RATINGS_URL}?city=${encodeURIComponent(city)}`
+      : FARMS_WITH_RATINGS_URL
   const farms = usePages(farmsUrl, FARMS_PER_PAGE, (a: FarmsWithRatingsPage) => ({ items: a.farms, count: a.farmCount }), (f) => f.farmer.id)
   const shown = farms.items
   const single = farmId ? shown[0] : undefined
