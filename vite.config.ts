@@ -111,12 +111,13 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Every visitor's phone gets only what visitors use (the Outbox screen too: anyone who
-        // submits a form offline finds it there). The staff screens (sign-in, back office) are
-        // cached by the worker when first used (web/sw.ts) and fetched once a user signs in
-        // (web/app/app.tsx), so the data agent's app still opens offline after its first use; the back
-        // office's words (`en-admin`, English only) with them.
+        // submits a form offline finds it there). The staff chunks (sign-in, back office, its
+        // English words: `isStaffChunk`) are in the manifest, but the worker precaches them only on
+        // a phone that used the back office before (web/sw.ts); elsewhere it keeps each when first
+        // used, and they are fetched once a user signs in (web/app/app.tsx), so the data agent's app
+        // opens offline after its first use, and after every update.
         // The install dialog's screenshots are fetched by the browser only when it offers the install.
-        globIgnores: ['**/admin-pages-*.js', '**/en-admin-*.js', '**/login-page-*.js', '**/password-strength-meter-*.js', '**/screenshots/**', '**/common-password-list-*.js'],
+        globIgnores: ['**/screenshots/**'],
         // The plugin asks Rolldown for one file with the deprecated `inlineDynamicImports`; say it
         // the current way so a clean build prints no warning.
         buildPlugins: { vite: [swOneFile()] },

@@ -24,7 +24,7 @@ import { OUTBOX_SYNC_MESSAGE_TYPE, OUTBOX_SYNC_TAG, type OutboxSyncMessage } fro
 import { HTML_LANGUAGE_PARAM, READER_LANGUAGE_MESSAGE_TYPE, htmlPageLanguages, htmlPagePaths, isHtmlPageLanguage, type HtmlPageLanguage } from '../api/contract/public-pages'
 import {
   DIRECTORY_CACHE, DIRECTORY_EXPIRATION, NAVIGATE_FALLBACK_DENYLIST, PHOTO_CACHE, PHOTO_EXPIRATION, PHOTO_THUMBNAIL_CACHE, PHOTO_THUMBNAIL_EXPIRATION,
-  isDirectoryRequest, isPhotoRequest, isPhotoThumbnailRequest, wantsFreshAnswer,
+  isBackOfficeChunk, isDirectoryRequest, isPhotoRequest, isPhotoThumbnailRequest, isStaffChunk, wantsFreshAnswer,
 } from '../sync/outbox/cache-rules'
 
 const APP_CHUNK_CACHE = 'app-chunks'
@@ -45,7 +45,12 @@ self.addEventListener('message', (event) => {
 // Without it the very first visit never comes under the worker's control (STACK.md).
 clientsClaim()
 
-const manifest = self.__WB_MANIFEST
+const fullManifest = self.__WB_MANIFEST
+const urlOf = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url)
+/** What every phone keeps: all but the staff chunks. */
+const manifest = fullManifest.filter((entry) => !isStaffChunk(urlOf(entry)))
+/** This version's staff chunks, as absolute URLs. */
+const staffChunks = fullManifest.filter((entry) => isStaffChunk(urlOf(entry))).map((entry) => new URL(urlOf(entry), self.location.origin + '/').href)
 
 // ---- the reader's language (decision 029, Later) ----------------------------------------------
 // The precache holds the public pages in English. A reader of another language would see that
@@ -125,8 +130,8 @@ cleanupOutdatedCaches()
 // robots.txt and sitemap.xml are files, never the app.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATE_FALLBACK_DENYLIST, /^\/(robots\.txt|sitemap\.xml)$/] }))
 
-// The staff chunks (sign-in, back office) are not precached (vite.config.ts globIgnores): each is kept
-// here the first time it loads. Their names are content hashes, so a kept copy is never stale.
+// The staff chunks (sign-in, back office) are not precached for every phone: each is kept here the
+// first time it loads. Their names are content hashes, so a kept copy is never stale.
 registerRoute(
   ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new CacheFirst({
@@ -135,6 +140,34 @@ registerRoute(
   }),
   'GET',
 )
+
+// ---- the staff chunks across an update ---------------------------------------------------------
+// A phone that used the back office (an older version's back-office chunk is kept) gets this
+// version's staff chunks as this version installs, which is online: else a new version's first
+// start offline (a data agent in the field after an update) could not open sign-in or the back
+// office, whose chunks it had never loaded. Once active, the older versions' staff chunks go.
+
+async function keepStaffChunksOnStaffPhone(): Promise<void> {
+  const cache = await caches.open(APP_CHUNK_CACHE)
+  const kept = (await cache.keys()).map((request) => request.url)
+  if (!kept.some(isBackOfficeChunk)) return
+  await Promise.all(
+    staffChunks.map(async (url) => {
+      if (kept.includes(url)) return
+      const response = await fetch(url).catch(() => undefined)
+      // A full phone keeps what it can; what it lacks is fetched when first used, as before.
+      if (response?.ok) await cache.put(url, response).catch(() => undefined)
+    }),
+  )
+}
+
+async function dropOtherVersionsStaffChunks(): Promise<void> {
+  const cache = await caches.open(APP_CHUNK_CACHE)
+  for (const request of await cache.keys()) if (isStaffChunk(request.url) && !staffChunks.includes(request.url)) await cache.delete(request)
+}
+
+self.addEventListener('install', (event) => event.waitUntil(keepStaffChunksOnStaffPhone()))
+self.addEventListener('activate', (event) => event.waitUntil(dropOtherVersionsStaffChunks()))
 
 const directoryPlugins = () => [
   new CacheableResponsePlugin({ statuses: [200] }),

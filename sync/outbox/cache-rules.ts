@@ -64,6 +64,15 @@ function isThumbnailPath(pathname: string): boolean {
 }
 
 /** Navigations the app shell answers offline; the API and photos are never given index.html. */
+/**
+ * The staff chunks (sign-in, the back office and its English words, the password rules): in the
+ * worker's manifest, but precached only on a phone that uses them (web/sw.ts), never on a buyer's.
+ */
+const STAFF_CHUNK = /(^|\/)assets\/(admin-pages|en-admin|login-page|password-strength-meter|common-password-list)-[\w-]+\.js$/
+export const isStaffChunk = (url: string): boolean => STAFF_CHUNK.test(url)
+/** A back-office chunk of any version kept on the phone: the sign that this phone is staff's. */
+export const isBackOfficeChunk = (url: string): boolean => /(^|\/)assets\/admin-pages-[\w-]+\.js$/.test(url)
+
 export const NAVIGATE_FALLBACK_DENYLIST: readonly RegExp[] = [/^\/api\//, /^\/objects\//]
 
 /** A page asks past the cache (after its own write) with fetch's `cache: 'no-cache'` (or stricter). */

@@ -8,6 +8,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { decideReload, reloadBlockers } from './reload-guard'
+import { keepCheckingForUpdates } from './update-checks'
 
 export interface PwaUpdate {
   /** A new version is installed and waiting (or already controls the page from another tab). */
@@ -40,6 +41,10 @@ export function usePwaUpdate(): PwaUpdate {
     onNeedReload() {
       if (reloadRequested.current && reloadBlockers().length === 0) window.location.reload()
       else setControlledByNewVersion(true)
+    },
+    // A page left open looks for a new version by itself (the browser checks only on a navigation).
+    onRegisteredSW(_url: string, registration: ServiceWorkerRegistration | undefined) {
+      if (registration) keepCheckingForUpdates(registration)
     },
     onRegisterError(error: unknown) {
       console.warn('Service worker registration failed', error)
