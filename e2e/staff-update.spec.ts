@@ -4,13 +4,13 @@
 // office gets the new version's staff chunks as that version installs (online). One build here:
 // the phone keeps an older version's back-office chunk and none of this version's, then a worker
 // installs afresh.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { signInAsAdmin, waitForServiceWorker } from './fixtures'
 
 const OLDER = '/assets/admin-pages-OlderVersion1.js'
 
 /** The app-chunks cache's paths. */
-const keptChunks = (page: import('@playwright/test').Page) =>
+const keptChunks = (page: Page) =>
   page.evaluate(async () => (await (await caches.open('app-chunks')).keys()).map((request) => new URL(request.url).pathname))
 
 test('after an update, a phone that used the back office opens sign-in and the back office offline at once', async ({ page, context }) => {
