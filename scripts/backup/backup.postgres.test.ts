@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres, uploadsDir, type PostgresHandle } from '../../db/connection'
 import { migrateToLatest } from '../../db/migrate'
@@ -69,4 +70,29 @@ describe('npm run backup / npm run restore (PostgreSQL)', () => {
       /already holds tables: restore into an empty database, or add --force/,
     )
   }, 120_000)
+
+  it('reads DATABASE_URL as the server does: a password with an unencoded @ backs up and restores', async () => {
+    const role = `vf_at_${randomBytes(4).toString('hex')}`
+    const admin = openPostgres({ url: source.url })
+    cleanups.push(() => admin.close())
+    await sql.raw(`create role ${role} login superuser password 'p@ss'`).execute(admin.db)
+    cleanups.push(async () => void (await sql.raw(`drop role if exists ${role}`).execute(admin.db)))
+    const asRole = (url: string) => {
+      const parsed = new URL(url)
+      return `postgres://${role}:p@ss@${parsed.host}${parsed.pathname}`
+    }
+    // What the server's driver makes of it: connects.
+    const server = openPostgres({ url: asRole(source.url) })
+    cleanups.push(() => server.close())
+    await sql`select 1`.execute(server.db)
+    const manifest = await takeBackup({ dataDir: source.dataDir, databaseUrl: asRole(source.url), to: path.join(work, 'backup-at') })
+    expect(manifest.dialect).toBe('postgres')
+    const target = await createPostgresDatabase()
+    cleanups.push(target.drop)
+    await restoreBackup({ from: path.join(work, 'backup-at'), dataDir: path.join(work, 'restored-at'), databaseUrl: asRole(target.url) })
+    const restored = openPostgres({ url: target.url })
+    cleanups.push(() => restored.close())
+    expect((await restored.db.selectFrom('platform_reviews').select('id').execute()).length).toBeGreaterThan(0)
+  }, 120_000)
 })
+

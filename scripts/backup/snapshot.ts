@@ -46,7 +46,7 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
   if (databaseUrl) {
     database = PG_FILE
     // One transaction snapshot (pg_dump's own), taken while the servers go on writing.
-    await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(to, PG_FILE)}`, `--dbname=${databaseUrl}`])
+    await runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(to, PG_FILE)}`, `--dbname=${asLibpqUrl(databaseUrl)}`])
   } else {
     database = SQLITE_FILE
     const file = databaseFile(dataDir)
@@ -126,7 +126,7 @@ export async function restoreBackup(options: { from: string; dataDir: string; da
     await runPgTool('pg_restore', [
       '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction',
       ...(isEmpty ? [] : ['--clean', '--if-exists']),
-      `--dbname=${databaseUrl!}`, path.join(from, manifest.database),
+      `--dbname=${asLibpqUrl(databaseUrl!)}`, path.join(from, manifest.database),
     ])
   }
   if (force) fs.rmSync(photosDir, { recursive: true, force: true })
@@ -179,6 +179,19 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
     return Number(rows[0]?.n ?? 0) === 0
   } finally {
     await client.end()
+  }
+}
+
+/**
+ * The URL as the server's driver reads it, written so libpq (pg_dump, pg_restore) reads it the same:
+ * a password with an unencoded `@` is the driver's (the userinfo ends at the last `@`) but was a host
+ * name to libpq, so the server ran and its backups failed.
+ */
+export function asLibpqUrl(url: string): string {
+  try {
+    return new URL(url).href
+  } catch {
+    return url
   }
 }
 
