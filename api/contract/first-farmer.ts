@@ -3,12 +3,12 @@
 // "Loading…" in between) without asking the server again. Both the server's render and its plain
 // fallback (api/site-pages/) write it; the browser reads it back (web/features/directory/first-farmer.ts).
 import type { PublicFarmer } from './farmers'
+import { jsonScript } from './json-script'
 
 /** The id of the page's `<script type="application/json">` carrying the farmer. */
 export const FIRST_FARMER_SCRIPT_ID = 'vf-farmer'
 
 /** The farmer as a script element: JSON with `<` escaped, so no value can close the script. */
 export function firstFarmerScript(farmer: PublicFarmer): string {
-  const json = JSON.stringify(farmer).replace(/</g, '\\u003c')
-  return `<script type="application/json" id="${FIRST_FARMER_SCRIPT_ID}">${json}</script>`
+  return jsonScript(FIRST_FARMER_SCRIPT_ID, farmer)
 }

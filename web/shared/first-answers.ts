@@ -5,6 +5,7 @@
 // server sends them only with a page a browser navigates to (never into the worker's cache), so
 // they are as fresh as the API's answer would have been.
 import type { QueryClient } from '@tanstack/react-query'
+import { jsonScript, readJsonScript } from '../../api/contract/json-script'
 
 /** API answers by URL (the query key the app asks for each under). */
 export type FirstAnswers = Readonly<Record<string, unknown>>
@@ -14,20 +15,14 @@ export const FIRST_ANSWERS_SCRIPT_ID = 'vf-answers'
 
 /** The answers a page carries, or undefined (no script, or not an object of answers). */
 export function readFirstAnswers(doc: Document): FirstAnswers | undefined {
-  const text = doc.getElementById(FIRST_ANSWERS_SCRIPT_ID)?.textContent
-  if (!text) return undefined
-  try {
-    const value: unknown = JSON.parse(text)
-    const isAnswers = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((url) => url.startsWith('/api/'))
-    return isAnswers ? (value as FirstAnswers) : undefined
-  } catch {
-    return undefined
-  }
+  const value = readJsonScript(doc, FIRST_ANSWERS_SCRIPT_ID)
+  const isAnswers = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((url) => url.startsWith('/api/'))
+  return isAnswers ? (value as FirstAnswers) : undefined
 }
 
 /** The answers as a script element's text: JSON with `<` escaped, so no value can close the script. */
 export function firstAnswersScript(answers: FirstAnswers): string {
-  return `<script type="application/json" id="${FIRST_ANSWERS_SCRIPT_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`
+  return jsonScript(FIRST_ANSWERS_SCRIPT_ID, answers)
 }
 
 /** `queryClient` holding the answers as fetched now. */

@@ -4,6 +4,7 @@
 import { createContext } from 'react'
 import type { PublicFarmer } from '../../../api/contract'
 import { FIRST_FARMER_SCRIPT_ID } from '../../../api/contract/first-farmer'
+import { readJsonScript } from '../../../api/contract/json-script'
 
 export const FirstFarmerContext = createContext<PublicFarmer | undefined>(undefined)
 
@@ -11,13 +12,8 @@ const isStrings = (value: unknown) => Array.isArray(value) && value.every((item)
 
 /** The farmer `doc`'s HTML carries for the farmer `id`, or undefined (none, another farmer, not the shape expected). */
 export function farmerOfHtml(doc: Document | undefined, id: string | undefined): PublicFarmer | undefined {
-  const text = id === undefined ? undefined : doc?.getElementById(FIRST_FARMER_SCRIPT_ID)?.textContent
-  if (!text) return undefined
-  try {
-    const value = JSON.parse(text) as Record<string, unknown> | null
-    const fits = typeof value === 'object' && value !== null && value.id === id && typeof value.name === 'string' && isStrings(value.produce) && isStrings(value.cities) && isStrings(value.photoUrls)
-    return fits ? (value as unknown as PublicFarmer) : undefined
-  } catch {
-    return undefined
-  }
+  if (id === undefined) return undefined
+  const value = readJsonScript(doc, FIRST_FARMER_SCRIPT_ID) as Record<string, unknown> | null | undefined
+  const fits = typeof value === 'object' && value !== null && value.id === id && typeof value.name === 'string' && isStrings(value.produce) && isStrings(value.cities) && isStrings(value.photoUrls)
+  return fits ? (value as unknown as PublicFarmer) : undefined
 }

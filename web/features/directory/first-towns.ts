@@ -3,6 +3,7 @@
 // reader without JavaScript (or before it runs) sees the towns. The server's render fills it from
 // the same directory answer the API serves; the browser reads it back from the page.
 import { createContext } from 'react'
+import { jsonScript, readJsonScript } from '../../../api/contract/json-script'
 import type { CityCount } from './city-buttons'
 
 export const FirstTownsContext = createContext<readonly CityCount[] | undefined>(undefined)
@@ -12,20 +13,13 @@ export const FIRST_TOWNS_SCRIPT_ID = 'vf-towns'
 
 /** The towns a page carries, or undefined (no script, or not the shape expected). */
 export function readFirstTowns(doc: Document): CityCount[] | undefined {
-  const text = doc.getElementById(FIRST_TOWNS_SCRIPT_ID)?.textContent
-  if (!text) return undefined
-  try {
-    const value: unknown = JSON.parse(text)
-    const isTown = (town: unknown): town is CityCount =>
-      typeof town === 'object' && town !== null && typeof (town as CityCount).city === 'string' && typeof (town as CityCount).farmerCount === 'number'
-    return Array.isArray(value) && value.every(isTown) ? value : undefined
-  } catch {
-    return undefined
-  }
+  const value = readJsonScript(doc, FIRST_TOWNS_SCRIPT_ID)
+  const isTown = (town: unknown): town is CityCount =>
+    typeof town === 'object' && town !== null && typeof (town as CityCount).city === 'string' && typeof (town as CityCount).farmerCount === 'number'
+  return Array.isArray(value) && value.every(isTown) ? value : undefined
 }
 
 /** The towns as a script element's text: JSON with `<` escaped, so no value can close the script. */
 export function firstTownsScript(towns: readonly CityCount[]): string {
-  const json = JSON.stringify(towns.map(({ city, farmerCount }) => ({ city, farmerCount }))).replace(/</g, '\\u003c')
-  return `<script type="application/json" id="${FIRST_TOWNS_SCRIPT_ID}">${json}</script>`
+  return jsonScript(FIRST_TOWNS_SCRIPT_ID, towns.map(({ city, farmerCount }) => ({ city, farmerCount })))
 }
