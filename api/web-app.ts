@@ -9,12 +9,15 @@
 // The public pages arrive as HTML (decision 029, api/site-pages/html-pages.ts): each page of
 // `htmlPagePaths` at its exact path gets its own built file (the home page and browse, rendered again
 // with the directory's towns), with `?hl=fj` or `?hl=hif` its file built in that language, and a path
-// with no screen the built not-found page, still with status 404.
+// with no screen the built not-found page, still with status 404. A browser's navigation gets a
+// public page and a farmer's page in its reader's language (their cookie, else Accept-Language).
 import fs from 'node:fs'
 import path from 'node:path'
 import compression from 'compression'
+import { parse as parseCookies } from 'cookie'
 import { Router, type Request, type Response } from 'express'
 import { HTML_LANGUAGE_PARAM, farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage, isHtmlPageLanguage } from './contract'
+import { LOCALE_COOKIE, firstGuess, type Locale } from './contract/locales'
 import { farmerPageHtml, withFarmerHead } from './site-pages/farmer-page'
 import { htmlPages, type HtmlPages, type RenderedHtml } from './site-pages/html-pages'
 import type { SitePages } from './site-pages/site-pages'
@@ -102,15 +105,42 @@ function sendWebFile(req: Request, res: Response, file: string, status = 200): P
 /** The public origin for absolute links: SITE_URL, else the request's own (behind TRUST_PROXY, the proxy's). */
 const originOf = (req: Request, pages: SitePages) => pages.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`
 
-/** A listed farmer's page: the app's render of it (else index.html with the plain card) with its
- * preview meta; never kept by a shared cache (the listing changes). */
+/**
+ * The language a page's HTML goes out in. A browser's navigation (`Sec-Fetch-Dest: document`) gets
+ * its reader's, as the app will guess it (web/main.tsx): the choice they made (LOCALE_COOKIE), else
+ * the first of their browser's languages we speak (Accept-Language), so a first visit in iTaukei paints
+ * iTaukei and hydrates. Any other fetch (the worker's precache, a crawler, curl) gets English: what a
+ * cache keeps under a page's path is the English page. The answer varies on what was read.
+ */
+function languageOfNavigation(req: Request, res: Response): Locale {
+  res.vary('Sec-Fetch-Dest')
+  if (req.get('sec-fetch-dest') !== 'document') return 'en'
+  res.vary('Cookie')
+  res.vary('Accept-Language')
+  let chosen: string | undefined
+  try {
+    chosen = parseCookies(req.get('cookie') ?? '')[LOCALE_COOKIE]
+  } catch {
+    // A cookie header the parser refuses is no choice.
+  }
+  return firstGuess(chosen, req.acceptsLanguages())
+}
+
+/** Says the language of a page that is not English (English is the site's own, `<html lang="en">`). */
+const markLanguage = (res: Response, language: Locale) => language !== 'en' && res.setHeader('Content-Language', language)
+
+/** A listed farmer's page: the app's render of it in the reader's language (else index.html with the
+ * plain card) with its preview meta (English: it is read by whoever the link is sent to); never kept
+ * by a shared cache (the listing changes). */
 async function sendFarmerPage(req: Request, res: Response, indexFile: string, pages: SitePages, html: HtmlPages, farmerId: string): Promise<boolean> {
   const farmer = await pages.farmer(farmerId)
   if (!farmer) return false
   const origin = originOf(req, pages)
   const pageUrl = origin + farmerPagePath(farmer.id)
-  const rendered = await html.farmerPage(farmer)
+  const language = languageOfNavigation(req, res)
+  const rendered = await html.farmerPage(farmer, { language })
   const page = rendered ? withFarmerHead(rendered, farmer, pageUrl, origin) : farmerPageHtml(await fs.promises.readFile(indexFile, 'utf8'), farmer, pages.words, pageUrl, origin)
+  if (rendered) markLanguage(res, language)
   res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
   res.send(page)
   return true
@@ -131,19 +161,35 @@ async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promi
   const page = htmlPageOf(req.path)
   if (!page) return false
   // `?hl=fj`: the page built in that language (what a reader's service worker keeps), as built.
-  const language = req.query[HTML_LANGUAGE_PARAM]
-  if (isHtmlPageLanguage(language)) {
-    const file = html.fileIn(language, page)
+  const asked = req.query[HTML_LANGUAGE_PARAM]
+  if (isHtmlPageLanguage(asked)) {
+    const file = html.fileIn(asked, page)
     if (!file) return false
+    markLanguage(res, asked)
     await sendWebFile(req, res, file)
     return true
   }
+  const language = languageOfNavigation(req, res)
   // Data the app takes as its own answers goes only to a navigation (or a client that does not say,
   // a crawler): the worker's precache fetches with `Sec-Fetch-Dest: empty` and keeps the built page.
-  const forNavigationsOnly = html.isForNavigationsOnly(page)
-  if (forNavigationsOnly) res.vary('Sec-Fetch-Dest')
   const destination = req.get('sec-fetch-dest')
-  const rendered = !forNavigationsOnly || destination === undefined || destination === 'document' ? await html.withData(page) : undefined
+  const mayHaveData = !html.isForNavigationsOnly(page) || destination === undefined || destination === 'document'
+  if (language !== 'en') {
+    // The reader's language with the data, else as built in it (its lists fill in once the app
+    // runs): better than English held back by the language gate.
+    const rendered = mayHaveData ? await html.withData(page, language) : undefined
+    const file = rendered ? undefined : html.fileIn(language, page)
+    if (rendered || file) markLanguage(res, language)
+    if (rendered) {
+      sendRendered(req, res, rendered)
+      return true
+    }
+    if (file) {
+      await sendWebFile(req, res, file)
+      return true
+    }
+  }
+  const rendered = mayHaveData ? await html.withData(page) : undefined
   if (rendered) {
     sendRendered(req, res, rendered)
     return true

@@ -90,3 +90,18 @@ export async function expectHeadingHydrated(page: Page, path: string, whileHtmlO
     await page.unroute(hold)
   }
 }
+
+const HYDRATION = /hydrat|did not match|server rendered|text content does not match/i
+
+/** Every hydration warning, console error or uncaught error the page reports (a failed resource
+ * load, e.g. a 404 page's own status, is the network's line, not the app's), tagged with `label()`. */
+export function collectProblems(page: Page, label: () => string = () => page.url()): string[] {
+  const found: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (HYDRATION.test(text)) found.push(`${label()}: ${message.type()}: ${text}`)
+    else if (message.type() === 'error' && !/Failed to load resource/.test(text)) found.push(`${label()}: error: ${text}`)
+  })
+  page.on('pageerror', (error) => found.push(`${label()}: uncaught: ${error.message}`))
+  return found
+}

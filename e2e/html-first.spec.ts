@@ -2,7 +2,7 @@
 // home page's hero and town list, and what a visitor types (or the town they tap) before the page's
 // scripts have run is still there, and used, once React has taken the page over.
 import { expect, test, type Page } from '@playwright/test'
-import { expectHeadingHydrated } from './fixtures'
+import { collectProblems, expectHeadingHydrated } from './fixtures'
 
 /** Holds the entry chunk until `release()`: the page is the server's HTML alone until then. */
 async function holdScripts(page: Page) {
@@ -92,6 +92,7 @@ test.describe('typed before the scripts ran', () => {
   })
 
   test('a language picked before the scripts ran is the page’s language once hydrated, with the search kept', async ({ page }) => {
+    const found = collectProblems(page)
     const release = await holdScripts(page)
     await page.goto('/', { waitUntil: 'commit' })
     const box = page.getByPlaceholder('Search farmers or produce...')
@@ -101,14 +102,15 @@ test.describe('typed before the scripts ran', () => {
     await expect(page.getByRole('heading', { name: 'Jagah se dekho' })).toBeVisible({ timeout: 30_000 })
     await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
     await expect(page.getByRole('searchbox')).toHaveValue('tomato')
+    expect(found).toEqual([])
   })
 
-  test('a language picked after the header is hydrated but before the screen is keeps the search typed before the scripts ran', async ({ page }) => {
+  test('a language picked after the header is hydrated but before the screen is waits for the screen: no hydration error, the search typed before the scripts ran kept', async ({ page }) => {
     // Each commit React makes, told to the page through the hook React offers developer tools: the
     // language is picked in the task after the first one, when the header is React's and the
-    // screen (a Suspense boundary, hydrated in a pass of its own) is still the server's HTML. The
-    // switch reaches the screen before it hydrates, so React draws it anew, its search box empty:
-    // seen in CI, where the search typed before the scripts ran was lost.
+    // screen (a Suspense boundary, hydrated in a pass of its own) is still the server's HTML. A
+    // switch that reached the screen before it hydrated made React throw its HTML away and draw it
+    // anew (error #418), its search box empty: seen in CI, where the search typed was lost.
     await page.addInitScript(() => {
       const owned = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'))
       let commits = 0
@@ -140,6 +142,7 @@ test.describe('typed before the scripts ran', () => {
     await page.goto('/', { waitUntil: 'commit' })
     const box = page.getByPlaceholder('Search farmers or produce...')
     await box.fill('tomato')
+    const found = collectProblems(page)
     // A slow phone: the screen's hydration takes many slices after the first commit.
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
@@ -148,6 +151,8 @@ test.describe('typed before the scripts ran', () => {
     await expect(page.getByRole('heading', { name: 'Jagah se dekho' })).toBeVisible({ timeout: 30_000 })
     await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
     await expect(page.getByRole('searchbox')).toHaveValue('tomato')
+    // The switch waited for the screen to hydrate: React kept its HTML (an error #418 before).
+    expect(found).toEqual([])
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   })
 

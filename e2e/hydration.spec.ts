@@ -1,25 +1,16 @@
 // Every public page, the farmer page and the 404 load without a hydration warning, an uncaught
 // error or a console error (issue 21): the guard for HTML sent by the server, which React must
 // take over without a mismatch (docs/decisions/029-html-first.md).
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { htmlPagePaths, publicPagePaths } from '../api/contract/app-pages'
-import { expectHeadingHydrated } from './fixtures'
-
-const HYDRATION = /hydrat|did not match|server rendered|text content does not match/i
+import { collectProblems, expectHeadingHydrated } from './fixtures'
 
 test('public pages, a farmer page and the 404 load with no hydration warning and no error', async ({ page, request }) => {
   test.setTimeout(180_000)
   const search = (await (await request.get('/api/farmers?search=Sunita%20Devi')).json()) as { farmers: { id: string }[] }
   const paths = [...publicPagePaths.filter((p) => p !== '/login' && p !== '/outbox'), `/farmers/${search.farmers[0]!.id}`, '/no/such/page']
-  const found: string[] = []
   let current = ''
-  page.on('console', (message) => {
-    const text = message.text()
-    if (HYDRATION.test(text)) found.push(`${current}: ${message.type()}: ${text}`)
-    // A failed background request (a 404 page's own status) is the network's line, not the app's.
-    else if (message.type() === 'error' && !/Failed to load resource/.test(text)) found.push(`${current}: error: ${text}`)
-  })
-  page.on('pageerror', (error) => found.push(`${current}: uncaught: ${error.message}`))
+  const found = collectProblems(page, () => current)
   for (const path of paths) {
     current = path
     await page.goto(path)
@@ -34,18 +25,6 @@ test('public pages, a farmer page and the 404 load with no hydration warning and
   }
   expect(found).toEqual([])
 })
-
-/** Every hydration warning, console error or uncaught error the page reports, tagged with `label()`. */
-function collectProblems(page: Page, label: () => string): string[] {
-  const found: string[] = []
-  page.on('console', (message) => {
-    const text = message.text()
-    if (HYDRATION.test(text)) found.push(`${label()}: ${message.type()}: ${text}`)
-    else if (message.type() === 'error' && !/Failed to load resource/.test(text)) found.push(`${label()}: error: ${text}`)
-  })
-  page.on('pageerror', (error) => found.push(`${label()}: uncaught: ${error.message}`))
-  return found
-}
 
 // The first visit (no service worker yet) and the installed app (the worker answers each page from
 // its precache): each page's heading is the very element the HTML brought, now React's — hydrated,

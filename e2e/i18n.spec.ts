@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { htmlPagePaths } from '../api/contract/app-pages'
 import { LANGUAGE_GATE_MAX_MS } from '../api/contract/locales'
-import { expectHeadingHydrated, waitForServiceWorker } from './fixtures'
+import { collectProblems, expectHeadingHydrated, waitForServiceWorker } from './fixtures'
 import { axeViolations, isSerious } from './axe'
 
 async function offlineCopyKept(page: Page) {
@@ -92,19 +92,19 @@ test.describe('first guess from the browser languages', () => {
     await expect(picker(page, 'Vosa')).toHaveValue('fj')
     // A guess is not a choice: nothing is stored until the user picks.
     expect(await page.evaluate(() => localStorage.getItem('viti.locale'))).toBeNull()
-    // The page's English HTML was held back until the iTaukei page replaced it.
+    // The server sent the page in iTaukei (Accept-Language): nothing was held back.
     await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
   })
 
-  test('the English HTML is hidden from a Fijian phone until its language is drawn, and shown anyway when the app cannot start', async ({ page }) => {
+  test('English HTML (the not-found page is built in English only) is hidden from a Fijian phone until its language is drawn, and shown anyway when the app cannot start', async ({ page }) => {
     // The app's entry script never arrives: only the HTML and its inline language gate run, on a
     // clock that moves only when the test says.
     await page.clock.install()
     await page.clock.pauseAt(new Date(Date.now() + 1_000))
     await page.route('**/assets/index-*.js', (route) => route.abort())
-    await page.goto('/')
+    await page.goto('/no/such/page')
     // Hidden elements have no role to a screen reader: found with them.
-    const englishHeading = page.getByRole('heading', { name: 'Browse by Location', includeHidden: true })
+    const englishHeading = page.getByRole('heading', { name: '404 Page Not Found', includeHidden: true })
     await expect(page.locator('html')).toHaveAttribute('data-language-pending', '')
     await expect(englishHeading).toBeAttached()
     await expect(englishHeading).toBeHidden()
@@ -116,14 +116,54 @@ test.describe('first guess from the browser languages', () => {
   })
 })
 
+test.describe('the server sends a page in its reader\'s language where no worker answers', () => {
+  // A browser with no service worker in control: a first visit, or one that never runs one.
+  test.use({ serviceWorkers: 'block' })
+
+  test.describe('a phone set to Fijian, on its first visits', () => {
+    test.use({ locale: 'fj' })
+
+    test('each public page and a farmer\'s page paint in iTaukei from the HTML, and React takes that HTML over', async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const found = collectProblems(page)
+      const res = await request.get(`/api/farmers?search=${encodeURIComponent('Sunita Devi')}`)
+      const farmer = ((await res.json()) as { farmers: { id: string }[] }).farmers[0]!
+      for (const [path, heading] of [['/', 'Viti Farmers'], ['/browse-farmers', 'Raici na Dauteitei'], ['/experts', undefined], ['/reviews', undefined], ['/about', 'Baleta na Viti Farmers'], [`/farmers/${farmer.id}`, 'Sunita Devi']] as const) {
+        await expectHeadingHydrated(page, path, async (h1) => {
+          await expect(h1).toBeVisible()
+          if (heading) await expect(h1).toHaveText(heading)
+          await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
+          await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
+        })
+      }
+      await expect(page.getByRole('link', { name: /Qiria Sunita Devi/ })).toBeVisible()
+      expect(found).toEqual([])
+    })
+  })
+
+  test('a reader who picked Fiji Hindi gets every later page in it from the server, painted before the scripts, and hydrated', async ({ page }) => {
+    const found = collectProblems(page)
+    await page.goto('/')
+    await picker(page, 'Language').selectOption('hif')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+    await expectHeadingHydrated(page, '/experts', async (h1) => {
+      await expect(h1).toHaveText('Expert log se baat karo')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hif')
+      await expect(page.locator('html')).not.toHaveAttribute('data-language-pending')
+    })
+    // Back to English: the next page is English again.
+    await picker(page, 'Bhasa').selectOption('en')
+    await expectHeadingHydrated(page, '/about', async (h1) => {
+      await expect(h1).toHaveText('About Viti Farmers')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    })
+    expect(found).toEqual([])
+  })
+})
+
 test("an iTaukei reader's installed app paints every public page in iTaukei from its HTML, offline too, and React takes that HTML over", async ({ page, context }) => {
   test.setTimeout(180_000)
-  const found: string[] = []
-  page.on('console', (message) => {
-    const text = message.text()
-    if (/hydrat|did not match|server rendered/i.test(text) || (message.type() === 'error' && !/Failed to load resource/.test(text))) found.push(`${page.url()}: ${text}`)
-  })
-  page.on('pageerror', (error) => found.push(`${page.url()}: uncaught: ${error.message}`))
+  const found = collectProblems(page)
   await page.goto('/')
   await waitForServiceWorker(page)
   await picker(page, 'Language').selectOption('fj')

@@ -41,10 +41,13 @@ const decode = (html: string) =>
 
 /** What #root holds, as text (tags dropped), and its h1's text. */
 function readPage(html: string) {
-  const root = /<div id="root" data-ssr="([^"]*)">([\s\S]*)<\/div>/.exec(html)
-  const markup = root?.[2] ?? ''
+  const root = /<div id="root" data-ssr="([^"]*)"(?: data-ssr-lang="([^"]*)")?>([\s\S]*)<\/div>/.exec(html)
+  const markup = root?.[3] ?? ''
   return {
     hydrateAt: root?.[1],
+    /** The language the page was rendered in, as the browser's hydration reads it. */
+    language: root ? (root[2] ?? 'en') : undefined,
+    lang: /<html lang="([^"]*)">/.exec(html)?.[1],
     heading: decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(markup)?.[1] ?? ''),
     text: decode(markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')),
     styledHead: /<style data-emotion="css [^"]+">[^<]+<\/style><\/head>/.test(html),
@@ -292,6 +295,99 @@ describe('public pages arrive as HTML', () => {
     expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i)
     const data = /<script type="application\/json" id="vf-farmer">([^<]*)<\/script>/.exec(html)?.[1]
     expect(JSON.parse(data ?? 'null')).toMatchObject({ id: farmerId, name: 'Sereana Vunivalu', town: 'Savusavu', produce: ['Tomatoes'] })
+  })
+})
+
+describe("a browser's navigation gets the page in its reader's language", () => {
+  const navigation = (headers: Record<string, string>) => ({ headers: { 'sec-fetch-dest': 'document', ...headers } })
+
+  it('a phone set to Fijian (Accept-Language) gets iTaukei on its first visit, marked so the app hydrates it', async () => {
+    const res = await fetch(`${api.baseUrl}/about`, navigation({ 'accept-language': 'fj-FJ,fj;q=0.9,en;q=0.8' }))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-language')).toBe('fj')
+    expect(res.headers.get('vary')).toMatch(/Sec-Fetch-Dest/i)
+    expect(res.headers.get('vary')).toMatch(/Cookie/i)
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/i)
+    const page = readPage(await res.text())
+    expect(page).toMatchObject({ lang: 'fj', language: 'fj', hydrateAt: '/about', heading: 'Baleta na Viti Farmers' })
+  })
+
+  it("the browser's languages count by their weight, as navigator.languages orders them; one we do not speak is passed over", async () => {
+    const language = async (acceptLanguage: string) => readPage(await (await fetch(`${api.baseUrl}/about`, navigation({ 'accept-language': acceptLanguage }))).text()).language
+    expect(await language('en;q=0.5, hif;q=0.9')).toBe('hif')
+    expect(await language('de-DE, fj;q=0.7, en;q=0.8')).toBe('en')
+    expect(await language('de-DE, hi;q=0.9, fj;q=0.7')).toBe('fj')
+    expect(await language('de-DE')).toBe('en')
+    expect(await language('fj;q=0')).toBe('en')
+  })
+
+  it("the reader's own choice (the app's cookie) comes before the browser's languages, English included", async () => {
+    const sent = async (cookie: string, acceptLanguage = 'en-US,en;q=0.9') => {
+      const res = await fetch(`${api.baseUrl}/about`, navigation({ cookie, 'accept-language': acceptLanguage }))
+      return { page: readPage(await res.text()), contentLanguage: res.headers.get('content-language') }
+    }
+    expect((await sent('viti_locale=hif')).page).toMatchObject({ lang: 'hif', language: 'hif' })
+    expect((await sent('other=1; viti_locale=fj')).page.heading).toBe('Baleta na Viti Farmers')
+    expect(await sent('viti_locale=en', 'fj')).toMatchObject({ page: { lang: 'en', language: 'en', heading: englishAbout }, contentLanguage: null })
+    // No language of ours, or a cookie header the parser cannot read: the browser's languages decide.
+    expect((await sent('viti_locale=xx', 'fj')).page.language).toBe('fj')
+    expect((await sent('viti_locale=%E0%A4%A', 'hif')).page.language).toBe('hif')
+  })
+
+  it("a service worker's fetch, a crawler and curl get English whatever the cookie and languages say: a cache keeps the English page under the path", async () => {
+    const headers = { cookie: 'viti_locale=fj', 'accept-language': 'fj' }
+    for (const extra of [{ 'sec-fetch-dest': 'empty' }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${api.baseUrl}/about?__WB_REVISION__=1`, { headers: { ...headers, ...extra } })
+      expect(res.headers.get('content-language')).toBeNull()
+      expect(readPage(await res.text())).toMatchObject({ lang: 'en', language: 'en', heading: englishAbout })
+    }
+  })
+
+  it('the pages with data come in the reader\'s language with their data: the towns, the experts, the reviews', async () => {
+    const read = async (pagePath: string) => {
+      const res = await fetch(`${api.baseUrl}${pagePath}`, navigation({ cookie: 'viti_locale=fj' }))
+      expect(res.headers.get('content-language')).toBe('fj')
+      const html = await res.text()
+      return { page: readPage(html), html }
+    }
+    const home = await read('/')
+    expect(home.page).toMatchObject({ lang: 'fj', language: 'fj', hydrateAt: '/' })
+    expect(home.page.text).toContain('Raica ena Vanua')
+    expect(home.page.text).toContain('Savusavu')
+    expect(home.html).toMatch(/"city":"Savusavu","farmerCount":2/)
+    const experts = await read('/experts')
+    expect(experts.page.language).toBe('fj')
+    expect(experts.page.text).toContain('Litia Waqa')
+    expect(experts.html).toContain('id="vf-answers"')
+    const reviews = await read('/reviews')
+    expect(reviews.page.text).toContain('Mereani')
+    // English readers still get their own page, from its own render.
+    const english = readPage(await (await fetch(`${api.baseUrl}/`, navigation({}))).text())
+    expect(english).toMatchObject({ lang: 'en', language: 'en' })
+    expect(english.text).toContain('Browse by Location')
+  })
+
+  it("a farmer's page comes in the reader's language, its share preview in English (it is read by whoever the link is sent to)", async () => {
+    let html = ''
+    await expect
+      .poll(async () => {
+        html = await (await fetch(`${api.baseUrl}/farmers/${farmerId}`, navigation({ 'accept-language': 'hif' }))).text()
+        return readPage(html).language
+      })
+      .toBe('hif')
+    const page = readPage(html)
+    expect(page).toMatchObject({ lang: 'hif', heading: 'Sereana Vunivalu', hydrateAt: `/farmers/${farmerId}` })
+    expect(page.text).toContain('Phone karo')
+    expect(html).toMatch(/<meta property="og:description" content="Sereana Vunivalu sells Tomatoes in Savusavu\./)
+    // The English page of the same farmer is its own render, unchanged.
+    const english = readPage(await (await fetch(`${api.baseUrl}/farmers/${farmerId}`, navigation({}))).text())
+    expect(english).toMatchObject({ lang: 'en', language: 'en', heading: 'Sereana Vunivalu' })
+  })
+
+  it('the not-found page stays English (built in English only), still 404', async () => {
+    const res = await fetch(`${api.baseUrl}/no/such/page`, navigation({ cookie: 'viti_locale=fj' }))
+    expect(res.status).toBe(404)
+    expect(readPage(await res.text())).toMatchObject({ lang: 'en', heading: '404 Page Not Found' })
   })
 })
 

@@ -5,8 +5,8 @@ import { appSystem, prepareGlobalStyles } from './app/theme'
 import { readFirstTowns } from './features/directory/first-towns'
 import { readFirstAnswers } from './shared/first-answers'
 import { LANGUAGE_PENDING_ATTRIBUTE } from '../api/contract/locales'
-import { currentLocale, firstGuess, holdDocumentLanguage, isLocale, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
-import { whenIdle } from './shared/when-idle'
+import { currentLocale, firstGuess, holdDocumentLanguage, holdSwitchesUntil, isLocale, keepLocaleCookie, onLocaleChange, setLocale, storedLocale } from './i18n/runtime'
+import { firstScreenShownOrCap, whenIdle } from './shared/when-idle'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
@@ -56,7 +56,9 @@ function AfterFirstCommit({ then }: { then: () => void }) {
 }
 
 async function start(root: HTMLElement) {
-  const guess = firstGuess(storedLocale(), navigator.languages ?? [navigator.language])
+  const stored = storedLocale()
+  keepLocaleCookie(stored)
+  const guess = firstGuess(stored, navigator.languages ?? [navigator.language])
   const typed = await hydration(root, guess)
   const hydrate = typed !== undefined
   // HTML in another language stays on screen (past the language gate's wait) until the app draws the
@@ -102,6 +104,8 @@ async function start(root: HTMLElement) {
   )
   // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, so
   // a slow phone's main thread is never blocked for the whole render (Lighthouse's Total Blocking Time).
+  // A language picked while the screen hydrates (its boundary hydrates after the header's) waits for it.
+  if (hydrate) holdSwitchesUntil(firstScreenShownOrCap())
   startTransition(() => {
     if (hydrate) hydrateRoot(root, app)
     else createRoot(root).render(app)

@@ -10,6 +10,37 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fj: 'Vosa V
 /** Where the device remembers the reader's choice (web/i18n/runtime.ts). */
 export const LOCALE_STORAGE_KEY = 'viti.locale'
 
+/** The same choice as a cookie, which the server reads: a browser's navigation gets its page's HTML in
+ * the reader's language where no service worker answers it (a first visit, a browser without one). */
+export const LOCALE_COOKIE = 'viti_locale'
+
+/** A year: the choice outlasts any visit, as the device's own storage does. */
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
+
+/** The cookie's `document.cookie` text for `locale`; `secure` on an https page. */
+export function localeCookie(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/**
+ * The reader's language before the app has asked: the remembered choice, else the first of the
+ * browser's languages we speak (base tag: `fj-FJ` is iTaukei), else English. The browser guesses from
+ * `navigator.languages`, the server from the same list as Accept-Language, ordered by weight; the
+ * language gate (below) repeats it in a line of its own.
+ */
+export function firstGuess(stored: string | null | undefined, languages: readonly string[]): Locale {
+  if (isLocale(stored)) return stored
+  for (const tag of languages) {
+    const base = tag.toLowerCase().split('-')[0]
+    if (isLocale(base)) return base
+  }
+  return SOURCE_LOCALE
+}
+
 /** Set on <html> by LANGUAGE_GATE_SCRIPT while the page waits for its reader's language. */
 export const LANGUAGE_PENDING_ATTRIBUTE = 'data-language-pending'
 

@@ -18,6 +18,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { HTML_PAGES_DIR, htmlPageFile, htmlPageFileIn, type HtmlPageLanguage, type HtmlPagePath } from '../contract'
 import type { FarmerLocation, PublicFarmer } from '../contract'
+import type { Locale } from '../contract/locales'
 import { farmerPagePath } from '../contract/public-pages'
 import { renderThread } from './render-thread'
 
@@ -34,7 +35,8 @@ export interface RenderData {
   answers?: Readonly<Record<string, unknown>>
 }
 
-export type RenderPage = (template: string, path: string, data?: RenderData) => Promise<string>
+/** web/entry-server.tsx's renderPage: the page at `path`, hydrated at `hydrateAt` (default `path`), in `language` (default English). */
+export type RenderPage = (template: string, path: string, data?: RenderData, hydrateAt?: string, language?: Locale) => Promise<string>
 
 /** How long a farmer page's request waits for its render (a render thread starting on a busy
  * machine can take seconds) before the plain card goes out instead; the render goes on, and is kept. */
@@ -92,21 +94,23 @@ export interface HtmlPages {
   fileIn(language: HtmlPageLanguage, page: HtmlPagePath): string | undefined
   /** Whether `page` is rendered with data only for navigations (PageDataSource.navigationsOnly). */
   isForNavigationsOnly(page: HtmlPagePath): boolean
-  /** A page of the sources with its data, or undefined (no data for it, no SSR bundle, a failure: send the file). */
-  withData(page: HtmlPagePath): Promise<RenderedHtml | undefined>
-  /** The farmer's page as the app renders it, or undefined (no SSR bundle, a failure, too busy, not
-   * ready within `waitMs`): then the caller sends the plain card. Kept per farmer card. */
-  farmerPage(farmer: PublicFarmer, waitMs?: number): Promise<string | undefined>
+  /** A page of the sources with its data, in `language` (default English), or undefined (no data
+   * for it, no SSR bundle, a failure: send the file). */
+  withData(page: HtmlPagePath, language?: Locale): Promise<RenderedHtml | undefined>
+  /** The farmer's page as the app renders it, in `language` (default English), or undefined (no SSR
+   * bundle, a failure, too busy, not ready within `waitMs`): then the caller sends the plain card.
+   * Kept per farmer card and language. */
+  farmerPage(farmer: PublicFarmer, options?: { waitMs?: number; language?: Locale }): Promise<string | undefined>
 }
 
 /** `renderPage`: the SSR bundle's (a test passes the source's); default, the build's `.ssr/entry-server.js`. */
 export function htmlPages(webDir: string, sources?: PageSources, onError: (error: unknown) => void = () => undefined, renderPage?: RenderPage): HtmlPages {
   const pagesDir = path.join(webDir, HTML_PAGES_DIR)
   let renderer: { render: RenderPage | undefined } | undefined
-  /** Each page's render for the newest key seen (perhaps still running). */
-  const kept = new Map<HtmlPagePath, { key: string; scope: string; html: Promise<RenderedHtml | undefined> }>()
-  /** Each page's last finished render, and when its key was last read current. */
-  const ready = new Map<HtmlPagePath, { key: string; scope: string; html: RenderedHtml; verifiedAt: number }>()
+  /** Each page's render (by language and path) for the newest key seen (perhaps still running). */
+  const kept = new Map<string, { key: string; scope: string; html: Promise<RenderedHtml | undefined> }>()
+  /** Each page's last finished render (by language and path), and when its key was last read current. */
+  const ready = new Map<string, { key: string; scope: string; html: RenderedHtml; verifiedAt: number }>()
 
   // The build's bundle renders on a thread of its own, not in the server (render-thread.ts).
   const rendererOf = (): RenderPage | undefined => {
@@ -119,11 +123,11 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
   const file = (page: HtmlPagePath | 'not-found') => existing(path.join(pagesDir, htmlPageFile(page)))
   const fileIn = (language: HtmlPageLanguage, page: HtmlPagePath) => existing(path.join(pagesDir, htmlPageFileIn(language, page)))
 
-  const render = async (page: HtmlPagePath, now: PageDataNow): Promise<RenderedHtml | undefined> => {
+  const render = async (page: HtmlPagePath, now: PageDataNow, language: Locale): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
     const render = rendererOf()
     if (!render) return undefined
-    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, await now.data()))
+    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, await now.data(), page, language))
     const [br, gz] = await Promise.all([
       brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipAsync(html, { level: 9 }),
@@ -131,32 +135,34 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     return { plain: html, br, gzip: gz }
   }
 
-  const withData = async (page: HtmlPagePath): Promise<RenderedHtml | undefined> => {
+  const withData = async (page: HtmlPagePath, language: Locale = 'en'): Promise<RenderedHtml | undefined> => {
     const source = sources?.pages[page]
-    if (!source || !file(page)) return undefined
+    // A language's page with data only where the build made that language's page.
+    if (!source || !(language === 'en' ? file(page) : fileIn(language, page))) return undefined
+    const id = `${language} ${page}`
     try {
       // Read before rendering: a page is never taken for newer than its data.
       const at = Date.now()
       const now = await source.now()
       const { key, scope } = now
-      const last = ready.get(page)
+      const last = ready.get(id)
       if (last && last.key === key && last.scope === scope) {
         last.verifiedAt = at
         return last.html
       }
-      let entry = kept.get(page)
+      let entry = kept.get(id)
       if (entry?.key !== key || entry.scope !== scope) {
-        const started = { key, scope, html: render(page, now) }
+        const started = { key, scope, html: render(page, now, language) }
         entry = started
-        kept.set(page, started)
+        kept.set(id, started)
         started.html.then(
           (html) => {
             // A slower render of an older key never replaces a newer one.
-            if (html && kept.get(page) === started) ready.set(page, { key, scope, html, verifiedAt: at })
+            if (html && kept.get(id) === started) ready.set(id, { key, scope, html, verifiedAt: at })
           },
           // A failed render is not kept: the next request tries again.
           () => {
-            if (kept.get(page) === started) kept.delete(page)
+            if (kept.get(id) === started) kept.delete(id)
           },
         )
       }
@@ -170,7 +176,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     }
   }
 
-  /** Each farmer's last render, keyed by its card (a changed card renders again); oldest asked for first. */
+  /** Each farmer's last render by language and farmer, with its card (a changed card renders again); oldest asked for first. */
   const farmerPages = new Map<string, { card: string; html: Promise<string | undefined> }>()
   let farmerRenders = 0
   const renderBudget = { tokens: FARMER_RENDERS_PER_SECOND, at: Date.now() }
@@ -184,10 +190,11 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     return true
   }
 
-  const renderFarmer = async (farmer: PublicFarmer, render: RenderPage): Promise<string | undefined> => {
+  const renderFarmer = async (farmer: PublicFarmer, render: RenderPage, language: Locale): Promise<string | undefined> => {
     farmerRenders++
     try {
-      return await render(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), farmerPagePath(farmer.id), { farmer })
+      const pagePath = farmerPagePath(farmer.id)
+      return await render(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), pagePath, { farmer }, pagePath, language)
     } catch (error) {
       onError(error)
       return undefined
@@ -196,21 +203,22 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     }
   }
 
-  const farmerPage = async (farmer: PublicFarmer, waitMs = FARMER_RENDER_WAIT_MS): Promise<string | undefined> => {
+  const farmerPage = async (farmer: PublicFarmer, { waitMs = FARMER_RENDER_WAIT_MS, language = 'en' }: { waitMs?: number; language?: Locale } = {}): Promise<string | undefined> => {
     const render = rendererOf()
     if (!render) return undefined
     const card = JSON.stringify(farmer)
-    let entry = farmerPages.get(farmer.id)
+    const id = `${language} ${farmer.id}`
+    let entry = farmerPages.get(id)
     if (entry?.card !== card) {
       if (!mayRender()) return undefined
-      entry = { card, html: renderFarmer(farmer, render) }
+      entry = { card, html: renderFarmer(farmer, render, language) }
       const started = entry
       // A failed render is not kept: the next request tries again.
-      void started.html.then((html) => html === undefined && farmerPages.get(farmer.id) === started && farmerPages.delete(farmer.id))
+      void started.html.then((html) => html === undefined && farmerPages.get(id) === started && farmerPages.delete(id))
     }
     // Most recently asked for last; the oldest goes beyond the bound.
-    farmerPages.delete(farmer.id)
-    farmerPages.set(farmer.id, entry)
+    farmerPages.delete(id)
+    farmerPages.set(id, entry)
     if (farmerPages.size > FARMER_PAGES_KEPT) farmerPages.delete(farmerPages.keys().next().value!)
     const waiting = new AbortController()
     try {

@@ -5,9 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 
 const { renderPage } = await import(workerData.entry)
 
-parentPort.on('message', async ({ id, template, path, data }) => {
+parentPort.on('message', async ({ id, template, path, data, hydrateAt, language }) => {
   try {
-    parentPort.postMessage({ id, html: await renderPage(template, path, data) })
+    parentPort.postMessage({ id, html: await renderPage(template, path, data, hydrateAt, language) })
   } catch (error) {
     // Only the message crosses over: the caller makes its own Error (no stack from here).
     parentPort.postMessage({ id, error: String(error?.message ?? error) })

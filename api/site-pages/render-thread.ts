@@ -80,14 +80,14 @@ export function renderThread(entry: URL, options: { idleMs?: number } = {}): Ren
   }
 
   return {
-    render(template, path, data) {
+    render(template, path, data, hydrateAt, language) {
       clearTimeout(idleTimer)
       worker ??= start()
       const target = worker
       const id = nextId++
       return new Promise<string>((resolve, reject) => {
         pending.set(id, { resolve, reject })
-        target.postMessage({ id, template, path, data })
+        target.postMessage({ id, template, path, data, hydrateAt, language })
       })
     },
     get isRunning() {

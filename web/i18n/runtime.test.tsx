@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { EnglishOnlyContext, holdDocumentLanguage, onLocaleChange, setLocale, useT } from './runtime'
+import { EnglishOnlyContext, currentLocale, holdDocumentLanguage, holdSwitchesUntil, keepLocaleCookie, onLocaleChange, setLocale, useT } from './runtime'
 
 describe('onLocaleChange', () => {
   it('a listener that stops itself on a change does not make the next one miss it; a stopped one hears nothing more', async () => {
@@ -60,6 +60,69 @@ describe('holdDocumentLanguage', () => {
     } finally {
       release()
       await setLocale('en', false)
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
+describe('holdSwitchesUntil', () => {
+  it('a switch made while the page hydrates takes effect once hydration is done, and the last one made wins', async () => {
+    let hydrated!: () => void
+    holdSwitchesUntil(new Promise<void>((resolve) => (hydrated = resolve)))
+    try {
+      const first = setLocale('fj', false)
+      const second = setLocale('hif', false)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(currentLocale()).toBe('en')
+      hydrated()
+      await Promise.all([first, second])
+      expect(currentLocale()).toBe('hif')
+    } finally {
+      hydrated()
+      holdSwitchesUntil(Promise.resolve())
+      await setLocale('en', false)
+    }
+  })
+})
+
+describe('the choice as a cookie (the server sends its pages in it)', () => {
+  /** What the page's cookies are, as `document.cookie` writes them (this suite runs without a DOM). */
+  function pageWithCookies(protocol: string) {
+    const written: string[] = []
+    const stored = new Map<string, string>()
+    vi.stubGlobal('location', { protocol })
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) })
+    vi.stubGlobal('document', {
+      documentElement: { lang: 'en' },
+      set cookie(line: string) {
+        written.push(line)
+      },
+    })
+    return written
+  }
+
+  it('a choice made is written as the cookie, for a year, Secure on https', async () => {
+    const written = pageWithCookies('https:')
+    try {
+      await setLocale('fj')
+      expect(written).toEqual([`viti_locale=fj; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax; Secure`])
+      // A language the app takes without the reader choosing it (its first guess) is no choice.
+      await setLocale('hif', false)
+      expect(written).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+      await setLocale('en', false)
+    }
+  })
+
+  it('a choice remembered before the cookie existed gets it at the next start; nothing of ours writes none', () => {
+    const written = pageWithCookies('http:')
+    try {
+      keepLocaleCookie('hif')
+      keepLocaleCookie('xx')
+      keepLocaleCookie(null)
+      expect(written).toEqual([`viti_locale=hif; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`])
+    } finally {
       vi.unstubAllGlobals()
     }
   })

@@ -7,7 +7,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { i18n, setupI18n, type Messages } from '@lingui/core'
 import enFirst from 'virtual:i18n-catalog/en-first'
-import { LOCALES, LOCALE_STORAGE_KEY, SOURCE_LOCALE, type Locale } from '../../api/contract/locales'
+import { LOCALE_STORAGE_KEY, SOURCE_LOCALE, isLocale, localeCookie, type Locale } from '../../api/contract/locales'
 
 export { LOCALES, LOCALE_NAMES, type Locale } from '../../api/contract/locales'
 
@@ -89,19 +89,7 @@ export function holdDocumentLanguage(): () => void {
 
 apply(SOURCE_LOCALE)
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
-}
-
-/** The device's remembered choice, else the first of the browser's languages we speak, else English. */
-export function firstGuess(stored: string | null, languages: readonly string[]): Locale {
-  if (isLocale(stored)) return stored
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split('-')[0]
-    if (isLocale(base)) return base
-  }
-  return SOURCE_LOCALE
-}
+export { firstGuess, isLocale } from '../../api/contract/locales'
 
 export function storedLocale(): string | null {
   try {
@@ -111,9 +99,34 @@ export function storedLocale(): string | null {
   }
 }
 
+/** The choice as the server's cookie too (LOCALE_COOKIE): its pages then come in that language where
+ * no service worker answers. A choice remembered before the cookie existed gets it at the next start. */
+export function keepLocaleCookie(locale: string | null): void {
+  if (!isLocale(locale) || typeof document === 'undefined') return
+  try {
+    document.cookie = localeCookie(locale, location.protocol === 'https:')
+  } catch {
+    // Cookies switched off: the server sends its pages in the browser's language, as before.
+  }
+}
+
+/** A switch takes effect once this settles (`holdSwitchesUntil`). */
+let switchesHeld: Promise<void> = Promise.resolve()
+
+/**
+ * Holds every switch of language until `settled` (the server's HTML is hydrated, web/main.tsx). A
+ * part of the page React hydrates after a switch would be drawn in the new language over HTML in the
+ * old one: React throws such HTML away with a hydration error and draws it anew. A reader who picks
+ * their language while the page hydrates sees it a moment later instead.
+ */
+export function holdSwitchesUntil(settled: Promise<void>): void {
+  switchesHeld = settled
+}
+
 /** Loads (once) and activates a language; remembers it on the device when `remember`. */
 export async function setLocale(locale: Locale, remember = true): Promise<void> {
   await Promise.all([load(locale, 'first'), ...[...wanted].flatMap((part) => [load('en', part), load(locale, part)])])
+  await switchesHeld
   apply(locale)
   if (remember) {
     try {
@@ -121,6 +134,7 @@ export async function setLocale(locale: Locale, remember = true): Promise<void> 
     } catch {
       // Private mode or full storage: the choice lasts for this visit only.
     }
+    keepLocaleCookie(locale)
   }
 }
 

@@ -31,6 +31,12 @@ function afterFirstScreen(run: () => void): void {
   setTimeout(once, FIRST_SCREEN_WAIT_CAP_MS)
 }
 
+/** Settles once the first screen's content is on the page (for a page whose HTML React hydrates: once
+ * the screen is hydrated), or after FIRST_SCREEN_WAIT_CAP_MS if it never is. */
+export function firstScreenShownOrCap(): Promise<void> {
+  return new Promise((resolve) => afterFirstScreen(resolve))
+}
+
 /** Runs `callback` once the page is idle after its first screen has painted (a timeout caps the wait). */
 export function whenIdle(callback: () => void, timeoutMs = 2_000): void {
   if (typeof window === 'undefined') return
