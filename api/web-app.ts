@@ -156,6 +156,12 @@ function sendRendered(req: Request, res: Response, html: RenderedHtml): void {
   res.send(encoding ? html[encoding.name === 'br' ? 'br' : 'gzip'] : html.plain)
 }
 
+/** The request's query string as sent, without its `?` ('' when none). */
+function queryStringOf(req: Request): string {
+  const at = req.originalUrl.indexOf('?')
+  return at < 0 ? '' : req.originalUrl.slice(at + 1)
+}
+
 /** A public page's HTML at its exact path: true when sent (else the caller sends the shell). */
 async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promise<boolean> {
   const page = htmlPageOf(req.path)
@@ -173,7 +179,19 @@ async function sendHtmlPage(req: Request, res: Response, html: HtmlPages): Promi
   // Data the app takes as its own answers goes only to a navigation (or a client that does not say,
   // a crawler): the worker's precache fetches with `Sec-Fetch-Dest: empty` and keeps the built page.
   const destination = req.get('sec-fetch-dest')
-  const mayHaveData = !html.isForNavigationsOnly(page) || destination === undefined || destination === 'document'
+  const isNavigation = destination === undefined || destination === 'document'
+  const mayHaveData = !html.isForNavigationsOnly(page) || isNavigation
+  // A page its query string shapes (browse's steps, `?city=…`), rendered with that step's data:
+  // navigations only, as the app's own answers are. Any other query: the page as at its path.
+  const query = queryStringOf(req)
+  if (query !== '' && isNavigation) {
+    const rendered = await html.withData(page, language, query)
+    if (rendered) {
+      markLanguage(res, language)
+      sendRendered(req, res, rendered)
+      return true
+    }
+  }
   if (language !== 'en') {
     // The reader's language with the data, else as built in it (its lists fill in once the app
     // runs): better than English held back by the language gate.

@@ -40,6 +40,20 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: /^Labasa \d+ farmers?/ })).toBeVisible()
   })
 
+  test("browse's steps in the address show their lists: a town's produce, then its farmers", async ({ page }) => {
+    await page.goto('/browse-farmers?city=Labasa')
+    await expect(page.getByRole('heading', { level: 2, name: '2. Choose produce in Labasa' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^All Farmers \d+ farmers?$/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Rice \d+ farmers?$/ })).toBeVisible()
+    await page.goto('/browse-farmers?city=Labasa&all=1')
+    await expect(page.getByRole('heading', { level: 2, name: '3. All farmers in Labasa' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Shalini Lata' })).toBeVisible()
+    await page.goto('/browse-farmers?city=Labasa&produce=Rice')
+    await expect(page.getByRole('heading', { level: 2, name: '3. Rice farmers in Labasa' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Mohammed Ali Khan' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Anil Kumar' })).toHaveCount(0)
+  })
+
   test('the experts and the reviews are listed, with their count and overall rating', async ({ page }) => {
     await page.goto('/experts')
     // Other specs may add experts: the count is the list's.
@@ -190,6 +204,34 @@ test.describe('lists in the HTML, a first visit', () => {
     await expect(page.getByTestId('farm-card').first().getByRole('heading', { level: 3 })).toHaveText(/\S/)
     await page.waitForLoadState('networkidle')
     expect(asked).toEqual([])
+  })
+})
+
+test.describe("browse's steps in the HTML, a first visit", () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test("a town's step and its farmers' step are hydrated with the lists they came with, asking the server for none, and step on as before", async ({ page }) => {
+    const found = collectProblems(page)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/api/produce/by-location/') || pathname.startsWith('/api/farmers/')) asked.push(request.url())
+    })
+    await expectHeadingHydrated(page, '/browse-farmers?city=Labasa')
+    const rice = page.getByRole('button', { name: /^Rice \d+ farmers?$/ })
+    await expect.poll(() => rice.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true)
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
+    // React holds the step: a produce steps on to its farmers (the app asks for those).
+    await rice.click()
+    await expect(page.getByRole('heading', { level: 2, name: '3. Rice farmers in Labasa' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Mohammed Ali Khan' })).toBeVisible()
+    asked.length = 0
+    await expectHeadingHydrated(page, '/browse-farmers?city=Labasa&all=1')
+    await expect(page.getByRole('heading', { name: 'Shalini Lata' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
+    expect(found).toEqual([])
   })
 })
 

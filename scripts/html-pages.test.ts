@@ -44,7 +44,7 @@ function readPage(html: string) {
   const root = /<div id="root" data-ssr="([^"]*)"(?: data-ssr-lang="([^"]*)")?>([\s\S]*)<\/div>/.exec(html)
   const markup = root?.[3] ?? ''
   return {
-    hydrateAt: root?.[1],
+    hydrateAt: root?.[1] === undefined ? undefined : decode(root[1]),
     /** The language the page was rendered in, as the browser's hydration reads it. */
     language: root ? (root[2] ?? 'en') : undefined,
     lang: /<html lang="([^"]*)">/.exec(html)?.[1],
@@ -295,6 +295,70 @@ describe('public pages arrive as HTML', () => {
     expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i)
     const data = /<script type="application\/json" id="vf-farmer">([^<]*)<\/script>/.exec(html)?.[1]
     expect(JSON.parse(data ?? 'null')).toMatchObject({ id: farmerId, name: 'Sereana Vunivalu', town: 'Savusavu', produce: ['Tomatoes'] })
+  })
+})
+
+describe("browse's steps arrive as HTML with their data (?city=…, &all=1, &produce=…)", () => {
+  const navigation = { headers: { 'sec-fetch-dest': 'document' } }
+  const answersOf = (html: string) => JSON.parse(/<script type="application\/json" id="vf-answers">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown> | null
+  const api_ = async (url: string) => (await fetch(`${api.baseUrl}${url}`)).json()
+
+  it("a town's step lists its produce with their counts, and carries the answers the app asks for", async () => {
+    const html = await (await fetch(`${api.baseUrl}/browse-farmers?city=Savusavu`, navigation)).text()
+    const page = readPage(html)
+    expect(page.hydrateAt).toBe('/browse-farmers?city=Savusavu')
+    expect(page.text).toContain('2. Choose produce in Savusavu')
+    expect(page.text).toMatch(/All Farmers 2 farmers/)
+    expect(page.text).toMatch(/Tomatoes 2 farmers/)
+    expect(page.text).not.toContain('Loading')
+    const answers = answersOf(html)!
+    expect(answers['/api/produce/by-location/Savusavu']).toEqual(await api_('/api/produce/by-location/Savusavu'))
+    expect(answers['/api/farmers/locations']).toEqual(await api_('/api/farmers/locations'))
+  })
+
+  it("a town's farmers, all or of one produce: the first page of cards, as the API answers it", async () => {
+    const all = await (await fetch(`${api.baseUrl}/browse?city=Savusavu&all=1`, navigation)).text()
+    expect(readPage(all).hydrateAt).toBe('/browse?city=Savusavu&all=1')
+    expect(readPage(all).text).toContain('3. All farmers in Savusavu')
+    expect(readPage(all).text).toContain('Sereana Vunivalu')
+    expect(readPage(all).text).toContain('Ravi Prasad')
+    expect(answersOf(all)!['/api/farmers/locations/Savusavu/farmers?page=1&limit=24']).toEqual(await api_('/api/farmers/locations/Savusavu/farmers?page=1&limit=24'))
+    const labasa = await (await fetch(`${api.baseUrl}/browse-farmers?city=Labasa&produce=Tomatoes`, navigation)).text()
+    expect(readPage(labasa).text).toContain('3. Tomatoes farmers in Labasa')
+    expect(readPage(labasa).text).toContain('Ravi Prasad')
+    expect(readPage(labasa).text).not.toContain('Sereana Vunivalu')
+    const url = '/api/farmers/by-location-and-produce/Labasa/Tomatoes?page=1&limit=24'
+    expect(answersOf(labasa)![url]).toEqual(await api_(url))
+  })
+
+  it('a step in the reader\'s language', async () => {
+    const res = await fetch(`${api.baseUrl}/browse-farmers?city=Savusavu`, { headers: { 'sec-fetch-dest': 'document', cookie: 'viti_locale=fj' } })
+    expect(res.headers.get('content-language')).toBe('fj')
+    const page = readPage(await res.text())
+    expect(page).toMatchObject({ lang: 'fj', language: 'fj', hydrateAt: '/browse-farmers?city=Savusavu' })
+    expect(page.text).not.toContain('2. Choose produce in Savusavu')
+    expect(page.text).toContain('Savusavu')
+  })
+
+  it.each([
+    ['a town with no farmer', '?city=Nowhere'],
+    ['a produce the town does not sell', '?city=Savusavu&produce=Kava'],
+    ['the parameters in another order', '?all=1&city=Savusavu'],
+    ['another parameter beside them', '?city=Savusavu&fbclid=abc'],
+    ['a town spelled in another case', '?city=savusavu'],
+    ['an empty town', '?city='],
+  ])('%s: the page as at its path (its towns), for the app to draw', async (_what, query) => {
+    const html = await (await fetch(`${api.baseUrl}/browse-farmers${query}`, navigation)).text()
+    const page = readPage(html)
+    expect(page.hydrateAt).toBe('/browse-farmers')
+    expect(page.text).toContain('1. Choose a location')
+    expect(html).not.toContain('id="vf-answers"')
+  })
+
+  it("a service worker's fetch of a step gets the page as at its path, with no answers to keep", async () => {
+    const html = await (await fetch(`${api.baseUrl}/browse-farmers?city=Savusavu`, { headers: { 'sec-fetch-dest': 'empty' } })).text()
+    expect(readPage(html).hydrateAt).toBe('/browse-farmers')
+    expect(html).not.toContain('id="vf-answers"')
   })
 })
 

@@ -92,7 +92,8 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   if (!template.includes(HTML_TAG)) throw new Error('The page template has no <html lang="en">')
   // The language first: the screen's words are loaded with its code, in the active language.
   await setLocale(language, false)
-  await preloadRoute(path)
+  // A path may carry a query string (browse's steps): the router reads it, the screen is the path's.
+  await preloadRoute(path.split('?')[0] ?? path)
   serverRenderedTitle.current = undefined
   const cache = createCache({ key: 'css' })
   // Styles go into cache.inserted instead of <style> tags beside each element.

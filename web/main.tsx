@@ -36,7 +36,8 @@ async function hydration(root: HTMLElement, guess: ReturnType<typeof firstGuess>
   // The page's language as rendered (`<html lang>` is the runtime's by now).
   const renderedIn = root.dataset.ssrLang ?? 'en'
   if (!isLocale(renderedIn) || guess !== renderedIn) return undefined
-  if (search !== '' || !(renderedAt === pathname || (renderedAt === '*' && isNotFoundRoute(pathname)))) return undefined
+  // The HTML of this very address (a browse step's carries its query string), or the not-found page.
+  if (!(renderedAt === pathname + search || (renderedAt === '*' && search === '' && isNotFoundRoute(pathname)))) return undefined
   try {
     // The page's language before its screen, whose words load with its code in the active language.
     if (guess !== 'en') await setLocale(guess, false)

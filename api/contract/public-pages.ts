@@ -123,6 +123,38 @@ export const FARMS_PER_PAGE = 24
 /** The directory's towns with their farmer counts (the home page's grid, the farm reviews' town filter). */
 export const FARMER_LOCATIONS_URL = '/api/farmers/locations'
 
+/** A town's produce with their farmer counts (browse's second step, the town dialog). */
+export const produceInCityUrl = (city: string) => `/api/produce/by-location/${encodeURIComponent(city)}`
+/** A town's listed farmers, a page at a time (browse's "all farmers" step, the town dialog). */
+export const cityFarmersUrl = (city: string) => `/api/farmers/locations/${encodeURIComponent(city)}/farmers`
+/** A town's listed farmers of one produce, a page at a time. */
+export const cityProduceFarmersUrl = (city: string, produce: string) => `/api/farmers/by-location-and-produce/${encodeURIComponent(city)}/${encodeURIComponent(produce)}`
+/** Farmer cards a page of browse's and the search's lists holds. */
+export const BROWSE_FARMERS_PER_PAGE = 24
+
+/** Browse's steps after the first, in its URL (web/features/directory/browse-page.tsx): a town, then
+ * all its farmers (`all`) or those of one produce. */
+export type BrowseStep = { city: string; produce?: string; all?: true }
+
+/** The query string of `step` as the app writes it (react-router's URLSearchParams). */
+export function browseStepQuery(step: BrowseStep): string {
+  const params = new URLSearchParams({ city: step.city })
+  if (step.produce !== undefined) params.set('produce', step.produce)
+  else if (step.all) params.set('all', '1')
+  return params.toString()
+}
+
+/** The step a browse query string (no `?`) names, only in the exact form the app writes it; else
+ * undefined (any other form: the page is the app's to draw). */
+export function browseStepOf(query: string): BrowseStep | undefined {
+  const params = new URLSearchParams(query)
+  const city = params.get('city')
+  if (!city) return undefined
+  const produce = params.get('produce')
+  const step: BrowseStep = produce ? { city, produce } : params.get('all') === '1' ? { city, all: true } : { city }
+  return browseStepQuery(step) === query ? step : undefined
+}
+
 /** The URL of one page of a paged list (`url` may already carry a query): also the app's query key for it. */
 export function pageUrl(url: string, page: number, limit: number): string {
   return `${url}${url.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`

@@ -48,6 +48,19 @@ const FARMER_RENDERS_AT_ONCE = 2
 export const FARMER_RENDERS_PER_SECOND = 5
 /** Farmer pages kept, the most recently asked for (~65 KB of HTML each). */
 const FARMER_PAGES_KEPT = 64
+/** Pages with a query string kept (browse's steps, by language), the most recently asked for: each
+ * is kept as sent, plain and compressed (~90 KB). */
+const QUERY_PAGES_KEPT = 64
+
+/** `html`, or undefined when it takes longer than `waitMs` (the render goes on). */
+async function withinRenderWait<T>(html: Promise<T | undefined>, waitMs: number): Promise<T | undefined> {
+  const waiting = new AbortController()
+  try {
+    return await Promise.race([html, sleep(waitMs, undefined, { signal: waiting.signal }).catch(() => undefined)])
+  } finally {
+    waiting.abort()
+  }
+}
 
 /** One rendered page, as sent: plain, brotli and gzip. */
 export interface RenderedHtml {
@@ -69,6 +82,13 @@ export interface PageDataNow {
 /** The data of a page rendered at run time. */
 export interface PageDataSource {
   now(): Promise<PageDataNow>
+  /**
+   * The page with a query string (no `?`; browse's town and produce steps): its data now, or
+   * undefined when the query names nothing this source renders (then the page is sent as built, and
+   * the app draws the rest). Rendered for navigations only, whatever `navigationsOnly` says: its
+   * data is the app's own answers.
+   */
+  withQuery?(query: string): Promise<PageDataNow | undefined>
   /**
    * Rendered only for a browser's navigation or a client that says nothing of it (a crawler): data
    * the app takes as its own answers must never reach a cache that outlives the request (the
@@ -94,9 +114,10 @@ export interface HtmlPages {
   fileIn(language: HtmlPageLanguage, page: HtmlPagePath): string | undefined
   /** Whether `page` is rendered with data only for navigations (PageDataSource.navigationsOnly). */
   isForNavigationsOnly(page: HtmlPagePath): boolean
-  /** A page of the sources with its data, in `language` (default English), or undefined (no data
-   * for it, no SSR bundle, a failure: send the file). */
-  withData(page: HtmlPagePath, language?: Locale): Promise<RenderedHtml | undefined>
+  /** A page of the sources with its data, in `language` (default English), with `query` (no `?`;
+   * default none) when its source renders that query, or undefined (no data for it, no SSR bundle, a
+   * failure, too many renders of queries this second: send the file). */
+  withData(page: HtmlPagePath, language?: Locale, query?: string): Promise<RenderedHtml | undefined>
   /** The farmer's page as the app renders it, in `language` (default English), or undefined (no SSR
    * bundle, a failure, too busy, not ready within `waitMs`): then the caller sends the plain card.
    * Kept per farmer card and language. */
@@ -123,11 +144,11 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
   const file = (page: HtmlPagePath | 'not-found') => existing(path.join(pagesDir, htmlPageFile(page)))
   const fileIn = (language: HtmlPageLanguage, page: HtmlPagePath) => existing(path.join(pagesDir, htmlPageFileIn(language, page)))
 
-  const render = async (page: HtmlPagePath, now: PageDataNow, language: Locale): Promise<RenderedHtml | undefined> => {
+  const render = async (pagePath: string, now: PageDataNow, language: Locale): Promise<RenderedHtml | undefined> => {
     const template = path.join(webDir, 'index.html')
     const render = rendererOf()
     if (!render) return undefined
-    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), page, await now.data(), page, language))
+    const html = Buffer.from(await render(await fs.promises.readFile(template, 'utf8'), pagePath, await now.data(), pagePath, language))
     const [br, gz] = await Promise.all([
       brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipAsync(html, { level: 9 }),
@@ -135,15 +156,52 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     return { plain: html, br, gzip: gz }
   }
 
-  const withData = async (page: HtmlPagePath, language: Locale = 'en'): Promise<RenderedHtml | undefined> => {
+  /** Renders of pages a URL names (a farmer's, a query's) running now, and started this second (`mayRender`). */
+  let urlRenders = 0
+  const counted = async <T>(rendering: () => Promise<T>): Promise<T> => {
+    urlRenders++
+    try {
+      return await rendering()
+    } finally {
+      urlRenders--
+    }
+  }
+  const renderBudget = { tokens: FARMER_RENDERS_PER_SECOND, at: Date.now() }
+  /** True, and one render fewer left, when the rate allows a render now. */
+  const mayRender = () => {
+    const now = Date.now()
+    renderBudget.tokens = Math.min(FARMER_RENDERS_PER_SECOND, renderBudget.tokens + ((now - renderBudget.at) / 1000) * FARMER_RENDERS_PER_SECOND)
+    renderBudget.at = now
+    if (urlRenders >= FARMER_RENDERS_AT_ONCE || renderBudget.tokens < 1) return false
+    renderBudget.tokens -= 1
+    return true
+  }
+
+  /** The pages with a query string kept, oldest asked for first (their ids in `kept` and `ready`). */
+  const queryPages = new Set<string>()
+  const keepQueryPage = (id: string) => {
+    queryPages.delete(id)
+    queryPages.add(id)
+    if (queryPages.size <= QUERY_PAGES_KEPT) return
+    const oldest = queryPages.values().next().value!
+    queryPages.delete(oldest)
+    kept.delete(oldest)
+    ready.delete(oldest)
+  }
+
+  const withData = async (page: HtmlPagePath, language: Locale = 'en', query = ''): Promise<RenderedHtml | undefined> => {
     const source = sources?.pages[page]
     // A language's page with data only where the build made that language's page.
     if (!source || !(language === 'en' ? file(page) : fileIn(language, page))) return undefined
-    const id = `${language} ${page}`
+    if (query !== '' && !source.withQuery) return undefined
+    const pagePath = query === '' ? page : `${page}?${query}`
+    const id = `${language} ${pagePath}`
     try {
       // Read before rendering: a page is never taken for newer than its data.
       const at = Date.now()
-      const now = await source.now()
+      const now = query === '' ? await source.now() : await source.withQuery!(query)
+      if (!now) return undefined
+      if (query !== '') keepQueryPage(id)
       const { key, scope } = now
       const last = ready.get(id)
       if (last && last.key === key && last.scope === scope) {
@@ -152,7 +210,10 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
       }
       let entry = kept.get(id)
       if (entry?.key !== key || entry.scope !== scope) {
-        const started = { key, scope, html: render(page, now, language) }
+        // A query's page is one of many a crawler could ask for: rendered as the farmer pages' rate
+        // allows, else sent as built (never one older than the bound).
+        if (query !== '' && !mayRender()) return undefined
+        const started = { key, scope, html: query === '' ? render(pagePath, now, language) : counted(() => render(pagePath, now, language)) }
         entry = started
         kept.set(id, started)
         started.html.then(
@@ -169,7 +230,8 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
       // The page from before a write goes out at once while its successor renders (off the
       // request path: a render thread that had ended starts again, ~0.2 s), within the bound.
       if (last && last.scope === scope && at - last.verifiedAt < (sources?.staleForMs ?? 0)) return last.html
-      return await entry.html
+      // A query's page waits no longer than a farmer's for its render (which goes on, and is kept).
+      return query === '' ? await entry.html : await withinRenderWait(entry.html, FARMER_RENDER_WAIT_MS)
     } catch (error) {
       onError(error)
       return undefined
@@ -178,30 +240,16 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
 
   /** Each farmer's last render by language and farmer, with its card (a changed card renders again); oldest asked for first. */
   const farmerPages = new Map<string, { card: string; html: Promise<string | undefined> }>()
-  let farmerRenders = 0
-  const renderBudget = { tokens: FARMER_RENDERS_PER_SECOND, at: Date.now() }
-  /** True, and one render fewer left, when the rate allows a render now. */
-  const mayRender = () => {
-    const now = Date.now()
-    renderBudget.tokens = Math.min(FARMER_RENDERS_PER_SECOND, renderBudget.tokens + ((now - renderBudget.at) / 1000) * FARMER_RENDERS_PER_SECOND)
-    renderBudget.at = now
-    if (farmerRenders >= FARMER_RENDERS_AT_ONCE || renderBudget.tokens < 1) return false
-    renderBudget.tokens -= 1
-    return true
-  }
-
-  const renderFarmer = async (farmer: PublicFarmer, render: RenderPage, language: Locale): Promise<string | undefined> => {
-    farmerRenders++
-    try {
-      const pagePath = farmerPagePath(farmer.id)
-      return await render(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), pagePath, { farmer }, pagePath, language)
-    } catch (error) {
-      onError(error)
-      return undefined
-    } finally {
-      farmerRenders--
-    }
-  }
+  const renderFarmer = (farmer: PublicFarmer, render: RenderPage, language: Locale): Promise<string | undefined> =>
+    counted(async () => {
+      try {
+        const pagePath = farmerPagePath(farmer.id)
+        return await render(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), pagePath, { farmer }, pagePath, language)
+      } catch (error) {
+        onError(error)
+        return undefined
+      }
+    })
 
   const farmerPage = async (farmer: PublicFarmer, { waitMs = FARMER_RENDER_WAIT_MS, language = 'en' }: { waitMs?: number; language?: Locale } = {}): Promise<string | undefined> => {
     const render = rendererOf()
@@ -220,12 +268,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     farmerPages.delete(id)
     farmerPages.set(id, entry)
     if (farmerPages.size > FARMER_PAGES_KEPT) farmerPages.delete(farmerPages.keys().next().value!)
-    const waiting = new AbortController()
-    try {
-      return await Promise.race([entry.html, sleep(waitMs, undefined, { signal: waiting.signal }).catch(() => undefined)])
-    } finally {
-      waiting.abort()
-    }
+    return withinRenderWait(entry.html, waitMs)
   }
 
   // The home page is rendered as the server starts, not on the first visitor's request: loading

@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { HtmlPagePath, PublicFarmer } from '../contract'
-import { FARMER_LOCATIONS_URL, FARMS_PER_PAGE, FARMS_WITH_RATINGS_URL, PUBLIC_EXPERTS_URL, PUBLIC_REVIEWS_PER_PAGE, PUBLIC_REVIEWS_URL, pageUrl } from '../contract/public-pages'
+import {
+  BROWSE_FARMERS_PER_PAGE, FARMER_LOCATIONS_URL, FARMS_PER_PAGE, FARMS_WITH_RATINGS_URL, PUBLIC_EXPERTS_URL, PUBLIC_REVIEWS_PER_PAGE, PUBLIC_REVIEWS_URL, browseStepOf, cityFarmersUrl,
+  cityProduceFarmersUrl, pageUrl, produceInCityUrl,
+} from '../contract/public-pages'
 import { expertsService } from '../experts/service'
 import { farmReviewsService } from '../farm-reviews/service'
 import { reviewsService } from '../reviews/service'
@@ -43,23 +46,70 @@ export function englishWords(catalogDir?: string): Words {
   }
 }
 
+/** Answers read once per key of the data (the directory's version and Fiji day): a new key forgets the old ones. */
+function answersPerKey() {
+  let current = ''
+  let answers = new Map<string, Promise<unknown>>()
+  return <T>(key: string, url: string, read: () => Promise<T>): Promise<T> => {
+    if (key !== current) {
+      current = key
+      answers = new Map()
+    }
+    let answer = answers.get(url) as Promise<T> | undefined
+    if (!answer) {
+      const reading = read()
+      answer = reading
+      answers.set(url, reading)
+      // A failed read is not kept: the next request reads again.
+      reading.catch(() => answers.get(url) === reading && answers.delete(url))
+    }
+    return answer
+  }
+}
+
 export function sitePages(db: Kysely<Database>, options: { mailDomain: string; siteUrl?: string; catalogDir?: string; staleForMs?: number }): SitePages {
   const directory = directoryService(db, options.mailDomain)
   const experts = expertsService(db)
   const reviews = reviewsService(db)
   const farmReviews = farmReviewsService(db)
+  const perKey = answersPerKey()
   const towns: PageDataSource = {
     now: async () => {
       const [version, day] = [String(await directory.version()), fijiDayBounds(new Date()).date]
       return { key: `${version} ${day}`, scope: day, data: async () => ({ locations: await directory.farmerLocations() }) }
     },
   }
+  /** Browse with its steps: a town's produce, all its farmers or one produce's, the first page as the app asks for it. */
+  const browse: PageDataSource = {
+    ...towns,
+    withQuery: async (query) => {
+      const step = browseStepOf(query)
+      if (!step) return undefined
+      const at = new Date()
+      const day = fijiDayBounds(at).date
+      const key = `${await directory.version()} ${day}`
+      // Only a town with listed farmers, and a produce it sells: every other query is the app's to
+      // answer, and a crawler cannot make the server render pages of nothing. Read once per key.
+      const locations = await perKey(key, FARMER_LOCATIONS_URL, () => directory.farmerLocations(at))
+      if (!locations.some((location) => location.city === step.city && location.farmerCount > 0)) return undefined
+      const produce = await perKey(key, produceInCityUrl(step.city), () => directory.produceInCity(step.city, at))
+      if (step.produce !== undefined && !produce.some((item) => item.name === step.produce && item.farmerCount > 0)) return undefined
+      const firstPage = { page: 1, limit: BROWSE_FARMERS_PER_PAGE }
+      const stepAnswer = async () =>
+        step.produce !== undefined
+          ? { [pageUrl(cityProduceFarmersUrl(step.city, step.produce), 1, BROWSE_FARMERS_PER_PAGE)]: await directory.farmersByCityAndProduce(step.city, step.produce, firstPage, at) }
+          : step.all
+            ? { [pageUrl(cityFarmersUrl(step.city), 1, BROWSE_FARMERS_PER_PAGE)]: await directory.cityFarmers(step.city, firstPage, at) }
+            : { [produceInCityUrl(step.city)]: produce }
+      return { key, scope: day, data: async () => ({ answers: { [FARMER_LOCATIONS_URL]: locations, ...(await stepAnswer()) } }) }
+    },
+  }
   const firstReviewsUrl = pageUrl(PUBLIC_REVIEWS_URL, 1, PUBLIC_REVIEWS_PER_PAGE)
   const firstFarmsUrl = pageUrl(FARMS_WITH_RATINGS_URL, 1, FARMS_PER_PAGE)
   const pages: Partial<Record<HtmlPagePath, PageDataSource>> = {
     '/': towns,
-    '/browse-farmers': towns,
-    '/browse': towns,
+    '/browse-farmers': browse,
+    '/browse': browse,
     '/experts': {
       // No version of their own: the list itself is the key (a few hundred rows at most, read as the API reads them).
       now: async () => {

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useContext, useDeferredValue, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { ProduceInCity, PublicFarmer } from '../../../api/contract'
+import { cityFarmersUrl, cityProduceFarmersUrl, produceInCityUrl } from '../../../api/contract/public-pages'
 import { useDocumentTitle } from '../../shared/site'
 import { CityButtons } from './city-buttons'
 import { FirstTownsContext } from './first-towns'
@@ -115,11 +116,10 @@ function ChoiceButton({ onClick, title, detail }: { onClick: () => void; title: 
   )
 }
 
-const enc = encodeURIComponent
-
 function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string; cityFarmerCount: number; onProduce: (p: string) => void; onAll: () => void }) {
   const t = useT()
-  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', enc(city)], queryFn: directoryQuery })
+  // Keyed by its URL, as the server's HTML of this step carries it (decision 029).
+  const produce = useQuery<ProduceInCity[]>({ queryKey: [produceInCityUrl(city)], queryFn: directoryQuery })
   const items = (produce.data ?? []).filter((p) => p.farmerCount > 0)
   if (cityFarmerCount === 0) return <EmptyState>{t(texts.noFarmersInLocation)}</EmptyState>
   return (
@@ -149,7 +149,7 @@ function ProduceStep({ city, cityFarmerCount, onProduce, onAll }: { city: string
 function FarmersStep({ city, produce, filters }: { city: string; produce: string | null; filters: Filters }) {
   const t = useT()
   // The filters go to the server, so the count and every page are of the matching farmers only.
-  const url = produce === null ? `/api/farmers/locations/${enc(city)}/farmers` : `/api/farmers/by-location-and-produce/${enc(city)}/${enc(produce)}`
+  const url = produce === null ? cityFarmersUrl(city) : cityProduceFarmersUrl(city, produce)
   const pages = useFarmerPages<PublicFarmer>(url, { autoload: true, limit: CARD_PAGE_SIZE, filters })
   const filtering = filters.delivery || filters.bulk
   // Without filters the list's own count; with them, the unfiltered count for "N of M".

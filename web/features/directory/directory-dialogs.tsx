@@ -5,6 +5,7 @@ import { Box, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { AvailabilityFarmer, FarmerLocation, ProduceAvailability, ProduceInCity, PublicFarmer } from '../../../api/contract'
+import { cityFarmersUrl, cityProduceFarmersUrl, produceInCityUrl } from '../../../api/contract/public-pages'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { Pill } from '../../shared/ui/pill'
@@ -160,7 +161,7 @@ function PagedRows({ pages, errorMessage }: { pages: FarmerPages<PublicFarmer>; 
 /** A produce's farmers in the city: loaded when the group is first opened, then page by page. */
 function ProduceGroupFarmers({ city, produce }: { city: string; produce: string }) {
   const t = useT()
-  const pages = useFarmerPages<PublicFarmer>(`/api/farmers/by-location-and-produce/${encodeURIComponent(city)}/${encodeURIComponent(produce)}`, {
+  const pages = useFarmerPages<PublicFarmer>(cityProduceFarmersUrl(city, produce), {
     autoload: true,
     limit: DIALOG_PAGE_SIZE,
   })
@@ -178,14 +179,13 @@ function ProduceGroup({ city, item }: { city: string; item: ProduceInCity }) {
 
 export function CityDialog({ location, onClose }: { location: FarmerLocation; onClose: () => void }) {
   const t = useT()
-  const city = encodeURIComponent(location.city)
   // The locations answer embeds the city's first page; "Show more" pages on from the city's own list.
-  const all = useFarmerPages<PublicFarmer>(`/api/farmers/locations/${city}/farmers`, {
+  const all = useFarmerPages<PublicFarmer>(cityFarmersUrl(location.city), {
     initial: location.farmers,
     farmerCount: location.farmerCount,
     limit: DIALOG_PAGE_SIZE,
   })
-  const produce = useQuery<ProduceInCity[]>({ queryKey: ['/api/produce/by-location', city], queryFn: directoryQuery })
+  const produce = useQuery<ProduceInCity[]>({ queryKey: [produceInCityUrl(location.city)], queryFn: directoryQuery })
   const groups = (produce.data ?? []).filter((p) => p.farmerCount > 0).sort((a, b) => a.name.localeCompare(b.name))
   return (
     <NativeDialog title={location.city} subtitle={farmerCountLabel(all.farmerCount)} onClose={onClose}>

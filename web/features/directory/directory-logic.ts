@@ -2,6 +2,7 @@
 // Type-only imports from the contract: nothing here may pull zod into the home page's chunk.
 import type { FarmerLocation, ProduceAvailability, PublicFarmer, SearchType } from '../../../api/contract'
 import { t } from '../../i18n/runtime'
+import { BROWSE_FARMERS_PER_PAGE } from '../../../api/contract/public-pages'
 
 export interface Filters {
   delivery: boolean
@@ -78,7 +79,8 @@ export function farmersSearchUrl(query: string, filters: Filters): string {
 
 /** Farmers per "Show more" page: a dialog's list, and the card grids (three columns). */
 export const DIALOG_PAGE_SIZE = 20
-export const CARD_PAGE_SIZE = 24
+/** A page of browse's and the search's card lists (the server's HTML of a browse step carries the first). */
+export const CARD_PAGE_SIZE = BROWSE_FARMERS_PER_PAGE
 
 /** A page of a paged farmer list: `url` with ?page, ?limit and the filters that narrow ('true' only). */
 export function farmerPageUrl(url: string, { page, limit, delivery, bulk }: { page: number; limit: number; delivery?: boolean; bulk?: boolean }): string {
