@@ -200,6 +200,41 @@ test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry,
   await expect(page).toHaveURL(/\/admin$/)
 })
 
+test("a signup the server takes after the screen said it waits (a slow link) turns into 'Application Submitted!' by itself", async ({ page }) => {
+  await openForm(page)
+  await fillValidSignup(page, `E2E Slow Link Farmer ${Date.now()}`)
+  // The server's answer comes after the form stopped waiting for it (5 s).
+  let answered = false
+  await page.route('**/api/farmer-signup', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    await new Promise((resolve) => setTimeout(resolve, 7_000))
+    await route.continue()
+    answered = true
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(/The server has not answered yet/)).toBeVisible()
+  expect(answered).toBe(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeVisible({ timeout: 20_000 })
+  expect(answered).toBe(true)
+  await expect(page.getByText(/The server has not answered yet/)).toHaveCount(0)
+})
+
+test('a signup the server refuses after the screen said it waits shows the refusal there, with the way to the Outbox', async ({ page }) => {
+  await openForm(page)
+  await fillValidSignup(page, `E2E Slow Refusal Farmer ${Date.now()}`)
+  await page.route('**/api/farmer-signup', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    await new Promise((resolve) => setTimeout(resolve, 7_000))
+    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'This phone number is already listed.' }) })
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByText(/The server has not answered yet/)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: 'Needs attention: This phone number is already listed.' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(/The server has not answered yet/)).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Open the Outbox' })).toBeVisible()
+})
+
 test("a visitor's signup that meets a server failure (500) says 'Failed to submit signup' and keeps the form", async ({ page }) => {
   await openForm(page)
   const name = `E2E Failing Farmer ${Date.now()}`

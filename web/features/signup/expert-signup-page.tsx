@@ -8,7 +8,7 @@
 // activates them.
 import { Box, Button, Flex, Heading, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router-dom'
 import {
@@ -67,10 +67,12 @@ export function ExpertSignupPage() {
   const t = useT()
   useDocumentTitle(t('experts.register.pageTitle'))
   const [result, setResult] = useState<Result | null>(null)
+  // The saved screen saw the server take it: the spec's success, as if it had answered at once.
+  const onSent = useCallback(() => setResult({ kind: 'sent' }), [])
   if (result?.kind === 'sent') return <RegistrationSubmitted />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone lead={t('experts.register.savedLead')} reason={result.reason}>
+      <SavedOnPhone lead={t('experts.register.savedLead')} reason={result.reason} itemId={result.itemId} onSent={onSent}>
         <ButtonLink variant="outline" colorPalette="brand">
           <RouterLink to="/">{t('experts.register.returnHome')}</RouterLink>
         </ButtonLink>

@@ -6,7 +6,7 @@
 // only when the server has it, else "Saved on this phone". The form is autosaved as a draft.
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link as RouterLink, useNavigate } from 'react-router-dom'
 import {
@@ -137,11 +137,13 @@ export function FarmerSignupPage() {
     setFormKey((k) => k + 1)
     setResult(null)
   }
+  // The saved screen saw the server take it: the spec's success, as if it had answered at once.
+  const onSent = useCallback(() => setResult({ kind: 'sent' }), [])
 
   if (result?.kind === 'sent') return <SignupSubmitted isDataAgent={isDataAgent} onAnother={onAnother} />
   if (result?.kind === 'saved') {
     return (
-      <SavedOnPhone lead={t(isDataAgent ? 'signup.farmer.savedAgent' : 'signup.farmer.savedPublic')} reason={result.reason}>
+      <SavedOnPhone lead={t(isDataAgent ? 'signup.farmer.savedAgent' : 'signup.farmer.savedPublic')} reason={result.reason} itemId={result.itemId} onSent={onSent}>
         {isDataAgent ? (
           <Button variant="outline" colorPalette="brand" onClick={onAnother}>
             {t('signup.farmer.another')}

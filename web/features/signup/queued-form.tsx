@@ -80,8 +80,9 @@ export function markIssues<N extends string>(issues: readonly Issue[], fieldName
   return fieldIssues
 }
 
-/** How a submission ended for the screen: the server has it, or it is saved on this phone (and why). */
-export type QueuedResult = { kind: 'sent' } | { kind: 'saved'; reason: SavedReason }
+/** How a submission ended for the screen: the server has it, or it is saved on this phone (and why;
+ * the saved screen keeps watching the item, `itemId`). */
+export type QueuedResult = { kind: 'sent' } | { kind: 'saved'; reason: SavedReason; itemId: string }
 
 export interface QueuedSubmit {
   /** Saves the submission in the outbox. */
@@ -137,7 +138,7 @@ export async function submitQueued({ queue, showIssues, dirty, clearDraft, saveD
     onServerFailure?.()
     return
   }
-  onDone(outcome)
+  onDone(outcome.kind === 'saved' ? { ...outcome, itemId: item.id } : outcome)
 }
 
 /** The spec's failure message of a public form after a server failure (5xx), above its submit button. */

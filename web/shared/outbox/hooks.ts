@@ -3,7 +3,7 @@
 // sending, paused for a sign-in, photo progress) comes from engine.subscribe.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useSyncExternalStore } from 'react'
-import { listOutbox, pendingCount, type OutboxEngineState, type OutboxItem } from '../../../sync/outbox'
+import { listOutbox, pendingCount, restoreOutboxItem, type OutboxEngineState, type OutboxItem } from '../../../sync/outbox'
 import { getOutbox, startOutbox } from './runtime'
 
 export { useIsOnline } from './index'
@@ -21,6 +21,15 @@ function useOutbox() {
 export function useOutboxItems(): OutboxItem[] | undefined {
   const { db } = useOutbox()
   return useLiveQuery(() => listOutbox(db), [db])
+}
+
+/** One item as it changes (any tab's writes): undefined while the first read runs, null once gone. */
+export function useOutboxItem(id: string): OutboxItem | null | undefined {
+  const { db } = useOutbox()
+  return useLiveQuery(async () => {
+    const raw = await db.outbox.get(id)
+    return raw ? restoreOutboxItem(raw) : null
+  }, [db, id])
 }
 
 /** Items the server does not have yet (waiting, sending, needs attention). */
