@@ -1104,6 +1104,92 @@ describe('pipelining', () => {
   })
 })
 
+describe('one photo at a time on a slow link', () => {
+  it('a photo hands the link on when its upload says its last byte went, not earlier by the estimate: no two photos share a slow link', async () => {
+    let going = 0
+    let most = 0
+    const started: number[] = []
+    const setupDone: Setup = setup({
+      // An upload that says how far it got (a page's XMLHttpRequest), far slower than the estimate.
+      upload: async (url, init, onProgress) => {
+        const size = (init.body as Blob).size
+        going++
+        most = Math.max(most, going)
+        started.push(setupDone.clock.now())
+        onProgress(1)
+        await new Promise<void>((resolve) => setupDone.clock.setTimer(resolve, 5_000))
+        going--
+        onProgress(size)
+        return setupDone.server.fetch(url, init)
+      },
+    })
+    const { db, server, engine, clock } = setupDone
+    const queued: OutboxItem[] = []
+    for (const name of ['Mere', 'Sefa', 'Tui', 'Losa']) queued.push(await enqueue(db, agentSignup(name, { photos: [photo(1, 2, 3, 4)] })))
+    engine.start()
+    // Clock time moves on while the engine works (its database is real): each upload's 5 s, and any
+    // hand-off timer the engine set on the way.
+    for (let i = 0; i < 200 && server.accepted.length < queued.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      await clock.advance(250)
+    }
+    await engine.idle()
+    expect(server.accepted.map((record) => record.key)).toEqual(queued.map((queuedItem) => queuedItem.id))
+    expect(most).toBe(1)
+    // Each after the one before it had all its bytes on the way.
+    for (let i = 1; i < started.length; i++) expect(started[i]! - started[i - 1]!).toBeGreaterThanOrEqual(5_000)
+  })
+})
+
+describe('the photos going up, as the Outbox screen shows them', () => {
+  it("on a fast link each photo keeps its row while its bytes go (they swapped places on every progress event), and the time left shows before this drain's first photo is up", async () => {
+    const big = (seed: number) => new Blob([new Uint8Array(512 * 1024).fill(seed)], { type: 'image/jpeg' })
+    let release!: () => void
+    const hold = new Promise<void>((resolve) => (release = resolve))
+    let holding = false
+    const setupDone: Setup = setup({
+      upload: async (url, init, onProgress) => {
+        const size = (init.body as Blob).size
+        // Each photo of the second item reports its bytes in steps, taking turns with the other.
+        if (holding) {
+          for (const part of [1, 2, 3]) {
+            onProgress((size * part) / 4)
+            await new Promise((resolve) => setTimeout(resolve, 5))
+          }
+          await hold
+        }
+        onProgress(size)
+        return setupDone.server.fetch(url, init)
+      },
+    })
+    const { db, server, engine } = setupDone
+    // The first drain measures the link: half a megabyte at once is a fast link.
+    await enqueue(db, agentSignup('Mere', { photos: [big(1)] }))
+    engine.start()
+    await engine.idle()
+    holding = true
+    const orders: string[][] = []
+    const speeds: (number | null)[] = []
+    engine.subscribe(({ transfer }) => {
+      const ids = Object.keys(transfer.uploads)
+      if (ids.length > 1 && orders.at(-1)?.join() !== ids.join()) orders.push(ids)
+      if (Object.keys(transfer.uploads).length > 0) speeds.push(transfer.bytesPerSecond)
+    })
+    const second = await enqueue(db, agentSignup('Sefa', { photos: [big(2), big(3)] }))
+    const sending = engine.sendNow()
+    await waitFor(() => orders.length > 0 && Object.keys(engine.getState().transfer.uploads).length === 2, 5_000)
+    await new Promise((resolve) => setTimeout(resolve, 40))
+    release()
+    await sending
+    await engine.idle()
+    expect(server.accepted.at(-1)?.key).toBe(second.id)
+    // Two photos at once, always in the order they started.
+    expect(orders).toHaveLength(1)
+    // The page's measured speed gives the time left from the drain's first byte.
+    expect(speeds[0]).toEqual(expect.any(Number))
+  })
+})
+
 describe('upload URLs asked for several at a time', () => {
   const urlRequests = (server: FakeServer) => server.log.filter((entry) => entry.kind === 'uploadUrl' || entry.kind === 'uploadUrls')
 

@@ -124,6 +124,9 @@ export interface OutboxTransfer {
   uploads: Readonly<Record<string, PhotoUpload>>
 }
 
+/** After this long, a drain's progress alone gives its speed (the time left), even before a photo is up. */
+const DRAIN_SPEED_AFTER_MS = 3_000
+
 const NO_TRANSFER: OutboxTransfer = { totalBytes: 0, sentBytes: 0, bytesPerSecond: null, uploads: {} }
 
 export interface OutboxEngineState {
@@ -467,17 +470,23 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       setState({ transfer: { ...state.transfer, totalBytes: state.transfer.totalBytes + photo.size } })
     }
     current.firstUploadAt ??= now()
-    current.going.delete(photo.id)
+    // Set in place: a photo keeps its row (the order they started in) while its bytes go.
+    if (sentBytes === 'done' || sentBytes === 'failed') current.going.delete(photo.id)
     if (sentBytes === 'done') current.completedBytes += photo.size
     else if (sentBytes !== 'failed') current.going.set(photo.id, { itemId, sentBytes: Math.min(photo.size, sentBytes), totalBytes: photo.size })
     let sent = current.completedBytes
     for (const upload of current.going.values()) sent += upload.sentBytes
     const elapsed = now() - current.firstUploadAt
+    // This drain's own speed once a photo is up, or its bytes have gone a while (progress a moment
+    // in can be the phone's buffers filling); before that, the speed the page last measured.
+    const measured = link.bytesPerMs()
+    const bytesPerSecond =
+      (current.completedBytes > 0 || elapsed >= DRAIN_SPEED_AFTER_MS) && elapsed > 0 && sent > 0 ? (sent * 1000) / elapsed : measured === undefined ? null : measured * 1000
     setState({
       transfer: {
         totalBytes: Math.max(state.transfer.totalBytes, sent),
         sentBytes: sent,
-        bytesPerSecond: current.completedBytes > 0 && elapsed > 0 ? (sent * 1000) / elapsed : null,
+        bytesPerSecond,
         uploads: Object.fromEntries(current.going),
       },
     })
@@ -746,22 +755,33 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       hasLeft = true
       leave()
     }
+    // The estimate only where the upload says nothing of its bytes until its answer (fetch): where it
+    // does (a page's XMLHttpRequest), its last byte going says it. Timed from this photo's start, the
+    // estimate fired early whenever the photo before still had bytes going (it assumes the whole
+    // link), and on a slow link two or three photos then split it, each landing later.
     const handOffMs = link.handOffAfterMs(photo.size)
-    const cancelHandOff = handOffMs === undefined ? () => undefined : setTimer(handOn, handOffMs)
+    let cancelHandOff = handOffMs === undefined ? () => undefined : setTimer(handOn, handOffMs)
+    const onProgressSeen = () => {
+      cancelHandOff()
+      cancelHandOff = () => undefined
+    }
     try {
-      return await putPhotoBytes(item, photo, issued, current, handOn)
+      return await putPhotoBytes(item, photo, issued, current, handOn, onProgressSeen)
     } finally {
       cancelHandOff()
       handOn()
     }
   }
 
-  async function putPhotoBytes(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, onAllSent: () => void): Promise<Verdict> {
+  async function putPhotoBytes(
+    item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, onAllSent: () => void, onProgressSeen: () => void,
+  ): Promise<Verdict> {
     if (current.controller.signal.aborted) return { kind: 'stopped' }
     const putTimeout = Math.min(MAX_UPLOAD_TIMEOUT_MS, timeoutMs + Math.ceil(photo.size / UPLOAD_BYTES_PER_SECOND_FLOOR) * 1000)
     const withProgress: FetchLike = (url, init) => uploadTransport(url, init ?? {}, (sentBytes) => {
       noteUpload(current, item.id, photo, sentBytes)
       if (sentBytes >= photo.size) onAllSent()
+      else if (sentBytes > 0) onProgressSeen()
     })
     noteUpload(current, item.id, photo, 0)
     const startedAt = performance.now()

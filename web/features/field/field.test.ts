@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { allCatalogsReady, setLocale } from '../../i18n/runtime'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
-import { fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary } from './format'
+import { fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, sendPanelHeadline, statusOf, summaryOf, transferSummary } from './format'
 
 // The Outbox screen loads every catalog area before it renders; so does this test.
 beforeAll(() => allCatalogsReady())
@@ -106,6 +106,15 @@ describe("the Outbox's Send now panel", () => {
     }
   })
 
+  it("says another tab is sending only while something is unsent (that tab's drain is over once all is sent)", () => {
+    const headline = (over: Partial<Parameters<typeof sendPanelHeadline>[0]>) => sendPanelHeadline({ online: true, isSending: false, isOtherTabSending: true, pendingCount: 2, ...over })
+    expect(headline({})).toBe('Another tab of the app is sending.')
+    expect(headline({ pendingCount: 0 })).toBe('All sent')
+    expect(headline({ isOtherTabSending: false, pendingCount: 0 })).toBe('All sent')
+    expect(headline({ isSending: true })).toBe('Sending now…')
+    expect(headline({ online: false })).toBe('You are offline')
+  })
+
   it('gives no reason when Send now can send, and says offline first', () => {
     expect(panel({ waitingCount: 1, needsAttentionCount: 1 })).toBeUndefined()
     expect(panel({ online: false, needsAttentionCount: 1 })).toBe('You are offline. Items are sent automatically when you are back online.')
@@ -118,6 +127,8 @@ describe('the Outbox screen while photos go up', () => {
     expect(transferSummary(transfer)).toBe('1.0 MB of 4.0 MB of photos sent, about 3 min left')
     expect(transferSummary({ ...transfer, bytesPerSecond: null })).toBe('1.0 MB of 4.0 MB of photos sent')
     expect(transferSummary({ ...transfer, sentBytes: 4 * 1024 ** 2 - 1_000 })).toBe('4.0 MB of 4.0 MB of photos sent, less than a minute left')
+    // Every photo byte on its way, the record still to go: no time left to give.
+    expect(transferSummary({ ...transfer, sentBytes: 4 * 1024 ** 2 })).toBe('4.0 MB of 4.0 MB of photos sent')
     expect(transferSummary({ ...transfer, totalBytes: 0, sentBytes: 0 })).toBeUndefined()
   })
 

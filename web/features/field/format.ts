@@ -131,6 +131,15 @@ export function sendNowBlockedReason({
   return t('outbox.blocked.nothing')
 }
 
+/** The Send now panel's first line: offline, sending, another tab sending, all sent, or how many are unsent. */
+export function sendPanelHeadline({ online, isSending, isOtherTabSending, pendingCount }: { online: boolean; isSending: boolean; isOtherTabSending: boolean; pendingCount: number }): string {
+  if (!online) return t('outbox.panel.offline')
+  if (isSending) return t('outbox.panel.sendingNow')
+  // Another tab's drain is known only when this tab last tried the lock: with nothing unsent, it is over.
+  if (isOtherTabSending && pendingCount > 0) return t('outbox.panel.otherTab')
+  return pendingCount === 0 ? t('outbox.panel.allSent') : t('outbox.panel.unsent', { count: pendingCount })
+}
+
 /** '12.4 MB', '300 KB'. */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`
@@ -153,7 +162,8 @@ export function timeLeft(seconds: number): string {
 export function transferSummary(transfer: OutboxTransfer): string | undefined {
   if (transfer.totalBytes <= 0) return undefined
   const bytes = { sent: formatBytes(transfer.sentBytes), total: formatBytes(transfer.totalBytes) }
-  if (transfer.bytesPerSecond === null || transfer.bytesPerSecond <= 0) return t('outbox.transfer.sent', bytes)
+  // Every photo byte on its way (the record itself goes next): no time left to give.
+  if (transfer.bytesPerSecond === null || transfer.bytesPerSecond <= 0 || transfer.sentBytes >= transfer.totalBytes) return t('outbox.transfer.sent', bytes)
   const left = Math.max(0, transfer.totalBytes - transfer.sentBytes) / transfer.bytesPerSecond
   return t('outbox.transfer.sentWithTime', { ...bytes, left: timeLeft(left) })
 }

@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { toast } from '../../shared/ui/toast'
 import { FixForm } from './fix-form'
-import { fijiTime, formatBytes, kindLabel, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
+import { fijiTime, formatBytes, kindLabel, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, sendPanelHeadline, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
 import { t as translate, useT } from '../../i18n/runtime'
 import { translateMessage } from '../../i18n/messages'
 
@@ -130,15 +130,7 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
       <Flex gap="3" align="center" wrap="wrap">
         <Box flex="1" minW="14rem" role="status" aria-live="polite">
           <Text fontWeight="semibold">
-            {!online
-              ? t('outbox.panel.offline')
-              : engine.isSending
-                ? t('outbox.panel.sendingNow')
-                : engine.isOtherTabSending
-                  ? t('outbox.panel.otherTab')
-                  : pendingCount === 0
-                    ? t('outbox.panel.allSent')
-                    : t('outbox.panel.unsent', { count: pendingCount })}
+            {sendPanelHeadline({ online, isSending: engine.isSending, isOtherTabSending: engine.isOtherTabSending, pendingCount })}
           </Text>
           {engine.isSending && transferSummary(engine.transfer) !== undefined ? (
             <Box mt="1" data-testid="outbox-transfer">
