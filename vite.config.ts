@@ -166,7 +166,8 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           root: '.',
-          include: ['api/**/*.test.ts'],
+          // The server's pages with data (towns, lists, browse's steps, farmer pages) read both databases too.
+          include: ['api/**/*.test.ts', 'scripts/html-pages.test.ts'],
           exclude: ['**/node_modules/**', 'api/directory/scale.test.ts', 'api/farm-reviews/scale.test.ts', 'api/fuzz/**', 'api/translations/repository.postgres.test.ts'],
           environment: 'node',
           pool: 'forks',
