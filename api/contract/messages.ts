@@ -214,6 +214,8 @@ export const messages = {
   },
 
   payments: {
+    /** product: a payment edit with nothing in it (no field sent, or none filled for a farmer with no payment yet): nothing to record. */
+    nothingToRecord: 'Enter the M-PAiSA number, the receipt number or the payment date',
     failedToUpdate: 'Failed to update payment details',
     failedToGenerateReport: 'Failed to generate payment report.',
     updated: 'Payment details updated',

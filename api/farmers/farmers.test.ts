@@ -248,4 +248,22 @@ describe('lists, trial, settings and costing', () => {
     expect(csv).toContain('"2026-03-01 00:00"')
     expect((await call('GET', '/api/admin/farmers/payments', undefined, adminUser)).status).toBe(403)
   })
+
+  it('a payment edit with nothing in it is refused and records nothing: no field sent, or none filled for a farmer with no payment yet', async () => {
+    const id = await idOf('Pending Peni')
+    const before = (await (await call('GET', '/api/admin/farmers/payments')).json()) as FarmerPayment[]
+    const audits = async () => (await api.db.selectFrom('audit_logs').select(({ fn }) => fn.countAll<number>().as('n')).where('action', '=', 'update_payment').executeTakeFirstOrThrow()).n
+    const auditsBefore = Number(await audits())
+    for (const body of [{}, { mpaisaNumber: '', mpaisaReceiptNumber: '  ', paymentDate: '' }]) {
+      const res = await call('PATCH', `/api/admin/farmers/${id}/payment`, body)
+      expect(res.status).toBe(400)
+      expect(await messageOf(res)).toBe(messages.payments.nothingToRecord)
+    }
+    expect((await (await call('GET', '/api/admin/farmers/payments')).json()) as FarmerPayment[]).toEqual(before)
+    expect(Number(await audits())).toBe(auditsBefore)
+    // Once there is a payment, a field may be cleared on its own; an edit with no field still changes nothing.
+    expect((await call('PATCH', `/api/admin/farmers/${id}/payment`, { mpaisaReceiptNumber: 'R-9' })).status).toBe(200)
+    expect((await call('PATCH', `/api/admin/farmers/${id}/payment`, { mpaisaReceiptNumber: '' })).status).toBe(200)
+    expect(await messageOf(await call('PATCH', `/api/admin/farmers/${id}/payment`, {}))).toBe(messages.payments.nothingToRecord)
+  })
 })

@@ -356,6 +356,11 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
         // PATCH: only the fields sent change; one sent empty ('' parses to undefined) is cleared.
         const fields = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value ?? null])) as Partial<Record<keyof FarmerPaymentUpdate, string | null>>
         let payment = await repo.latestPayment(farmerId)
+        // Nothing sent, or nothing filled in for a farmer with no payment yet: an empty row (and its
+        // audit entry) would record a payment that never was.
+        if (Object.keys(fields).length === 0 || (!payment && Object.values(fields).every((value) => value === null))) {
+          throw new HttpError(400, messages.payments.nothingToRecord)
+        }
         if (payment) {
           await repo.updatePayment(payment.id, { ...fields, updatedAt: now })
         } else {
