@@ -2,7 +2,8 @@
 // it keeps this version's public pages in that language and answers with them, so the installed app
 // paints the reader's own words from HTML, offline too, instead of English held back by the language
 // gate until the app has drawn the page. Told once per language and worker: at start, on a switch,
-// and when a new version takes over (its pages are its own).
+// and when a new version takes over (its pages are its own); and again when the phone comes back
+// online, so a language picked offline (the worker could fetch none of its pages) gets its pages then.
 import { READER_LANGUAGE_MESSAGE_TYPE } from '../../api/contract/public-pages'
 import { currentLocale, onLocaleChange } from '../i18n/runtime'
 
@@ -20,4 +21,10 @@ export function tellWorkerReaderLanguage(): void {
   tell()
   onLocaleChange(tell)
   workers.addEventListener('controllerchange', tell)
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      told = undefined
+      tell()
+    })
+  }
 }
