@@ -543,6 +543,19 @@ describe('farmer pages rendered by the app', () => {
     }
   })
 
+  it("a crawler spending the farmer pages' renders leaves browse's steps their own", async () => {
+    const app = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = renderPage as RenderPage) })
+    try {
+      const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => insertFarmer(app.db, { name: `Walked Farmer ${i}`, town: 'Nausori', cities: ['Nausori'] })))
+      await Promise.all(ids.map((id) => fetch(`${app.baseUrl}/farmers/${id}`)))
+      const step = readPage(await (await fetch(`${app.baseUrl}/browse-farmers?city=Nausori&all=1`, { headers: { 'sec-fetch-dest': 'document' } })).text())
+      expect(step.hydrateAt).toBe('/browse-farmers?city=Nausori&all=1')
+      expect(step.text).toContain('Walked Farmer 0')
+    } finally {
+      await app.close()
+    }
+  })
+
   it('at most two farmer pages render at once: a crawler walking the sitemap gets plain cards beyond', async () => {
     const gated = gatedRender()
     const app = await startTestApp({ webDir, extend: (deps) => void (deps.renderPage = gated.render) })

@@ -52,6 +52,39 @@ const FARMER_PAGES_KEPT = 64
  * is kept as sent, plain and compressed (~90 KB). */
 const QUERY_PAGES_KEPT = 64
 
+/** Pages with a query string (browse's steps) rendering at once, at most, and started per second,
+ * as for farmer pages: the two together take at most a quarter of a core. */
+const QUERY_RENDERS_AT_ONCE = 2
+const QUERY_RENDERS_PER_SECOND = 5
+/** How long a query page's request waits for its render before the page as at its path goes out:
+ * longer than a farmer page's, as that fallback shows another step (the towns), not the same card. */
+export const QUERY_RENDER_WAIT_MS = 1_500
+
+/** Renders started at most `perSecond` (a burst of as many) and `atOnce` running. */
+function renderAllowance(perSecond: number, atOnce: number) {
+  let running = 0
+  const budget = { tokens: perSecond, at: Date.now() }
+  return {
+    /** True, and one render fewer left, when the rate allows a render now. */
+    mayStart(): boolean {
+      const now = Date.now()
+      budget.tokens = Math.min(perSecond, budget.tokens + ((now - budget.at) / 1000) * perSecond)
+      budget.at = now
+      if (running >= atOnce || budget.tokens < 1) return false
+      budget.tokens -= 1
+      return true
+    },
+    async counted<T>(rendering: () => Promise<T>): Promise<T> {
+      running++
+      try {
+        return await rendering()
+      } finally {
+        running--
+      }
+    },
+  }
+}
+
 /** `html`, or undefined when it takes longer than `waitMs` (the render goes on). */
 async function withinRenderWait<T>(html: Promise<T | undefined>, waitMs: number): Promise<T | undefined> {
   const waiting = new AbortController()
@@ -156,26 +189,10 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     return { plain: html, br, gzip: gz }
   }
 
-  /** Renders of pages a URL names (a farmer's, a query's) running now, and started this second (`mayRender`). */
-  let urlRenders = 0
-  const counted = async <T>(rendering: () => Promise<T>): Promise<T> => {
-    urlRenders++
-    try {
-      return await rendering()
-    } finally {
-      urlRenders--
-    }
-  }
-  const renderBudget = { tokens: FARMER_RENDERS_PER_SECOND, at: Date.now() }
-  /** True, and one render fewer left, when the rate allows a render now. */
-  const mayRender = () => {
-    const now = Date.now()
-    renderBudget.tokens = Math.min(FARMER_RENDERS_PER_SECOND, renderBudget.tokens + ((now - renderBudget.at) / 1000) * FARMER_RENDERS_PER_SECOND)
-    renderBudget.at = now
-    if (urlRenders >= FARMER_RENDERS_AT_ONCE || renderBudget.tokens < 1) return false
-    renderBudget.tokens -= 1
-    return true
-  }
+  // Farmer pages and query pages each have their own allowance: a crawler walking the one never
+  // leaves the other to its fallback (the plain card; the page as at its path).
+  const farmerRenders = renderAllowance(FARMER_RENDERS_PER_SECOND, FARMER_RENDERS_AT_ONCE)
+  const queryRenders = renderAllowance(QUERY_RENDERS_PER_SECOND, QUERY_RENDERS_AT_ONCE)
 
   /** The pages with a query string kept, oldest asked for first (their ids in `kept` and `ready`). */
   const queryPages = new Set<string>()
@@ -212,8 +229,8 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
       if (entry?.key !== key || entry.scope !== scope) {
         // A query's page is one of many a crawler could ask for: rendered as the farmer pages' rate
         // allows, else sent as built (never one older than the bound).
-        if (query !== '' && !mayRender()) return undefined
-        const started = { key, scope, html: query === '' ? render(pagePath, now, language) : counted(() => render(pagePath, now, language)) }
+        if (query !== '' && !queryRenders.mayStart()) return undefined
+        const started = { key, scope, html: query === '' ? render(pagePath, now, language) : queryRenders.counted(() => render(pagePath, now, language)) }
         entry = started
         kept.set(id, started)
         started.html.then(
@@ -231,7 +248,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
       // request path: a render thread that had ended starts again, ~0.2 s), within the bound.
       if (last && last.scope === scope && at - last.verifiedAt < (sources?.staleForMs ?? 0)) return last.html
       // A query's page waits no longer than a farmer's for its render (which goes on, and is kept).
-      return query === '' ? await entry.html : await withinRenderWait(entry.html, FARMER_RENDER_WAIT_MS)
+      return query === '' ? await entry.html : await withinRenderWait(entry.html, QUERY_RENDER_WAIT_MS)
     } catch (error) {
       onError(error)
       return undefined
@@ -241,7 +258,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
   /** Each farmer's last render by language and farmer, with its card (a changed card renders again); oldest asked for first. */
   const farmerPages = new Map<string, { card: string; html: Promise<string | undefined> }>()
   const renderFarmer = (farmer: PublicFarmer, render: RenderPage, language: Locale): Promise<string | undefined> =>
-    counted(async () => {
+    farmerRenders.counted(async () => {
       try {
         const pagePath = farmerPagePath(farmer.id)
         return await render(await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8'), pagePath, { farmer }, pagePath, language)
@@ -258,7 +275,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
     const id = `${language} ${farmer.id}`
     let entry = farmerPages.get(id)
     if (entry?.card !== card) {
-      if (!mayRender()) return undefined
+      if (!farmerRenders.mayStart()) return undefined
       entry = { card, html: renderFarmer(farmer, render, language) }
       const started = entry
       // A failed render is not kept: the next request tries again.

@@ -65,6 +65,22 @@ describe('holdDocumentLanguage', () => {
   })
 })
 
+describe('<html lang> as the runtime loads', () => {
+  it("leaves the language of HTML in another language as it is (it says what is on screen), and says en-FJ on English HTML", async () => {
+    for (const [htmlLang, after] of [['fj', 'fj'], ['hif', 'hif'], ['en', 'en-FJ']]) {
+      vi.resetModules()
+      vi.stubGlobal('document', { documentElement: { lang: htmlLang } })
+      try {
+        await import('./runtime')
+        expect(document.documentElement.lang).toBe(after)
+      } finally {
+        vi.unstubAllGlobals()
+      }
+    }
+    vi.resetModules()
+  })
+})
+
 describe('holdSwitchesUntil', () => {
   it('a switch made while the page hydrates takes effect once hydration is done, and the last one made wins', async () => {
     let hydrated!: () => void

@@ -63,7 +63,7 @@ export const languageTag = (locale: Locale) => (locale === 'en' ? 'en-FJ' : loca
 /** Whether `<html lang>` follows each switch: held while the first render is awaited (`holdDocumentLanguage`). */
 let documentLanguageHeld = false
 
-function apply(locale: Locale) {
+function apply(locale: Locale, { atLoad = false }: { atLoad?: boolean } = {}) {
   version += 1
   const merged = (messages: Partial<Record<Part, Messages>>) => Object.assign({}, ...PARTS.map((part) => messages[part])) as Messages
   const englishMessages = { ...merged(files.en), ...overrides.en }
@@ -71,7 +71,11 @@ function apply(locale: Locale) {
   i18n.activate(locale)
   english.load('en', englishMessages)
   english.activate('en')
-  if (typeof document !== 'undefined' && !documentLanguageHeld) document.documentElement.lang = languageTag(locale)
+  if (typeof document === 'undefined' || documentLanguageHeld) return
+  // At load the page may be HTML in another language (the server's or the worker's, decision 029):
+  // it says so itself until the app has drawn its words, and a screen reader reads it by that.
+  if (atLoad && document.documentElement.lang !== 'en') return
+  document.documentElement.lang = languageTag(locale)
 }
 
 /**
@@ -87,7 +91,7 @@ export function holdDocumentLanguage(): () => void {
   }
 }
 
-apply(SOURCE_LOCALE)
+apply(SOURCE_LOCALE, { atLoad: true })
 
 export { firstGuess, isLocale } from '../../api/contract/locales'
 

@@ -93,10 +93,13 @@ export function keepTypedFields(root: HTMLElement): () => void {
   let giving = false
   // Until the first commit every change is kept: React attaches a field's props while it renders
   // the hydration, and a change made between then and the commit (a language picked while a slow
-  // phone hydrated) reached no handler and was lost. After it, a field React holds is React's own.
+  // phone hydrated) reached no handler and was lost. After it, a field React holds is React's own,
+  // unless its value is still to be given back: a key typed into it in between (a visitor typing
+  // fast while a slow phone hydrates) is part of what goes back, or the older value given back
+  // would wipe it (a letter lost from the search).
   let committed = false
   const remember = (event: Event) => {
-    if (isField(event.target) && !giving && (!committed || !hydrated(event.target))) keep(event.target)
+    if (isField(event.target) && !giving && (!committed || !hydrated(event.target) || typed.has(event.target))) keep(event.target)
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
