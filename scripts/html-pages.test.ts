@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFarmer } from '../api/directory/testing'
 import { startTestApp, type TestApp } from '../api/testing/test-app'
 import { renderPage } from '../web/entry-server'
-import { FARMER_RENDERS_PER_SECOND } from '../api/site-pages/html-pages'
+import { FARMER_RENDERS_PER_SECOND, htmlPages } from '../api/site-pages/html-pages'
 import { SITE_ORIGIN_MARK } from '../api/contract/public-pages'
 import { writePages, type RenderPage } from './prerender-pages'
 
@@ -541,6 +541,24 @@ describe('farmer pages rendered by the app', () => {
     } finally {
       await app.close()
     }
+  })
+
+  it('a step refused for want of renders leaves the steps kept as they are: a crawler cycling through many cannot push out the ones readers ask for', async () => {
+    const rendered: string[] = []
+    const render: RenderPage = async (_template, pagePath) => {
+      rendered.push(pagePath)
+      return `<html lang="en"><body>${pagePath}</body></html>`
+    }
+    const now = async () => ({ key: 'the day', scope: '', data: async () => ({}) })
+    const pages = htmlPages(webDir, { pages: { '/browse-farmers': { now, withQuery: now } } }, undefined, render)
+    expect((await pages.withData('/browse-farmers', 'en', 'city=Labasa'))?.plain.toString()).toContain('city=Labasa')
+    // Far more steps than are kept, far faster than renders are allowed.
+    const crawled = await Promise.all(Array.from({ length: 100 }, (_, i) => pages.withData('/browse-farmers', 'en', `city=Town${i}`)))
+    expect(crawled.filter((page) => page === undefined).length).toBeGreaterThan(90)
+    const renders = rendered.length
+    // The reader's step is still kept: sent again without a render.
+    expect((await pages.withData('/browse-farmers', 'en', 'city=Labasa'))?.plain.toString()).toContain('city=Labasa')
+    expect(rendered).toHaveLength(renders)
   })
 
   it("a crawler spending the farmer pages' renders leaves browse's steps their own", async () => {

@@ -218,17 +218,17 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
       const at = Date.now()
       const now = query === '' ? await source.now() : await source.withQuery!(query)
       if (!now) return undefined
-      if (query !== '') keepQueryPage(id)
       const { key, scope } = now
       const last = ready.get(id)
       if (last && last.key === key && last.scope === scope) {
         last.verifiedAt = at
+        if (query !== '') keepQueryPage(id)
         return last.html
       }
       let entry = kept.get(id)
       if (entry?.key !== key || entry.scope !== scope) {
-        // A query's page is one of many a crawler could ask for: rendered as the farmer pages' rate
-        // allows, else sent as built (never one older than the bound).
+        // A query's page is one of many a crawler could ask for: rendered as its allowance allows,
+        // else sent as built (never one older than the bound), and then the pages kept stay as they are.
         if (query !== '' && !queryRenders.mayStart()) return undefined
         const started = { key, scope, html: query === '' ? render(pagePath, now, language) : queryRenders.counted(() => render(pagePath, now, language)) }
         entry = started
@@ -244,6 +244,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
           },
         )
       }
+      if (query !== '') keepQueryPage(id)
       // The page from before a write goes out at once while its successor renders (off the
       // request path: a render thread that had ended starts again, ~0.2 s), within the bound.
       if (last && last.scope === scope && at - last.verifiedAt < (sources?.staleForMs ?? 0)) return last.html
