@@ -33,7 +33,7 @@ async function applyFirstGuess(guess: ReturnType<typeof firstGuess>) {
 async function hydration(root: HTMLElement, guess: ReturnType<typeof firstGuess>): Promise<{ keepTypedFields: (root: HTMLElement) => () => void } | undefined> {
   const renderedAt = root.dataset.ssr
   const { pathname, search } = window.location
-  // The page's language as rendered (`<html lang>` is the runtime's by now).
+  // The page's language as rendered (English HTML's `<html lang>` is the runtime's by now).
   const renderedIn = root.dataset.ssrLang ?? 'en'
   if (!isLocale(renderedIn) || guess !== renderedIn) return undefined
   // The HTML of this very address (a browse step's carries its query string), or the not-found page.
@@ -103,10 +103,10 @@ async function start(root: HTMLElement) {
       <AfterFirstCommit then={afterFirstCommit} />
     </StrictMode>
   )
-  // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, so
-  // a slow phone's main thread is never blocked for the whole render (Lighthouse's Total Blocking Time).
   // A language picked while the screen hydrates (its boundary hydrates after the header's) waits for it.
   if (hydrate) holdSwitchesUntil(firstScreenShownOrCap())
+  // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds, so
+  // a slow phone's main thread is never blocked for the whole render (Lighthouse's Total Blocking Time).
   startTransition(() => {
     if (hydrate) hydrateRoot(root, app)
     else createRoot(root).render(app)

@@ -7,9 +7,10 @@
 // per key of its data (the directory's version and Fiji day, the reviews' version, the experts'
 // answer) as the bytes that go on the wire; after a write the page from before it goes out while the
 // new one renders, within the public answers' bound (ANSWER_STALE_MS, decision 022). Any failure
-// falls back to the built file, whose lists fill in once the app runs.
+// falls back to the built file, whose lists fill in once the app runs. Each is rendered in the
+// reader's language as asked, and browse's steps (its query string) too, a bounded number of them.
 // A listed farmer's page is rendered by the same bundle with the farmer (`farmerPage`), kept per
-// farmer card; when no render is ready in time the caller sends its plain card (farmer-page.ts).
+// farmer card and language; when no render is ready in time the caller sends its plain card (farmer-page.ts).
 import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -58,7 +59,7 @@ const QUERY_RENDERS_AT_ONCE = 2
 const QUERY_RENDERS_PER_SECOND = 5
 /** How long a query page's request waits for its render before the page as at its path goes out:
  * longer than a farmer page's, as that fallback shows another step (the towns), not the same card. */
-export const QUERY_RENDER_WAIT_MS = 1_500
+const QUERY_RENDER_WAIT_MS = 1_500
 
 /** Renders started at most `perSecond` (a burst of as many) and `atOnce` running. */
 function renderAllowance(perSecond: number, atOnce: number) {
@@ -248,7 +249,7 @@ export function htmlPages(webDir: string, sources?: PageSources, onError: (error
       // The page from before a write goes out at once while its successor renders (off the
       // request path: a render thread that had ended starts again, ~0.2 s), within the bound.
       if (last && last.scope === scope && at - last.verifiedAt < (sources?.staleForMs ?? 0)) return last.html
-      // A query's page waits no longer than a farmer's for its render (which goes on, and is kept).
+      // A query's page waits for its render only so long (which goes on, and is kept).
       return query === '' ? await entry.html : await withinRenderWait(entry.html, QUERY_RENDER_WAIT_MS)
     } catch (error) {
       onError(error)
