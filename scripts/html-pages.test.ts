@@ -631,6 +631,10 @@ describe('the town pages after a write', () => {
         expect(text).toMatch(/Savusavu 1 farmer\b/)
         expect(text).not.toMatch(/Rakiraki/)
       }
+      // The render starts after the page's data is read (a query on PostgreSQL), which may be after
+      // both answers went out: wait for it, then see the second request started none of its own.
+      await expect.poll(() => gated.renders).toBe(2)
+      await new Promise((resolve) => setTimeout(resolve, 100))
       expect(gated.renders).toBe(2)
       gated.release()
       await expect.poll(() => homeText(app)).toMatch(/Rakiraki 1 farmer\b/)
