@@ -559,6 +559,40 @@ test('(h) online but the server unreachable for 20 s: a handful of attempts, one
   expect(await signupsNamed(request, name)).toHaveLength(1)
 })
 
+test("(h2) the server asks the phone to wait (429, Retry-After): Send now says why it does nothing, and the item goes when the wait is over", async ({ page, context, request }) => {
+  test.setTimeout(60_000)
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await openSignupForm(page)
+  const name = `Asked To Wait Farmer ${Date.now()}`
+  await fillSignup(page, name)
+
+  let refused = 0
+  await context.route('**/api/farmer-signup', async (route) => {
+    if (refused > 0) return route.continue()
+    refused++
+    return route.fulfill({ status: 429, headers: { 'retry-after': '15', 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Too many requests. Please try again later.' }) })
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  await page.goto('/outbox')
+  const item = outboxItem(page, name)
+  await expect(item).toHaveAttribute('data-status', 'waiting')
+  expect(refused).toBe(1)
+
+  // Well within the 15 s the server asked for (the item still waits after each).
+  const sendNow = page.getByRole('button', { name: 'Send now' })
+  await expect(sendNow).toBeDisabled({ timeout: 4_000 })
+  await expect(sendNow).toHaveAccessibleDescription('The server asked the app to wait before it sends again. It tries again by itself.', { timeout: 4_000 })
+  await expect(page.getByTestId('next-automatic-try')).toHaveText(/^Next automatic try in \d+ s\.$/, { timeout: 4_000 })
+  await expect(item).toHaveAttribute('data-status', 'waiting', { timeout: 1 })
+
+  // Nobody presses anything: the wait over, the item goes, once.
+  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 25_000 })
+  expect(await signupsNamed(request, name)).toHaveLength(1)
+  await expect(page.getByText('The server asked the app to wait')).toHaveCount(0)
+})
+
 // ---- (i) -------------------------------------------------------------------------------------
 
 test('(i) storage is asked to persist when the first item is queued and whenever "Keep storage" is pressed', async ({ page, context }) => {

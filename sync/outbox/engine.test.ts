@@ -464,6 +464,8 @@ describe('retrying', () => {
     engine.start()
     await engine.idle()
     expect(await item(db, queued.id)).toMatchObject({ status: 'waiting', lastError: { status: 429 }, notBefore: clock.now() + waitMs, nextAttemptAt: clock.now() + waitMs })
+    // The Outbox screen can say why Send now does nothing.
+    expect(engine.getState().serverWaitUntil).toBe(clock.now() + waitMs)
 
     await engine.sendNow()
     engine.notifyOnline()
@@ -478,6 +480,31 @@ describe('retrying', () => {
     await advance(waitMs)
     expect(await item(db, queued.id)).toMatchObject({ status: 'sent', attempts: 3 })
     expect((await item(db, queued.id)).notBefore).toBeUndefined()
+    expect(engine.getState().serverWaitUntil).toBeNull()
+  })
+
+  it("says the server's wait holds Send now back only while it holds every item Send now could pick", async () => {
+    const { db, server, clock, engine, advance } = setup({ random: () => 0 })
+    server.faults.push({ kind: '429', retryAfter: '60' })
+    const head = await enqueue(db, review('asked to wait'))
+    engine.start()
+    await engine.idle()
+    expect(engine.getState().serverWaitUntil).toBe(clock.now() + 60_000)
+    // Behind the head, a newer item waits its turn: the head still holds the queue (first made, first received).
+    await enqueue(db, review('made after'))
+    await engine.idle()
+    expect(engine.getState().serverWaitUntil).toBe(clock.now() + 60_000)
+    // Only the request answered 429 went out.
+    expect(records(server)).toHaveLength(1)
+    // Past it, a 503 with no Retry-After: a plain backoff, which Send now skips.
+    server.faults.push({ kind: '5xx' })
+    await advance(60_000)
+    expect(await item(db, head.id)).toMatchObject({ status: 'waiting', lastError: { status: 503 } })
+    expect(engine.getState().serverWaitUntil).toBeNull()
+    expect(records(server)).toHaveLength(2)
+    await engine.sendNow()
+    expect(await item(db, head.id)).toMatchObject({ status: 'sent' })
+    expect(records(server).map((entry) => entry.answered)).toEqual([429, 503, 201, 201])
   })
 
   it('tries nothing while the browser knows it is offline, and goes when it is back', async () => {

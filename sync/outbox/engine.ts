@@ -141,6 +141,11 @@ export interface OutboxEngineState {
   progress: OutboxProgress
   /** When the backoff timer wakes the queue next (null: nothing waits on it). */
   nextWakeAt: number | null
+  /**
+   * Until when the server asked the queue to wait (its Retry-After on every item "Send now" could
+   * send): before it, even Send now sends nothing. Null when Send now could send something.
+   */
+  serverWaitUntil: number | null
   /** Another tab holds the lock and sends for this phone. */
   isOtherTabSending: boolean
   /** Photo bytes of the drain under way (all zero between drains). */
@@ -237,7 +242,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   let cancelWake: (() => void) | null = null
   let state: OutboxEngineState = {
     isRunning: false, isSending: false, paused: null, currentItemId: null,
-    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, isOtherTabSending: false, transfer: NO_TRANSFER, noRoom: false,
+    progress: { uploadedPhotos: 0, totalPhotos: 0 }, nextWakeAt: null, serverWaitUntil: null, isOtherTabSending: false, transfer: NO_TRANSFER, noRoom: false,
   }
   const listeners = new Set<(state: OutboxEngineState) => void>()
   /** 5xx answers in a row per item (this page's memory: a reload gives a poisoned item another chance). */
@@ -552,11 +557,17 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
    */
   async function nextWake(): Promise<number | null> {
     let soonest: number | null = null
+    // The items a Send now could pick (the same walk): the server's wait holds only if it holds them all.
+    let serverWait: number | null = null
+    let isEveryPickWaiting = true
     for await (const item of waitingBy('createdAt')) {
       if (heldFor(item) !== undefined) continue
       soonest = Math.min(soonest ?? Infinity, item.nextAttemptAt)
+      if (item.notBefore !== undefined && item.notBefore > now()) serverWait = Math.min(serverWait ?? Infinity, item.notBefore)
+      else isEveryPickWaiting = false
       if (!isPoisoned(item.id)) break
     }
+    setState({ serverWaitUntil: isEveryPickWaiting ? serverWait : null })
     return soonest
   }
 

@@ -115,6 +115,14 @@ describe("the Outbox's Send now panel", () => {
     expect(headline({ online: false })).toBe('You are offline')
   })
 
+  it("says the server asked to wait while its Retry-After holds every item Send now could send, and not after it", () => {
+    const asked = 'The server asked the app to wait before it sends again. It tries again by itself.'
+    expect(panel({ waitingCount: 2, serverWaitUntil: 61_000, now: 1_000 })).toBe(asked)
+    expect(panel({ waitingCount: 2, serverWaitUntil: 61_000, now: 61_000 })).toBeUndefined()
+    expect(panel({ waitingCount: 2, serverWaitUntil: null, now: 1_000 })).toBeUndefined()
+    expect(panel({ online: false, waitingCount: 2, serverWaitUntil: 61_000, now: 1_000 })).toBe('You are offline. Items are sent automatically when you are back online.')
+  })
+
   it('gives no reason when Send now can send, and says offline first', () => {
     expect(panel({ waitingCount: 1, needsAttentionCount: 1 })).toBeUndefined()
     expect(panel({ online: false, needsAttentionCount: 1 })).toBe('You are offline. Items are sent automatically when you are back online.')

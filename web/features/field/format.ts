@@ -118,14 +118,19 @@ export function sendNowBlockedReason({
   waitingCount,
   needsAttentionCount,
   sendingCount,
+  serverWaitUntil = null,
+  now = Date.now(),
 }: {
   online: boolean
   waitingCount: number
   needsAttentionCount: number
   sendingCount: number
+  /** The engine's serverWaitUntil: a Retry-After that holds back every item Send now could send. */
+  serverWaitUntil?: number | null
+  now?: number
 }): string | undefined {
   if (!online) return t('outbox.blocked.offline')
-  if (waitingCount > 0) return undefined
+  if (waitingCount > 0) return serverWaitUntil !== null && serverWaitUntil > now && sendingCount === 0 ? t('outbox.blocked.serverWait') : undefined
   if (sendingCount > 0) return t('outbox.blocked.sending')
   if (needsAttentionCount > 0) return t('outbox.blocked.needsAttention', { count: needsAttentionCount })
   return t('outbox.blocked.nothing')

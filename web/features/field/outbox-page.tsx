@@ -121,7 +121,7 @@ function SendPanel({ pendingCount, waitingCount, needsAttentionCount, now }: { p
   const nextTry = waitingCount > 0 ? nextTryOf(undefined, engine, online) : undefined
   const [busy, setBusy] = useState(false)
   const reasonId = useId()
-  const reason = sendNowBlockedReason({ online, waitingCount, needsAttentionCount, sendingCount: pendingCount - waitingCount - needsAttentionCount })
+  const reason = sendNowBlockedReason({ online, waitingCount, needsAttentionCount, sendingCount: pendingCount - waitingCount - needsAttentionCount, serverWaitUntil: engine.serverWaitUntil, now })
   const disabled = busy || reason !== undefined
   const t = useT()
 
