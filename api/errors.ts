@@ -2,8 +2,12 @@
 // words; a 500 never leaks a stack or an SQL text to the client.
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from 'pino'
+import { isDatabaseUnavailable } from '../db'
 import type { ErrorCode } from './contract'
 import { messages } from './contract/messages'
+
+/** Retry-After with a 503 for a database out of reach: a restart or a failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
 
 export class HttpError extends Error {
   /** A machine-readable reason (contract ERROR_CODES), for answers a client must tell apart. */
@@ -44,6 +48,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500
     if (status < 500) {
       res.status(status).json({ message: clientErrorMessage(err, status) })
+      return
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Nothing is wrong with the request: the same request is answered once the database is back.
+      logger.warn({ err, method: req.method, path: req.path }, 'database unavailable')
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+      res.status(503).json({ message: messages.common.serviceUnavailable })
       return
     }
     logger.error({ err, method: req.method, path: req.path }, 'unhandled error')

@@ -124,6 +124,9 @@ export function openPostgres(options: { url: string; max?: number }): PostgresHa
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
+    // A database behind a dead link (no refusal, no answer) fails a request in 10 s, answered 503
+    // (db/unavailable.ts), rather than holding it until TCP gives up, minutes later.
+    connectionTimeoutMillis: 10_000,
     types: sameAsSqlite,
     // UTC, so a bare date cast to a timestamp is UTC midnight, as SQLite's date functions read it.
     options: '-c TimeZone=UTC',

@@ -24,6 +24,8 @@ export const messages = {
     forbidden: 'You do not have permission to do that',
     /** product: too many requests from one address. */
     rateLimited: 'Too many requests. Please try again later.',
+    /** product: 503 while the database cannot be reached or is briefly busy (a restart, a failover). */
+    serviceUnavailable: 'The service is unavailable for a moment. Please try again shortly.',
     /** product: body over the size limit (413). */
     payloadTooLarge: 'Request is too large',
     /** product: an /api or /objects path that is no route of the contract (any case or spelling). */

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import type { DialectName } from '../../db/dialect'
-import { databaseFile } from '../../db/connection'
+import { databaseFile, openPostgres } from '../../db/connection'
 import { openReadThread } from '../../db/read-thread'
 import type { Database } from '../../db/schema'
 import { seedDatabase } from '../../db/seed'
@@ -38,6 +38,11 @@ type Options = {
    */
   exportThread?: boolean
   extend?: (deps: AppDeps) => void
+  /**
+   * On PostgreSQL, the app's pool connects through this address made from the database's (a
+   * passage a test can cut: api/testing/database-outage.ts); the test's own handle connects directly.
+   */
+  postgresVia?: (url: string) => Promise<string>
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
@@ -77,7 +82,8 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
     ? openReadThread<Database>(databaseFile(database.dataDir), { fallback: database.db })
     : undefined
   const exportThread = database.dialect === 'sqlite' && options.exportThread ? openExportThread(databaseFile(database.dataDir)) : undefined
-  const deps: AppDeps = { db: database.db, readDb: thread?.db, exportThread, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
+  const via = database.dialect === 'postgres' && options.postgresVia ? openPostgres({ url: await options.postgresVia(database.url) }) : undefined
+  const deps: AppDeps = { db: via?.db ?? database.db, readDb: thread?.db, exportThread, config, logger: createLogger({ level: process.env.VF_TEST_LOG ?? 'silent' }), webDir: options.webDir, answerStaleMs: options.answerStaleMs ?? 0 }
   options.extend?.(deps)
   const app = createApp(deps)
   const server: Server = await new Promise((resolve) => {
@@ -96,6 +102,7 @@ async function serve<D extends AnyTestDatabase>(database: D, options: Options) {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await thread?.close()
       await exportThread?.close()
+      await via?.close()
       await database.close()
     },
   }

@@ -367,6 +367,19 @@ describe('retrying', () => {
     expect(server.accepted.map((record) => record.key)).toEqual([second.id, first.id])
   })
 
+  it('never lets the others pass an item answered 503 with Retry-After, however often (the database restarting): the server gets them in order', async () => {
+    const { db, server, clock, engine, advance } = setup()
+    const first = await enqueue(db, review('Made first', { now: clock.now() }))
+    const second = await enqueue(db, review('Made second', { now: clock.now() }))
+    const unavailable = { kind: 'status' as const, on: 'record' as const, status: 503, retryAfter: '5', message: 'The service is unavailable for a moment. Please try again shortly.' }
+    server.faults.push(...Array.from({ length: 8 }, () => ({ ...unavailable })))
+    engine.start()
+    await engine.idle()
+    for (let round = 0; round < 6; round++) await advance(DEFAULT_BACKOFF.capMs)
+    expect(server.log.filter((entry) => entry.kind === 'record' && entry.answered === 503)).toHaveLength(8)
+    expect(server.accepted.map((record) => record.key)).toEqual([first.id, second.id])
+  })
+
   it('picks the oldest waiting item from the index without reading the whole queue', async () => {
     const db = openDatabase()
     const rowsRead = countIndexReads(db)

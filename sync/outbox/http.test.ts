@@ -64,7 +64,12 @@ describe('judge: the response sorting table', () => {
   it('keeps the server message and Retry-After', () => {
     expect(judge(response(422, { message: 'Please enter a valid email address' }))).toMatchObject({ error: { status: 422, message: 'Please enter a valid email address' } })
     expect(judge(response(429, {}, { retryAfterMs: 30_000 }))).toMatchObject({ kind: 'retry', retryAfterMs: 30_000, cause: 'busy' })
-    expect(judge(response(503))).toMatchObject({ kind: 'retry', cause: 'server' })
+    expect(judge(response(503))).toMatchObject({ kind: 'retry', cause: 'server', error: { message: 'The server had a problem (503). It will be sent automatically.' } })
+    // The server asking for time (its database out of reach): never counted towards the poison valve.
+    expect(judge(response(503, { message: 'The service is unavailable for a moment. Please try again shortly.' }, { retryAfterMs: 5_000 }))).toMatchObject({
+      kind: 'retry', cause: 'busy', retryAfterMs: 5_000, error: { status: 503, message: 'The server is busy. It will be sent automatically.' },
+    })
+    expect(judge(response(500, {}, { retryAfterMs: 5_000 }))).toMatchObject({ kind: 'retry', cause: 'server' })
   })
 })
 

@@ -137,7 +137,8 @@ export const ATTENTION_STATUSES: ReadonlySet<number> = new Set([400, 413, 422])
 
 /**
  * The response sorting of sync/README.md:
- * - network failure, timeout, 5xx, 408/409/425/429 → retry later (Retry-After respected);
+ * - network failure, timeout, 5xx, 408/409/425/429 → retry later (Retry-After respected); a 5xx counts
+ *   towards the poison valve, unless it is a 503 with Retry-After (the server asking for time);
  * - 401, or 403 with code password_change_required → keep the item, pause the queue until the agent signs in;
  * - 400/413/422 and any other 4xx → needs attention, with the server's message;
  * - 2xx with a JSON (or empty) body → done; a replay (Idempotent-Replayed: true) is done too.
@@ -169,14 +170,17 @@ export function judge(answer: Answer): Verdict {
     return { kind: 'auth', error: { status, message: serverMessage ?? outboxTexts.changePassword } }
   }
   if (status >= 500 || RETRY_STATUSES.has(status)) {
+    // A 503 that says when to come back (the database restarting, the server starting) is the server
+    // asking for time, as a 429 does: no fault of the item, so it never counts towards the poison valve.
+    const isAskingForTime = status === 429 || (status === 503 && answer.retryAfterMs !== undefined)
     const message = status === 409 || status === 425
       ? outboxTexts.stillWorking
-      : status === 429
+      : isAskingForTime
         ? outboxTexts.busy
         : outboxTexts.serverProblem(status)
     return {
       kind: 'retry',
-      cause: status >= 500 ? 'server' : 'busy',
+      cause: status >= 500 && !isAskingForTime ? 'server' : 'busy',
       error: { status, message },
       ...(answer.retryAfterMs !== undefined && { retryAfterMs: answer.retryAfterMs }),
     }

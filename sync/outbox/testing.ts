@@ -267,7 +267,7 @@ export function createFakeServer(): FakeServer {
         case '429':
           return answer(entry, 429, { message: 'Too many requests' }, { 'Retry-After': fault.retryAfter ?? '30' })
         case 'status':
-          return answer(entry, fault.status ?? 400, fault.message === undefined ? {} : { message: fault.message })
+          return answer(entry, fault.status ?? 400, fault.message === undefined ? {} : { message: fault.message }, fault.retryAfter === undefined ? undefined : { 'Retry-After': fault.retryAfter })
         case 'portal':
           return new Response('<html>Sign in to Wi-Fi</html>', { status: 200, headers: { 'content-type': 'text/html' } })
         case 'late':
