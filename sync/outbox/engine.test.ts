@@ -1144,6 +1144,42 @@ describe('pipelining', () => {
   })
 })
 
+describe('the bytes sent across a cut drain', () => {
+  it('a drain cut by a failed photo is followed by one that goes on from the bytes stored, not from 0 of what is left; once all is sent the next batch starts at 0', async () => {
+    const { db, server, engine } = setup({ random: () => 0 })
+    await enqueue(db, agentSignup('Mere', { photos: [photo(1, 2, 3, 4), photo(5, 6)] }))
+    await enqueue(db, agentSignup('Sefa', { photos: [photo(7, 8, 9)] }))
+    // Mere's two photos go up; Sefa's fails (the link drops): her item waits.
+    server.faults.push({ kind: '5xx', on: 'put', skip: 2 }, { kind: '5xx', on: 'put' })
+    engine.start()
+    await engine.idle()
+    expect(server.accepted.map((record) => record.body.name)).toEqual(['Mere'])
+
+    const seen: string[] = []
+    const unsubscribe = engine.subscribe(({ transfer }) => {
+      const line = `${transfer.sentBytes}/${transfer.totalBytes}`
+      if (transfer.totalBytes > 0 && seen.at(-1) !== line) seen.push(line)
+    })
+    await engine.sendNow()
+    expect(server.accepted.map((record) => record.body.name)).toEqual(['Mere', 'Sefa'])
+    expect(seen).toContain('6/9')
+    expect(seen.at(-1)).toBe('9/9')
+    expect(seen.every((line) => Number(line.split('/')[0]) >= 6)).toBe(true)
+    unsubscribe()
+
+    // All sent: a new signup's photo is a batch of its own.
+    const later: string[] = []
+    engine.subscribe(({ transfer }) => {
+      const line = `${transfer.sentBytes}/${transfer.totalBytes}`
+      if (transfer.totalBytes > 0 && later.at(-1) !== line) later.push(line)
+    })
+    await enqueue(db, agentSignup('Litia', { photos: [photo(1, 2)] }))
+    await engine.sendNow()
+    expect(later[0]).toBe('0/2')
+    expect(later.at(-1)).toBe('2/2')
+  })
+})
+
 describe('one photo at a time on a slow link', () => {
   it('a photo hands the link on when its upload says its last byte went, not earlier by the estimate: no two photos share a slow link', async () => {
     let going = 0

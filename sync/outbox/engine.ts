@@ -251,6 +251,8 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   let urlStock: { token: string; stock: UploadUrlStock } | null = null
   /** The drain under way (its count of photos still without a URL sizes a batch). */
   let activeDrain: DrainUploads | null = null
+  /** DrainUploads.carriedBytes for the next drain. */
+  let bytesCarried = 0
 
   function setState(patch: Partial<OutboxEngineState>): void {
     const changed = (Object.keys(patch) as (keyof OutboxEngineState)[]).some((key) => !sameValue(state[key], patch[key]))
@@ -377,12 +379,20 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     /** Photo ids counted in transfer.totalBytes. */
     counted: Set<string>
     completedBytes: number
+    /**
+     * Photo bytes earlier drains of this page stored while their items are still unsent (a drain cut
+     * by a link drop): counted as sent, so the bar goes on where it stopped, not from 0 of what is
+     * left. Not part of this drain's speed.
+     */
+    carriedBytes: number
     firstUploadAt: number | null
     going: Map<string, PhotoUpload>
     detachStop: () => void
   }
 
   function openDrainUploads(force: Force, tried: ReadonlySet<string>): DrainUploads {
+    const carriedBytes = bytesCarried
+    if (carriedBytes > 0) setState({ transfer: { ...NO_TRANSFER, totalBytes: carriedBytes, sentBytes: carriedBytes } })
     const controller = new AbortController()
     const onStop = () => controller.abort()
     stopController.signal.addEventListener('abort', onStop, { once: true })
@@ -391,7 +401,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       lane: createUploadLane<PhotoOutcome>({ parallel: () => AHEAD_PER_UPLOAD * link.parallelUploads(), dropped: { kind: 'stopped' }, onTaskEnd: () => lookAhead(current) }),
       gate: createUploadGate(() => link.parallelUploads()),
       controller, force, tried, aheadFrom: -Infinity, isAheadBlocked: false, looking: null, counting: null, urlsWanted: null, urlsTaken: 0,
-      counted: new Set(), completedBytes: 0, firstUploadAt: null, going: new Map(),
+      counted: new Set(), completedBytes: 0, carriedBytes, firstUploadAt: null, going: new Map(),
       detachStop: () => stopController.signal.removeEventListener('abort', onStop),
     }
     return current
@@ -404,6 +414,13 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     await current.counting
     await current.lane.close()
     current.detachStop()
+    // Photo bytes still to send: the next drain goes on from what is stored (a photo cut half-way
+    // goes again whole). A drain that never counted (nothing was due) knows only whether anything waits.
+    const stored = current.carriedBytes + current.completedBytes
+    const isMoreToSend = current.counting === null
+      ? stored > 0 && (await withDb(() => db.outbox.where('status').equals('waiting').count()).catch(() => 0)) > 0
+      : state.transfer.totalBytes > stored
+    bytesCarried = isMoreToSend ? stored : 0
   }
 
   /** The photo bytes the waiting items still have to send: the "of" in "sent of waiting". */
@@ -489,8 +506,8 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       (current.completedBytes > 0 || elapsed >= DRAIN_SPEED_AFTER_MS) && elapsed > 0 && sent > 0 ? (sent * 1000) / elapsed : measured === undefined ? null : measured * 1000
     setState({
       transfer: {
-        totalBytes: Math.max(state.transfer.totalBytes, sent),
-        sentBytes: sent,
+        totalBytes: Math.max(state.transfer.totalBytes, current.carriedBytes + sent),
+        sentBytes: current.carriedBytes + sent,
         bytesPerSecond,
         uploads: Object.fromEntries(current.going),
       },
