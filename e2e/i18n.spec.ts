@@ -48,6 +48,28 @@ test('offline after one visit, iTaukei is picked, stays after a reload, and a to
   await expect(page.getByText(/\b(home|directory|layout|ui|app|dates)\.[a-z]+[A-Za-z.]*\b/)).toHaveCount(0)
 })
 
+test("on a laptop's screen (1366 px) every header link keeps its words on one line, in each language", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await page.goto('/')
+  // The nav's own name is in the language too.
+  const nav = page.locator('header nav').first()
+  for (const [language, home] of [['en', 'Home'], ['fj', 'Tabana Levu'], ['hif', 'Ghar']] as const) {
+    await page.locator('header').getByRole('combobox').selectOption(language)
+    await expect(nav.getByRole('link', { name: home, exact: true })).toBeVisible()
+    const links = await nav.getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => {
+      const lineHeight = parseFloat(getComputedStyle(anchor).lineHeight)
+      const { height, right } = anchor.getBoundingClientRect()
+      const padding = parseFloat(getComputedStyle(anchor).paddingTop) + parseFloat(getComputedStyle(anchor).paddingBottom)
+      return { text: anchor.textContent, lines: Math.round((height - padding) / lineHeight), right }
+    }))
+    expect(links.length).toBeGreaterThan(5)
+    for (const link of links) {
+      expect(link, `${language}: "${link.text}"`).toMatchObject({ lines: 1 })
+      expect(link.right, `${language}: "${link.text}" within the screen`).toBeLessThanOrEqual(1366)
+    }
+  }
+})
+
 test('switching the language keeps what was typed (no reload)', async ({ page }) => {
   await page.goto('/')
   const search = page.getByRole('searchbox')

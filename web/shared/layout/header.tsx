@@ -37,7 +37,9 @@ function useWideScreen(): boolean {
 function NavItems({ direction }: { direction: 'row' | 'column' }) {
   const t = useT()
   return (
-    <chakra.ul display="flex" flexDirection={direction} gap={direction === 'row' ? '1' : '0'} listStyle="none" m="0" p="0">
+    // In a row each link keeps its words on one line, and the row wraps between links: iTaukei's
+    // longer labels split every link over two lines at 1366 px.
+    <chakra.ul display="flex" flexDirection={direction} flexWrap={direction === 'row' ? 'wrap' : 'nowrap'} gap={direction === 'row' ? '1' : '0'} listStyle="none" m="0" p="0">
       {navLinks.map((item) => (
         <li key={item.to}>
           <Link
@@ -46,6 +48,7 @@ function NavItems({ direction }: { direction: 'row' | 'column' }) {
             px="2.5"
             py={direction === 'row' ? '2' : '3'}
             fontSize={direction === 'row' ? 'sm' : 'md'}
+            whiteSpace={direction === 'row' ? 'nowrap' : undefined}
             fontWeight="medium"
             color="gray.800"
             borderRadius="md"
