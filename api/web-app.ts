@@ -74,6 +74,11 @@ function variantsOf(file: string): Encoding[] {
   })
 }
 
+const FOR_ONE_READER = 'viti.forOneReader'
+
+/** `Cache-Control` for an answer, `private` when its language was read from this reader's request. */
+const cacheControlOf = (res: Response, value: string) => (res.locals[FOR_ONE_READER] === true ? `private, ${value.replace(/^public, /, '')}` : value)
+
 function cacheControlFor(file: string): string {
   const original = file.replace(precompressedSuffix, '')
   if (alwaysRevalidate.test(original)) return 'no-cache'
@@ -90,7 +95,7 @@ function sendWebFile(req: Request, res: Response, file: string, status = 200): P
   if (variants.length > 0) res.vary('Accept-Encoding')
   res.status(status)
   res.type(path.extname(file))
-  res.setHeader('Cache-Control', cacheControlFor(file))
+  res.setHeader('Cache-Control', cacheControlOf(res, cacheControlFor(file)))
   if (chosen) res.setHeader('Content-Encoding', chosen.name)
   return new Promise((resolve, reject) => {
     res.sendFile(chosen ? file + chosen.suffix : file, {
@@ -117,6 +122,8 @@ function languageOfNavigation(req: Request, res: Response): Locale {
   if (req.get('sec-fetch-dest') !== 'document') return 'en'
   res.vary('Cookie')
   res.vary('Accept-Language')
+  // Chosen for this reader: a shared cache that ignores Vary (some CDNs do) must not hand it to the next.
+  res.locals[FOR_ONE_READER] = true
   let chosen: string | undefined
   try {
     chosen = parseCookies(req.get('cookie') ?? '')[LOCALE_COOKIE]
@@ -141,7 +148,7 @@ async function sendFarmerPage(req: Request, res: Response, indexFile: string, pa
   const rendered = await html.farmerPage(farmer, { language })
   const page = rendered ? withFarmerHead(rendered, farmer, pageUrl, origin) : farmerPageHtml(await fs.promises.readFile(indexFile, 'utf8'), farmer, pages.words, pageUrl, origin)
   if (rendered) markLanguage(res, language)
-  res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
+  res.status(200).type('html').setHeader('Cache-Control', cacheControlOf(res, 'no-cache'))
   res.send(page)
   return true
 }
@@ -150,7 +157,7 @@ async function sendFarmerPage(req: Request, res: Response, indexFile: string, pa
 function sendRendered(req: Request, res: Response, html: RenderedHtml): void {
   const accepted = acceptedEncodings(req.get('accept-encoding'))
   const encoding = encodings.find((e) => accepted.has(e.name))
-  res.status(200).type('html').setHeader('Cache-Control', 'no-cache')
+  res.status(200).type('html').setHeader('Cache-Control', cacheControlOf(res, 'no-cache'))
   res.vary('Accept-Encoding')
   if (encoding) res.setHeader('Content-Encoding', encoding.name)
   res.send(encoding ? html[encoding.name === 'br' ? 'br' : 'gzip'] : html.plain)

@@ -372,8 +372,19 @@ describe("a browser's navigation gets the page in its reader's language", () => 
     expect(res.headers.get('vary')).toMatch(/Sec-Fetch-Dest/i)
     expect(res.headers.get('vary')).toMatch(/Cookie/i)
     expect(res.headers.get('vary')).toMatch(/Accept-Language/i)
+    // Chosen for this reader: no shared cache keeps it, even one that ignores Vary.
+    expect(res.headers.get('cache-control')).toBe('private, no-cache')
     const page = readPage(await res.text())
     expect(page).toMatchObject({ lang: 'fj', language: 'fj', hydrateAt: '/about', heading: 'Baleta na Viti Farmers' })
+  })
+
+  it('every navigation, English too, is private to its reader; what a worker or a crawler fetches stays for any cache', async () => {
+    for (const pagePath of ['/', '/about', '/browse-farmers?city=Savusavu']) {
+      const english = await fetch(`${api.baseUrl}${pagePath}`, navigation({ 'accept-language': 'en' }))
+      expect(english.headers.get('cache-control'), pagePath).toMatch(/^private, /)
+      const fetched = await fetch(`${api.baseUrl}${pagePath}`, { headers: { 'sec-fetch-dest': 'empty' } })
+      expect(fetched.headers.get('cache-control'), pagePath).not.toMatch(/private/)
+    }
   })
 
   it("the browser's languages count by their weight, as navigator.languages orders them; one we do not speak is passed over", async () => {
