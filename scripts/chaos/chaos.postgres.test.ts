@@ -1,8 +1,10 @@
 // The outbox's exactly-once promise on two servers (issue 18, decision 025): two real API processes
 // on one PostgreSQL database and one shared DATA_DIR (the photos' directory), behind the chaos
-// proxy, which sends each request, retry and duplicate copy to one of the two at random; server A
-// is restarted twice mid-run while B keeps serving. 1,000 queued submissions → exactly 1,000 rows,
-// every photo byte-identical. Before it, 50 concurrent requests with one Idempotency-Key, split
+// proxy, which sends each request, retry and duplicate copy to one of the two at random; a third of
+// the way in server A is restarted while B keeps serving, two thirds in both lose the database for
+// 3 s (their connections to PostgreSQL pass through a TCP passage that is cut: every connection reset,
+// new ones refused, as in a restart or a failover; they answer 503 with Retry-After meanwhile).
+// 1,000 queued submissions → exactly 1,000 rows, every photo byte-identical. Before it, 50 concurrent requests with one Idempotency-Key, split
 // across the two processes, write one row. Runs in the db project (its global set-up starts the
 // throw-away cluster); without PostgreSQL it fails with how to install it, never skips.
 // The shared half of the run is run.ts; the single-server SQLite run is chaos.test.ts.
@@ -19,9 +21,10 @@ import { buildSubmissions, chaosSeed, seededRandom } from './fixtures'
 import { startChaosProxy, type ChaosProxy } from './proxy'
 import {
   ADMIN, LISTED_FARMS, TEST_TIMEOUT_MS, callApi, chaosMix, checkRows, countServerWarnings, drainUnderChaos, listedFarmRows, loadAverage, reportAndAssert, restartServer, setUpAgent,
-  type ChaosRows,
+  type ChaosRows, type Restart,
 } from './run'
 import { freePort, serverProcess, type ServerProcess } from './server-process'
+import { tcpPassage, type TcpPassage } from '../../api/testing/database-outage'
 
 const { mix: MIX, total: TOTAL } = chaosMix()
 const seed = chaosSeed()
@@ -32,6 +35,12 @@ let dataDir = ''
 let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined
 const servers: { name: string; process: ServerProcess; logFile: string }[] = []
 let proxy: ChaosProxy | undefined
+/** The servers' way to PostgreSQL, cut once mid-run. */
+let passage: TcpPassage | undefined
+/** How long the database is cut away from both servers. */
+const DATABASE_CUT_MS = 3_000
+/** What a cut database makes the servers log on purpose: its 503s, and the claims it left to go stale. */
+const CUT_WARNINGS = [/database unavailable/, /Releasing an Idempotency-Key claim failed/]
 let engine: { stop(): Promise<void> } | undefined
 let outboxDb: OutboxDatabase | undefined
 let agent = { id: '', token: '' }
@@ -61,9 +70,10 @@ beforeAll(async () => {
   dataDir = path.join(tempDir, 'data')
   // An empty database: server A migrates and seeds it at start-up, as a first deployment would.
   database = await createPostgresDatabase({ migrated: false })
+  passage = await tcpPassage(database.url)
   for (const name of ['A', 'B']) {
     const logFile = path.join(tempDir, `server-${name}.log`)
-    const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' }
+    const env = { DATABASE_URL: passage.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' }
     servers.push({ name, logFile, process: serverProcess({ port: await freePort(), dataDir, logFile, env, startTimeoutMs: 120_000 }) })
   }
   const [a, b] = servers.map((server) => server.process) as [ServerProcess, ServerProcess]
@@ -98,6 +108,7 @@ afterAll(async () => {
   await engine?.stop().catch(() => undefined)
   await proxy?.close().catch(() => undefined)
   await Promise.all(servers.map((server) => server.process.stop().catch(() => undefined)))
+  await passage?.close().catch(() => undefined)
   if (outboxDb) {
     outboxDb.close()
     await OutboxDatabase.delete(outboxDb.name).catch(() => undefined)
@@ -135,8 +146,9 @@ describe('two servers on one PostgreSQL', () => {
     expect(answers.find((answer) => answer.status === 201)?.body.id).toBe(rows[0]?.id)
   }, 60_000)
 
-  it(`delivers ${TOTAL} queued submissions exactly once through drops, duplicates, two servers and 2 restarts of one`, async () => {
-    if (!proxy || servers.length !== 2) throw new Error('set-up failed')
+  it(`delivers ${TOTAL} queued submissions exactly once through drops, duplicates, two servers, a restart of one and the database cut away from both`, async () => {
+    if (!proxy || !passage || servers.length !== 2) throw new Error('set-up failed')
+    const toDatabase = passage
     const chaos = proxy
     const [a, b] = servers.map((server) => server.process) as [ServerProcess, ServerProcess]
     const startedAt = Date.now()
@@ -147,7 +159,7 @@ describe('two servers on one PostgreSQL', () => {
     const submissions = buildSubmissions(seededRandom(seed), MIX, reference, runId)
     const drain = await drainUnderChaos({
       proxyUrl: chaos.url, agent, submissions, total: TOTAL, runId,
-      restart: (atSent) => restartServer(a, atSent, 'A'),
+      restart: (atSent) => (a.starts === 1 ? restartServer(a, atSent, 'A') : cutDatabase(toDatabase, atSent)),
       onOutbox: (db, outbox) => {
         outboxDb = db
         engine = outbox
@@ -163,14 +175,26 @@ describe('two servers on one PostgreSQL', () => {
     const check = checkRows(rows, { submissions, itemOf: drain.itemOf, items: new Map(drain.items.map((item) => [item.id, item])), runId, agentId: agent.id, dataDir })
     reportAndAssert({
       reportName: 'chaos-postgres', label: 'chaos (2 servers, PostgreSQL)', seed, mix: MIX, total: TOTAL, drain, check, stats,
-      serverWarnings: countServerWarnings(servers.map((server) => server.logFile)), startedAt,
+      serverWarnings: countServerWarnings(servers.map((server) => server.logFile), CUT_WARNINGS), startedAt,
       extra: { servers: servers.map((server) => ({ name: server.name, starts: server.process.starts, forwarded: stats.forwardedTo[servers.indexOf(server)] })) },
     })
-    // Both servers really served the run, and the restarted one came back each time.
+    // Both servers really served the run, the restarted one came back, and the cut was felt: both
+    // answered 503 while it lasted.
     expect(stats.forwardedTo).toHaveLength(2)
     expect(Math.min(...stats.forwardedTo)).toBeGreaterThan(stats.forwarded / 4)
-    expect(a.starts).toBe(3)
+    expect(a.starts).toBe(2)
     expect(b.starts).toBe(1)
+    expect(drain.restarts.map((restart) => restart.server)).toEqual(['A', 'PostgreSQL'])
+    expect(stats.statusesUpstream[503] ?? 0).toBeGreaterThan(0)
     hasPassed = true
   }, TEST_TIMEOUT_MS)
 })
+
+/** Both servers lose PostgreSQL for DATABASE_CUT_MS: open connections reset, new ones refused. */
+async function cutDatabase(toDatabase: TcpPassage, atSent: number): Promise<Restart> {
+  const downAt = Date.now()
+  await toDatabase.cut()
+  await new Promise((resolve) => setTimeout(resolve, DATABASE_CUT_MS))
+  await toDatabase.open()
+  return { atSent, downMs: Date.now() - downAt, exit: 'database cut', server: 'PostgreSQL' }
+}
