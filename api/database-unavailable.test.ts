@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, type FarmerSignupInput } from './contract'
-import { holdSqliteWriteLock, tcpPassage, type TcpPassage } from './testing/database-outage'
+import { holdSqliteWriteLock, tcpPassage, type TcpPassage } from '../db/testing-outage'
 import { startTestApp, testDialect, type TestApp } from './testing/test-app'
 
 let api: TestApp

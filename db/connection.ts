@@ -137,6 +137,12 @@ export function openPostgres(options: { url: string; max?: number }): PostgresHa
   pool.on('error', (error) => {
     if (!closed) console.warn(`PostgreSQL closed an idle connection: ${error.message}`)
   })
+  // The pool listens only while a connection is idle; one lost while a query runs (PostgreSQL
+  // restarting under load) is emitted on its client too, and unheard, that ended the process. The
+  // query itself rejects (answered 503, db/unavailable.ts) and the pool drops the broken client.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined)
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   let closed = false
   return {

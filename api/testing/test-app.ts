@@ -40,7 +40,7 @@ type Options = {
   extend?: (deps: AppDeps) => void
   /**
    * On PostgreSQL, the app's pool connects through this address made from the database's (a
-   * passage a test can cut: api/testing/database-outage.ts); the test's own handle connects directly.
+   * passage a test can cut: db/testing-outage.ts); the test's own handle connects directly.
    */
   postgresVia?: (url: string) => Promise<string>
 }

@@ -24,7 +24,7 @@ import {
   type ChaosRows, type Restart,
 } from './run'
 import { freePort, serverProcess, type ServerProcess } from './server-process'
-import { tcpPassage, type TcpPassage } from '../../api/testing/database-outage'
+import { tcpPassage, type TcpPassage } from '../../db/testing-outage'
 
 const { mix: MIX, total: TOTAL } = chaosMix()
 const seed = chaosSeed()

@@ -4,7 +4,7 @@
 // past the app's busy_timeout (a backup, another process).
 import net from 'node:net'
 import Database from 'better-sqlite3'
-import { databaseFile } from '../../db/connection'
+import { databaseFile } from './connection'
 
 export interface TcpPassage {
   /** `url` with its host and port replaced by the passage's. */
