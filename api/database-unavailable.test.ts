@@ -4,6 +4,9 @@
 // PostgreSQL: the pool's connections cut and refused (a restart, a failover). SQLite: another
 // connection holding the write lock past busy_timeout.
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, type FarmerSignupInput } from './contract'
 import { holdSqliteWriteLock, tcpPassage, type TcpPassage } from '../db/testing-outage'
@@ -12,8 +15,15 @@ import { startTestApp, testDialect, type TestApp } from './testing/test-app'
 let api: TestApp
 let passage: TcpPassage | undefined
 
+/** The app's shell, as the build writes it: what a page needing the database gets while it is away. */
+const SHELL = '<!doctype html><html lang="en"><head><title>Viti Farmers</title></head><body><div id="root"></div></body></html>'
+let webDir = ''
+
 beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-outage-web-'))
+  fs.writeFileSync(path.join(webDir, 'index.html'), SHELL)
   api = await startTestApp({
+    webDir,
     postgresVia: async (url) => {
       passage = await tcpPassage(url)
       return passage.url
@@ -23,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close()
   await passage?.close()
+  fs.rmSync(webDir, { recursive: true, force: true })
 })
 
 const signup = (name: string): FarmerSignupInput => ({
@@ -69,6 +80,28 @@ describe('the database out of reach', () => {
     expect(replay.status).toBe(201)
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
     expect(await signupsNamed(name)).toBe(1)
+  }, 30_000)
+
+  it("a farmer's shared link opened while PostgreSQL is away gets the app with 503 (which asks for the farmer itself and offers to try again), never the API's JSON", async () => {
+    const link = `/farmers/${randomUUID()}`
+    const navigation = { headers: { 'sec-fetch-dest': 'document', accept: 'text/html' } }
+    expect((await api.fetch(link, navigation)).status).toBe(404)
+    const giveBack = await takeDatabaseAway()
+    try {
+      const res = await api.fetch(link, navigation)
+      if (testDialect() === 'postgres') {
+        expect(res.status).toBe(503)
+        expect(res.headers.get('retry-after')).toBe('5')
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+        expect(await res.text()).toBe(SHELL)
+      } else {
+        // WAL: reading the farmer goes on beside a held write lock.
+        expect(res.status).toBe(404)
+      }
+    } finally {
+      await giveBack()
+    }
+    expect((await api.fetch(link, navigation)).status).toBe(404)
   }, 30_000)
 
   it('reads that need the database (a photo, the health check) answer 503 while PostgreSQL is out of reach; on SQLite they go on beside a held write lock', async () => {

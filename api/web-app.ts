@@ -16,6 +16,8 @@ import path from 'node:path'
 import compression from 'compression'
 import { parse as parseCookies } from 'cookie'
 import { Router, type Request, type Response } from 'express'
+import { isDatabaseUnavailable } from '../db'
+import { DATABASE_RETRY_AFTER_SECONDS } from './errors'
 import { HTML_LANGUAGE_PARAM, farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage, isHtmlPageLanguage } from './contract'
 import { LOCALE_COOKIE, firstGuess, type Locale } from './contract/locales'
 import { farmerPageHtml, withFarmerHead } from './site-pages/farmer-page'
@@ -261,6 +263,18 @@ export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error
     } catch (error) {
       // A client that went away mid-file: nothing left to answer.
       if ((error as { code?: string }).code === 'ECONNABORTED' || res.headersSent) return
+      // A page that needs the database while it is out of reach (a shared farmer's link): the app,
+      // not the API's JSON, with 503. The app asks for its data itself, says so in the reader's
+      // language, and offers to try again.
+      if (isDatabaseUnavailable(error) && req.path !== '/sitemap.xml' && fs.existsSync(indexFile)) {
+        res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        try {
+          return await sendWebFile(req, res, indexFile, 503)
+        } catch (sending) {
+          if (res.headersSent) return
+          return next(sending)
+        }
+      }
       next(error)
     }
   })
