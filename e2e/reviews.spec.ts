@@ -352,6 +352,37 @@ test('a server failure (500) on a platform review shows the failure toast, keeps
   expect(posts).toHaveLength(1)
 })
 
+test('the server asking for time (503 with Retry-After, its database restarting) on a platform review: saved on this phone, and sent once by itself when the wait is over', async ({ page }) => {
+  await page.goto('/')
+  const form = await reviewForm(page)
+  const comment = `Found a dalo grower in Rewa while the server restarted e2e${Date.now()}`
+  await form.getByLabel('Your review').fill(comment)
+  await form.getByRole('radio', { name: '4 stars' }).check({ force: true })
+  const posts: number[] = []
+  let unavailable = true
+  await page.context().route('**/api/public/reviews', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    posts.push(Date.now())
+    if (!unavailable) return route.fallback()
+    unavailable = false
+    await route.fulfill({ status: 503, headers: { 'retry-after': '3' }, contentType: 'application/json', body: JSON.stringify({ message: 'The service is unavailable for a moment. Please try again shortly.' }) })
+  })
+  const stored: number[] = []
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/public/reviews') && response.request().method() === 'POST' && response.status() === 201) stored.push(response.status())
+  })
+  await form.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(page.getByText('Saved on this phone', { exact: true })).toBeVisible()
+  await expect(page.getByText(/The server had a problem and could not take it yet\. It will be tried again automatically\./)).toBeVisible()
+  await expect(page.getByText('Failed to submit review. Please try again.')).toHaveCount(0)
+  // Nobody presses anything: after the 3 s asked for, it goes, and the server takes it, once.
+  await expect.poll(() => stored.length, { timeout: 20_000 }).toBe(1)
+  expect(posts).toHaveLength(2)
+  expect(posts[1]! - posts[0]!).toBeGreaterThanOrEqual(3_000)
+  await page.waitForTimeout(1_000)
+  expect(posts).toHaveLength(2)
+})
+
 test('a farm review on a phone with no room left says to free space, keeps the dialog and its words, and is sent once there is room', async ({ page }, testInfo) => {
   // One review per farm per address per Fiji day (decision 017): a farm no other test reviews, and
   // another one for each repeat or retry of this test.

@@ -32,6 +32,13 @@ describe('what a form says after queueing', () => {
   it("says 'failed', not 'saved', when the server answered with a 5xx", () => {
     expect(outcomeOf({ ...base, lastError: { status: 500, message: 'The server had a problem (500).' } })).toEqual({ kind: 'failed', status: 500 })
     expect(outcomeOf({ ...base, status: 'sending', lastError: { status: 503, message: 'x' } })).toEqual({ kind: 'failed', status: 503 })
+    expect(outcomeOf({ ...base, lastError: { status: 503, message: 'x' } })).toEqual({ kind: 'failed', status: 503 })
+  })
+
+  it('says saved after a server failure, and keeps the item, when a 503 asked for time (Retry-After: the database restarting)', () => {
+    const asked = { ...base, lastError: { status: 503, message: 'The server is busy. It will be sent automatically.' }, notBefore: Date.now() + 5_000 }
+    expect(outcomeOf(asked)).toEqual({ kind: 'saved', reason: 'serverFailed' })
+    expect(outcomeOf({ ...asked, lastError: { status: 500, message: 'x' } })).toEqual({ kind: 'failed', status: 500 })
     // A network failure has no status: that is 'saved' (it goes out by itself), and online it does not say 'offline'.
     expect(outcomeOf({ ...base, lastError: { message: 'Failed to fetch' } }, false)).toEqual({ kind: 'saved', reason: 'offline' })
     expect(outcomeOf({ ...base, lastError: { message: 'Failed to fetch' } }, true)).toEqual({ kind: 'saved', reason: 'noAnswer' })

@@ -26,7 +26,7 @@ export type Outcome =
   /** Refused (400/413/422): the server's message, and its field issues when it gave them. */
   | { kind: 'refused'; message: string; issues: { path: string; message: string }[] }
   /**
-   * The server was reached and failed (5xx): never 'saved … when you are back online'. The public
+   * The server was reached and failed (5xx, but a 503 asking for time): never 'saved … when you are back online'. The public
    * forms withdraw the item and show the spec's failure message (runtime.ts
    * outcomeWithdrawingFailure); Data Agent Mode keeps it queued and says it will be retried.
    */
@@ -43,6 +43,9 @@ export function outcomeOf(item: OutboxItem | undefined, isOnline = true): Outcom
     return { kind: 'refused', message: item.lastError?.message ?? t('outbox.refusedWithoutReason'), issues: issuesOf(item) }
   }
   const status = item.lastError?.status
+  // A 503 that said when to come back (the database restarting) is the server asking for time: the
+  // item waits it out and goes by itself, as when the answer is slow to come.
+  if (status === 503 && item.status === 'waiting' && item.notBefore !== undefined) return { kind: 'saved', reason: 'serverFailed' }
   if (status !== undefined && status >= 500) return { kind: 'failed', status }
   if (status === 401) return { kind: 'saved', reason: 'signIn' }
   return { kind: 'saved', reason: isOnline ? 'noAnswer' : 'offline' }
