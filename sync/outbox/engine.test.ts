@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OutboxDatabase, type OutboxItem } from './db'
 import { DEFAULT_BACKOFF, UPLOAD_REUSE_MS, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
-import { createMemoryLocks } from './locks'
+import { OUTBOX_LOCK_NAME, createMemoryLocks } from './locks'
 import { enqueue, getItem, listOutbox, markStatus, pendingCount, photosOf, type EnqueueInput } from './outbox'
 import { createFakeServer, createManualClock, waitFor, type FakeServer, type LoggedRequest, type ManualClock } from './testing'
 
@@ -917,6 +917,28 @@ describe('tabs, restarts and the browser', () => {
     expect(server.concurrent).toEqual([])
     expect(server.accepted).toHaveLength(6)
     expect(a.engine.getState().isOtherTabSending || b.engine.getState().isOtherTabSending).toBe(true)
+  })
+
+  it("a tab that cannot take the lock still knows the server's wait: its Outbox says why Send now does nothing", async () => {
+    const db1 = openDatabase()
+    const db2 = openDatabase(db1.name)
+    const locks = createMemoryLocks()
+    const a = setup({ locks, random: () => 0 }, db1)
+    a.server.faults.push({ kind: '429', retryAfter: '60' })
+    const b = setup({ locks, fetch: a.server.fetch, now: a.clock.now }, db2)
+    await enqueue(db1, review('asked to wait'))
+    a.engine.start()
+    await a.engine.idle()
+    expect(a.engine.getState().serverWaitUntil).toBe(a.clock.now() + 60_000)
+    // Tab A holds the lock (a drain of its own under way) while tab B is opened and pressed.
+    let releaseLock = () => {}
+    const held = new Promise<void>((resolve) => (releaseLock = resolve))
+    void locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, () => held)
+    b.engine.start()
+    await b.engine.sendNow()
+    expect(b.engine.getState()).toMatchObject({ isOtherTabSending: true, serverWaitUntil: a.clock.now() + 60_000 })
+    releaseLock()
+    expect(records(a.server)).toHaveLength(1)
   })
 
   it('(control) without a shared lock two tabs do collide, which the server must absorb', async () => {

@@ -327,6 +327,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       wakeAt = await drain(force)
     })
     setState({ isOtherTabSending: !gotLock })
+    // The tab that holds the lock walks the queue; this one reads the same walk (read-only), so its
+    // Outbox says as much when the server asked to wait.
+    if (!gotLock) await withDb(() => nextWake()).catch(reportError)
     return wakeAt
   }
 
