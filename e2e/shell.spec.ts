@@ -30,10 +30,17 @@ test('on a phone the menu opens and closes with the same links', async ({ browse
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   await page.goto('/')
+  // The logo's link is as wide as the logo and the name: a tap on empty header space goes nowhere.
+  const home = page.locator('header').getByRole('link', { name: 'Viti Farmers' })
+  expect((await home.boundingBox())!.width).toBeLessThan(200)
   const menuButton = page.getByRole('button', { name: /menu/i })
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
   await menuButton.click()
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  // The next Tab reaches the menu's first link, not the language picker.
+  await menuButton.focus()
+  await page.keyboard.press('Tab')
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Home' })).toBeFocused()
   await page.getByRole('link', { name: 'Contact Us' }).last().click()
   await expect(page).toHaveURL(/\/contact-us$/)
   await context.close()

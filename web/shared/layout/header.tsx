@@ -93,21 +93,16 @@ export function Header() {
     <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
       <Container py="2">
         <Flex align="center" gap="3" wrap="wrap">
-          <Link
-            asChild
-            flex={{ base: '1', xl: '0 0 auto' }}
-            gap="2"
-            fontWeight="bold"
-            fontSize="lg"
-            color="brand.800"
-            colorPalette="brand"
-            _hover={{ textDecoration: 'none' }}
-          >
-            <RouterLink to="/">
-              <Logo />
-              {productName}
-            </RouterLink>
-          </Link>
+          {/* The box takes the row's free space on a phone; the link is only as wide as the logo and
+              name, so a tap on empty header space goes nowhere. */}
+          <Box flex={{ base: '1', xl: '0 0 auto' }}>
+            <Link asChild gap="2" fontWeight="bold" fontSize="lg" color="brand.800" colorPalette="brand" _hover={{ textDecoration: 'none' }}>
+              <RouterLink to="/">
+                <Logo />
+                {productName}
+              </RouterLink>
+            </Link>
+          </Box>
 
           {wide ? (
             <Box as="nav" aria-label={t('layout.nav.label')} display={{ base: 'none', xl: 'block' }} flex="1">
@@ -137,18 +132,6 @@ export function Header() {
           </Button>
         </Flex>
 
-        {/* The strip: offline, the unsent count (each only while it has something to say), and the
-            language picker, always in reach for a farmer handed the phone. */}
-        <Flex gap="2" justify="flex-end" align="center" wrap="wrap" mt="2">
-          {!isOnline ? (
-            <Text role="status" fontSize="sm" fontWeight="semibold" color="orange.900" bg="orange.50" borderWidth="1px" borderColor="orange.700" borderRadius="full" px="2.5" py="1">
-              {t('layout.offline')}
-            </Text>
-          ) : null}
-          <IdleOutboxStatus />
-          <LanguagePicker />
-        </Flex>
-
         <Box
           as="nav"
           id={mobileMenuId}
@@ -165,9 +148,22 @@ export function Header() {
             menuButton.current?.focus()
           }}
         >
-          {/* Rendered when first opened: the phone's first paint skips a menu nobody has asked for. */}
+          {/* Rendered when first opened: the phone's first paint skips a menu nobody has asked for.
+              Right after the button that opens it: the next Tab reaches its links. */}
           {menuOpen ? <NavItems direction="column" /> : null}
         </Box>
+
+        {/* The strip: offline, the unsent count (each only while it has something to say), and the
+            language picker, always in reach for a farmer handed the phone. */}
+        <Flex gap="2" justify="flex-end" align="center" wrap="wrap" mt="2">
+          {!isOnline ? (
+            <Text role="status" fontSize="sm" fontWeight="semibold" color="orange.900" bg="orange.50" borderWidth="1px" borderColor="orange.700" borderRadius="full" px="2.5" py="1">
+              {t('layout.offline')}
+            </Text>
+          ) : null}
+          <IdleOutboxStatus />
+          <LanguagePicker />
+        </Flex>
       </Container>
     </Box>
   )
