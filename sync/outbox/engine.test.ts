@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OutboxDatabase, type OutboxItem } from './db'
-import { DEFAULT_BACKOFF, UPLOAD_REUSE_MS, createOutboxEngine, type OutboxEngine, type OutboxEngineOptions } from './engine'
+import { DEFAULT_BACKOFF, UPLOAD_REUSE_MS, createOutboxEngine, serverWaitDelay, type OutboxEngine, type OutboxEngineOptions } from './engine'
 import { OUTBOX_LOCK_NAME, createMemoryLocks } from './locks'
 import { enqueue, getItem, listOutbox, markStatus, pendingCount, photosOf, type EnqueueInput } from './outbox'
 import { createFakeServer, createManualClock, waitFor, type FakeServer, type LoggedRequest, type ManualClock } from './testing'
@@ -378,6 +378,33 @@ describe('retrying', () => {
     for (let round = 0; round < 6; round++) await advance(DEFAULT_BACKOFF.capMs)
     expect(server.log.filter((entry) => entry.kind === 'record' && entry.answered === 503)).toHaveLength(8)
     expect(server.accepted.map((record) => record.key)).toEqual([first.id, second.id])
+  })
+
+  it('comes back when a long outage\'s Retry-After says, not after a backoff grown by it: the record goes 5–5.5 s after the last 503', async () => {
+    const { db, server, clock, engine, advance } = setup({ random: () => 0.999 })
+    const start = clock.now()
+    const queued = await enqueue(db, review('Made in the outage', { now: clock.now() }))
+    const unavailable = { kind: 'status' as const, on: 'record' as const, status: 503, retryAfter: '5', message: 'The service is unavailable for a moment. Please try again shortly.' }
+    server.faults.push(...Array.from({ length: 12 }, () => ({ ...unavailable })))
+    engine.start()
+    await engine.idle()
+    // Twelve 503s in a minute of outage: each waited 5 s and at most half a second more.
+    for (let step = 0; step < 12 * 11 && server.accepted.length === 0; step++) await advance(500)
+    const answered = server.log.filter((entry) => entry.kind === 'record')
+    expect(answered.filter((entry) => entry.answered === 503)).toHaveLength(12)
+    expect(server.accepted.map((record) => record.key)).toEqual([queued.id])
+    expect((await item(db, queued.id)).status).toBe('sent')
+    // The whole outage took 12 waits of at most 5.5 s: an exponential backoff would have been minutes.
+    expect(clock.now() - start).toBeLessThanOrEqual(12 * 5_500 + 500)
+  })
+
+  it.each([
+    [5_000, 0, 5_000],
+    [5_000, 0.999, 5_499],
+    [30_000, 0.999, 30_999],
+    [100, 0.5, DEFAULT_BACKOFF.floorMs + 25],
+  ])('a server wait of %i ms with a draw of %f is %i ms', (retryAfter, draw, expected) => {
+    expect(serverWaitDelay(retryAfter, DEFAULT_BACKOFF, () => draw)).toBe(expected)
   })
 
   it('picks the oldest waiting item from the index without reading the whole queue', async () => {

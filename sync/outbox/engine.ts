@@ -854,7 +854,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
         if (delivery.cause === 'server') serverFailures.set(item.id, (serverFailures.get(item.id) ?? 0) + 1)
         else serverFailures.delete(item.id)
         const retryAfter = Math.min(MAX_RETRY_AFTER_MS, delivery.retryAfterMs ?? 0)
-        const delay = Math.max(retryAfter, backoffDelay(item.attempts, backoff, random))
+        const delay = retryAfter > 0 && delivery.cause === 'busy'
+          ? serverWaitDelay(retryAfter, backoff, random)
+          : Math.max(retryAfter, backoffDelay(item.attempts, backoff, random))
         await withDb(() => markStatus(db, item.id, 'waiting', {
           lastError: delivery.error, nextAttemptAt: now() + delay, ...(retryAfter > 0 && { notBefore: now() + retryAfter }),
         }, now()))
@@ -999,6 +1001,18 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
 export function backoffDelay(attempts: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
   const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempts - 1))
   return Math.min(options.capMs, Math.max(options.floorMs, Math.floor(ceiling / 2 + (random() * ceiling) / 2)))
+}
+
+/**
+ * A server that says when to come back (a 429, a 503 with Retry-After, a 409 "still working") is
+ * taken at its word: the next try is then, plus a jitter of up to a tenth (at most 1 s) so the phones
+ * of a village do not all come back in the same second, and never sooner than the backoff's floor.
+ * The exponential backoff is for a server that cannot say: grown over a long database restart, it
+ * kept the queue waiting minutes after the server was back.
+ */
+export function serverWaitDelay(retryAfterMs: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  const wait = Math.max(options.floorMs, retryAfterMs)
+  return wait + Math.floor(random() * Math.min(1_000, wait / 10))
 }
 
 /** The record's body with its uploaded photos' paths: photoUrls for signups, photoUrl for experts. */
