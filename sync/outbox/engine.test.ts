@@ -398,6 +398,19 @@ describe('retrying', () => {
     expect(clock.now() - start).toBeLessThanOrEqual(12 * 5_500 + 500)
   })
 
+  it('still spaces out 409 "still working" by the backoff: its Retry-After: 1 is a polling hint, and a claim the database cut goes stale only after a minute', async () => {
+    const { db, server, engine, advance } = setup({ random: () => 0.999 })
+    await enqueue(db, review('Behind a stale claim'))
+    server.faults.push(...Array.from({ length: 40 }, () => ({ kind: '409' as const, on: 'record' as const, retryAfter: '1' })))
+    engine.start()
+    await engine.idle()
+    for (let step = 0; step < 60; step++) await advance(500)
+    // 2, 4, 8, 16 s apart: five tries in 30 s, where taking the hint at its word would be about 28.
+    const tries = server.log.filter((entry) => entry.kind === 'record' && entry.answered === 409).length
+    expect(tries).toBeGreaterThanOrEqual(4)
+    expect(tries).toBeLessThanOrEqual(5)
+  })
+
   it.each([
     [5_000, 0, 5_000],
     [5_000, 0.999, 5_499],

@@ -854,7 +854,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
         if (delivery.cause === 'server') serverFailures.set(item.id, (serverFailures.get(item.id) ?? 0) + 1)
         else serverFailures.delete(item.id)
         const retryAfter = Math.min(MAX_RETRY_AFTER_MS, delivery.retryAfterMs ?? 0)
-        const delay = retryAfter > 0 && delivery.cause === 'busy'
+        const delay = retryAfter > 0 && isServerAskingForTime(delivery)
           ? serverWaitDelay(retryAfter, backoff, random)
           : Math.max(retryAfter, backoffDelay(item.attempts, backoff, random))
         await withDb(() => markStatus(db, item.id, 'waiting', {
@@ -1004,11 +1004,20 @@ export function backoffDelay(attempts: number, options: BackoffOptions = DEFAULT
 }
 
 /**
- * A server that says when to come back (a 429, a 503 with Retry-After, a 409 "still working") is
- * taken at its word: the next try is then, plus a jitter of up to a tenth (at most 1 s) so the phones
- * of a village do not all come back in the same second, and never sooner than the backoff's floor.
- * The exponential backoff is for a server that cannot say: grown over a long database restart, it
- * kept the queue waiting minutes after the server was back.
+ * A 429, or a 503 with Retry-After: the server knows when it can take the item. A 409/425 "still
+ * working" cannot know when the other request ends (its Retry-After: 1 is a polling hint), so the
+ * backoff still spaces those out: a claim left by a request the database cut goes stale only later.
+ */
+function isServerAskingForTime(delivery: Extract<Delivery, { kind: 'retry' }>): boolean {
+  return delivery.cause === 'busy' && (delivery.error.status === 429 || delivery.error.status === 503)
+}
+
+/**
+ * A server that says when to come back (isServerAskingForTime) is taken at its word: the next try is
+ * then, plus a jitter of up to a tenth (at most 1 s) so the phones of a village do not all come back
+ * in the same second, and never sooner than the backoff's floor. The exponential backoff is for a
+ * server that cannot say: grown over a long database restart, it kept the queue waiting ~25 s after
+ * the server was back.
  */
 export function serverWaitDelay(retryAfterMs: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
   const wait = Math.max(options.floorMs, retryAfterMs)

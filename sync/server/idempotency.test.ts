@@ -144,6 +144,41 @@ describe('idempotency middleware', () => {
     expect(signups).toHaveLength(1)
   })
 
+  it('tries a refused release again (the database was away when the request ended), so the retry is not held at 409 until the claim goes stale', async () => {
+    const { post, signups, store, hooks, warn } = await startApp({ releaseRetryDelaysMs: [20, 40] })
+    const key = randomUUID()
+    const release = vi.spyOn(store, 'release')
+    const away = new Error('connect ECONNREFUSED 127.0.0.1:5432')
+    release.mockRejectedValueOnce(away).mockRejectedValueOnce(away)
+    hooks.beforeWrite = async () => { throw Object.assign(new Error('Connection terminated unexpectedly'), { status: 503 }) }
+    expect((await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key })).status).toBe(503)
+    expect(store.get(scope, key)?.status).toBe('processing')
+
+    // Refused twice, then released on the third try, 60 ms on: far within the minute it would stay.
+    await vi.waitFor(() => expect(store.get(scope, key)).toBeUndefined())
+    expect(release).toHaveBeenCalledTimes(3)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Releasing an Idempotency-Key claim failed'), expect.objectContaining({ key }))
+    const retry = await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': key })
+    expect(retry.status).toBe(201)
+    expect(signups).toHaveLength(1)
+  })
+
+  it('stops trying a release once the claim would be stale anyway', async () => {
+    const { post, store, hooks, warn } = await startApp({ releaseRetryDelaysMs: [30], staleAfterMs: 200 })
+    const release = vi.spyOn(store, 'release').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+    hooks.beforeWrite = async () => { throw Object.assign(new Error('Connection terminated unexpectedly'), { status: 503 }) }
+    expect((await post(signupPath, { name: 'Mere' }, { 'Idempotency-Key': randomUUID() })).status).toBe(503)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Tried at 0, 30, 60, ... up to the 200 ms it takes to go stale: never after it.
+    const tries = release.mock.calls.length
+    expect(tries).toBeGreaterThanOrEqual(3)
+    expect(tries).toBeLessThanOrEqual(7)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(release.mock.calls.length).toBe(tries)
+    expect(warn).toHaveBeenCalledTimes(1)
+  })
+
   it('passes requests without a key straight through', async () => {
     const { post, signups, store } = await startApp()
     expect((await post(signupPath, { name: 'Mere' })).status).toBe(201)

@@ -35,6 +35,12 @@ export const IDEMPOTENCY_MESSAGES = {
 export const DEFAULT_STALE_AFTER_MS = 60_000
 /** A key is remembered this long (counted from its first claim), then forgotten and never replayed. */
 export const IDEMPOTENCY_KEY_TTL_MS = 30 * 24 * 60 * 60_000
+/**
+ * The waits between tries of a release the store refused (the database out of reach): the last
+ * repeats, until the claim would have gone stale anyway. Left as it was, the claim held the item's
+ * retries at 409 for the rest of that minute, though the database was back within seconds.
+ */
+export const RELEASE_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000]
 /** Photo paths beyond this many in one body are compared as they are, not looked up (no queued form has more than 10). */
 const MAX_PHOTO_LOOKUPS = 20
 
@@ -61,6 +67,8 @@ export interface IdempotencyOptions {
   scopeOf?: (req: Request, res: Response) => string
   logger?: IdempotencyLogger
   now?: () => Date
+  /** Default RELEASE_RETRY_DELAYS_MS. */
+  releaseRetryDelaysMs?: readonly number[]
 }
 
 export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: IdempotencyOptions = {}): RequestHandler {
@@ -69,6 +77,21 @@ export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: Idempotenc
   const scopeOf = options.scopeOf ?? defaultScope
   const logger = options.logger ?? console
   const now = options.now ?? (() => new Date())
+  const releaseRetryDelaysMs = options.releaseRetryDelaysMs ?? RELEASE_RETRY_DELAYS_MS
+
+  /** Releases a claim, trying again while the store refuses (release only ever deletes our own unfinished claim). */
+  function releaseClaim(scope: string, key: string, lockToken: string): void {
+    const startedAt = performance.now()
+    const attempt = (tries: number) => {
+      store.release({ scope, key, lockToken }).catch((error: unknown) => {
+        if (tries === 0) logger.warn('Releasing an Idempotency-Key claim failed; trying again until it would go stale', { scope, key, error: String(error) })
+        const wait = releaseRetryDelaysMs[Math.min(tries, releaseRetryDelaysMs.length - 1)] ?? staleAfterMs
+        if (performance.now() - startedAt + wait >= staleAfterMs) return
+        setTimeout(() => attempt(tries + 1), wait).unref()
+      })
+    }
+    attempt(0)
+  }
 
   /** The fingerprint to claim with (photo paths as their stored bytes), and the body's exact one. */
   async function fingerprintsOf(req: Request): Promise<{ byContent: string; exact: string }> {
@@ -158,9 +181,7 @@ export function idempotency<Tx>(store: IdempotencyStore<Tx>, options: Idempotenc
           return
         }
       }
-      store.release({ scope, key, lockToken }).catch((error: unknown) => {
-        logger.warn('Releasing an Idempotency-Key claim failed; it goes stale instead', { scope, key, error: String(error) })
-      })
+      releaseClaim(scope, key, lockToken)
     }
     res.once('finish', settle)
     // If the client hangs up before the handler has answered, the handler may still be
