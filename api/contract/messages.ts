@@ -365,6 +365,8 @@ export const messages = {
     fileTooLarge5MB: 'File size must be less than 5MB',
     fileTooLarge10MB: 'File size must be less than 10MB',
     imageRequired: 'Please select an image file',
+    /** product: a photo over 50 megapixels (a decompression bomb, or a photo no phone could show). */
+    tooManyPixels: 'This photo has too many pixels (at most 50 megapixels). Please choose a smaller photo.',
     failedToGetUploadUrl: 'Failed to get upload URL',
     failedToUploadFile: 'Failed to upload file',
     uploadFailed: 'Upload failed',

@@ -101,9 +101,11 @@ export function uploadsRouter(db: Kysely<Database>, dataDir: string, logger: Log
   on('GET /objects/uploads/:id/thumb', validate({ params: IdParamSchema }), async (_req, res, next) => {
     const upload = await findStoredPhoto(res)
     const thumbnailFile = await service.thumbnailFile(upload)
-    // A photo no thumbnail can be made of is still shown: the card gets the photo itself.
+    // A photo no thumbnail can be made of is still shown (the card gets the photo itself) if it is one
+    // a browser can show: never a decompression bomb stored before the PUT refused them.
     if (thumbnailFile) sendPhoto(res, next, thumbnailFile, 'image/webp')
-    else sendPhoto(res, next, uploadFilePath(dataDir, upload.id), upload.contentType)
+    else if (await service.isShowableAsItIs(upload)) sendPhoto(res, next, uploadFilePath(dataDir, upload.id), upload.contentType)
+    else throw notFound()
   })
   return router
 }

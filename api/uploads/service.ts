@@ -24,7 +24,7 @@ import { recordIdempotent } from '../../sync/server/idempotency'
 import { HttpError, notFound } from '../errors'
 import { uploadsRepository, type UploadKind } from './repository'
 import { commitTempFile, fileExists, removeFile, thumbnailFilePath, uploadFilePath, writeTempFile } from './storage'
-import { thumbnails } from './thumbnail'
+import { photoHeader, thumbnails } from './thumbnail'
 
 /** Public uploads (expert and farm photos) 5 MB; signed-in uploads 10 MB (spec 000 §5, §9). */
 export function maxBytesFor(kind: UploadKind): number {
@@ -32,6 +32,7 @@ export function maxBytesFor(kind: UploadKind): number {
 }
 
 const notAnImage = () => new HttpError(400, messages.uploads.imageRequired)
+const tooManyPixels = () => new HttpError(400, messages.uploads.tooManyPixels)
 const tooLarge = (kind: UploadKind) => new HttpError(413, fileTooLargeMessage(maxBytesFor(kind)))
 
 export function uploadsService(db: Kysely<Database>, dataDir: string) {
@@ -84,6 +85,16 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
       return isMade ? thumbnailFilePath(dataDir, upload.id) : null
     },
 
+    /**
+     * Whether a photo no thumbnail could be made of may be shown as it is: only when its header reads
+     * as an image of bounded size. A photo stored before the PUT checked that (a decompression bomb)
+     * is not handed to a browser in a card.
+     */
+    async isShowableAsItIs(upload: UploadRow): Promise<boolean> {
+      const bytes = await fs.readFile(uploadFilePath(dataDir, upload.id)).catch(() => undefined)
+      return bytes !== undefined && (await photoHeader(bytes)).kind === 'image'
+    },
+
     /** Both fields of the request are hints: an obvious non-image or oversize file is refused early. */
     async issue(kind: UploadKind, hints: UploadUrlRequest, createdBy: string | null): Promise<UploadUrlResponse> {
       const [issued] = await issueAll(kind, [hints], createdBy)
@@ -109,6 +120,10 @@ export function uploadsService(db: Kysely<Database>, dataDir: string) {
       if (bytes.length > maxBytesFor(upload.kind)) throw tooLarge(upload.kind)
       const type = await fileTypeFromBuffer(bytes)
       if (!type || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw notAnImage()
+      // The first bytes name the type; the header must also read as that image, of a size a phone can show.
+      const header = await photoHeader(bytes)
+      if (header.kind === 'unreadable') throw notAnImage()
+      if (header.kind === 'tooManyPixels') throw tooManyPixels()
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       const answer = { objectPath: photoPathForUploadId(upload.id) }
 

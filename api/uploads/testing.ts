@@ -1,5 +1,6 @@
 // Real image bytes for tests (tests only): a 1×1 PNG and a 1×1 JPEG, a camera-sized JPEG, and the
 // two-step upload.
+import zlib from 'node:zlib'
 import sharp from 'sharp'
 import type { TestApp } from '../testing/test-app'
 
@@ -39,4 +40,26 @@ export async function photoJpeg(width = 1600, height = 1200): Promise<Buffer> {
     pixels[i] = (x * 255) / width / 2 + (i % 3) * 30 + (seed % 90)
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer()
+}
+
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(zlib.crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A PNG that says it is width × height, all black: what a decompression bomb looks like (a few KB that decode to gigabytes). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bit depth
+  header[9] = 0 // greyscale
+  // Rows of a filter byte and `width` zero bytes; only the first 64 are there (the header is what counts).
+  const rows = zlib.deflateSync(Buffer.alloc((width + 1) * Math.min(height, 64)))
+  return Buffer.concat([PNG_BYTES.subarray(0, 8), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))])
 }

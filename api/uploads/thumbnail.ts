@@ -7,8 +7,8 @@ import { PHOTO_THUMBNAIL_SIZE } from '../contract'
 import { commitTempFile, fileExists, thumbnailFilePath, writeTempFile } from './storage'
 
 // A 48 MP phone photo fits; a decompression bomb (a small PNG claiming 30 000 × 30 000) is refused
-// before it is decoded, and the photo is then shown without a thumbnail.
-const MAX_INPUT_PIXELS = 50_000_000
+// when it is stored (photoHeader), before anything decodes it: a browser shown it would try to.
+export const MAX_PHOTO_PIXELS = 50_000_000
 
 let sharpModule: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined
 
@@ -23,10 +23,25 @@ function loadSharp() {
   return sharpModule
 }
 
+/**
+ * What the photo's header says, read by the library that decodes it (a fraction of a millisecond:
+ * nothing is decoded): 'unreadable' for bytes that only begin like an image (a PNG signature followed
+ * by HTML), 'tooManyPixels' for a decompression bomb, else its size.
+ */
+export async function photoHeader(photo: Buffer): Promise<{ kind: 'image'; width: number; height: number } | { kind: 'unreadable' } | { kind: 'tooManyPixels' }> {
+  const sharp = await loadSharp()
+  // No pixel limit on reading a header (sharp's default refuses over 268 MP as if unreadable): the
+  // limit is ours, and so is its message.
+  const metadata = await sharp(photo, { failOn: 'none', limitInputPixels: false }).metadata().catch(() => undefined)
+  const { width, height } = metadata ?? {}
+  if (!width || !height) return { kind: 'unreadable' }
+  return width * height > MAX_PHOTO_PIXELS ? { kind: 'tooManyPixels' } : { kind: 'image', width, height }
+}
+
 /** The thumbnail's bytes: oriented by its EXIF, cropped to a centred square, metadata (GPS) dropped. */
 export async function renderThumbnail(photo: Buffer): Promise<Buffer> {
   const sharp = await loadSharp()
-  return sharp(photo, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
+  return sharp(photo, { failOn: 'none', limitInputPixels: MAX_PHOTO_PIXELS })
     .rotate()
     .resize(PHOTO_THUMBNAIL_SIZE, PHOTO_THUMBNAIL_SIZE, { fit: 'cover', withoutEnlargement: true })
     // effort 2 (of 0–6, default 4): measured on a 300 KB photo, 3.1 ms of CPU a thumbnail instead of

@@ -3,6 +3,7 @@
 // endpoint, each carrying a unique marker so its row can be found (and counted) in the database.
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
+import { pngChunk } from '../../api/uploads/testing'
 
 /** mulberry32: a tiny seeded generator in [0, 1). Not for secrets; for reproducible chaos. */
 export function seededRandom(seed: number): () => number {
@@ -43,15 +44,6 @@ export function shuffle<T>(random: () => number, items: readonly T[]): T[] {
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(zlib.crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 /**
  * A valid width × height RGB PNG of seeded noise (noise barely compresses: 48 × 32 is ~4.7 KB).
