@@ -188,6 +188,13 @@ test('an admin user visiting /admin/user-management is sent to /admin', async ({
   await page.goto('/admin/user-management')
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  // The router matches paths in any case, so the guard must too: other case, a trailing slash.
+  for (const variant of ['/ADMIN/USER-MANAGEMENT', '/Admin/User-Management/', '/admin/PAYMENTS']) {
+    await page.goto(variant)
+    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /Admin User Management|Payments Received/ })).toHaveCount(0)
+  }
 })
 
 test('a global admin adds a user, exports the CSV and finds the creation in the audit trail', async ({ page }) => {

@@ -57,6 +57,15 @@ describe('admin screens', () => {
     expect(adminRedirect('data_agent', '/admin/farmers/')).toBeNull()
     expect(adminRedirect('data_agent', '/admin/produce')).toBe('/admin')
   })
+  it('judges a path in other case as the screen the router shows there, and refuses a path it cannot match (fail closed)', () => {
+    expect(adminRedirect('data_agent', '/ADMIN/USER-MANAGEMENT')).toBe('/admin')
+    expect(adminRedirect('admin_user', '/Admin/Payments/')).toBe('/admin')
+    expect(adminRedirect('global_admin', '/ADMIN/USER-MANAGEMENT')).toBeNull()
+    expect(adminRedirect('data_agent', '/Admin/Farmers')).toBeNull()
+    expect(adminRedirect('global_admin', '/admin/no-such-screen')).toBe('/admin')
+    expect(adminRedirect('global_admin', '/admin')).toBeNull()
+    expect(adminRedirect('data_agent', '/ADMIN')).toBeNull()
+  })
   it('navigation per role', () => {
     expect(adminNavFor('data_agent').map((s) => s.path)).toEqual(['/admin/farmers'])
     expect(adminNavFor('admin_user').map((s) => s.path)).not.toContain('/admin/user-management')

@@ -137,20 +137,25 @@ export const adminScreens = [
   { path: '/admin/translations', label: 'Translations', capability: 'translations.manage', globalOnly: true },
 ] as const satisfies readonly AdminScreen[]
 
-/** The screen shown at a path (trailing slash ignored), or undefined for an unknown /admin path. */
+/**
+ * The screen shown at a path, or undefined for an unknown /admin path. Matched as the router matches
+ * (case and a trailing slash ignored): /ADMIN/USER-MANAGEMENT shows User Management, so it is judged
+ * as User Management.
+ */
 export function findAdminScreen(path: string): AdminScreen | undefined {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path
+  const clean = (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase()
   return (adminScreens as readonly AdminScreen[]).find((s) => s.path === clean || s.aliases?.includes(clean))
 }
 
 /**
  * Where a visit to an admin path should go: null to show it, '/login' without a session,
- * '/admin' when the role may not see it (clarifications: a page the role may not see redirects to /admin).
+ * '/admin' when the role may not see it (clarifications: a page the role may not see redirects to /admin),
+ * and for a path no screen matches: what cannot be judged is not shown.
  */
 export function adminRedirect(role: Role | null | undefined, path: string): '/login' | '/admin' | null {
   if (!role) return '/login'
   const screen = findAdminScreen(path)
-  if (!screen || can(role, screen.capability)) return null
+  if (screen && can(role, screen.capability)) return null
   return '/admin'
 }
 
