@@ -106,6 +106,9 @@ try {
     hashPassword,
   })
 
+  if (process.env.NODE_ENV === 'production' && config.siteUrl === undefined) {
+    logger.warn('SITE_URL is not set: share previews and sitemap.xml take their address from each request (set it to the public address, e.g. https://vitifarmers.org.fj)')
+  }
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     logger.warn('dist/index.html not found: run `npm run build` (npm start does it) to serve the web app')
   }

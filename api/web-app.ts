@@ -109,8 +109,19 @@ function sendWebFile(req: Request, res: Response, file: string, status = 200): P
   })
 }
 
-/** The public origin for absolute links: SITE_URL, else the request's own (behind TRUST_PROXY, the proxy's). */
-const originOf = (req: Request, pages: SitePages) => pages.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`
+/** A Host header as browsers send it: a DNS name or an IP (v6 in brackets), and an optional port. */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/**
+ * The public origin for absolute links: SITE_URL, else the request's own (behind TRUST_PROXY, the
+ * proxy's), taken only as http(s) and a plain host: Express passes X-Forwarded-Proto through as sent
+ * (`javascript` made `javascript://…` links), and a Host that is not a host name becomes `localhost`.
+ */
+const originOf = (req: Request, pages: SitePages) => {
+  if (pages.siteUrl !== undefined) return pages.siteUrl
+  const host = req.get('host')
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${host !== undefined && PLAIN_HOST.test(host) ? host : 'localhost'}`
+}
 
 /**
  * The language a page's HTML goes out in. A browser's navigation (`Sec-Fetch-Dest: document`) gets
@@ -242,7 +253,8 @@ export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error
     if (/^\/(api|objects)(\/|$)/.test(req.path)) return next()
     try {
       if (pages && req.path === '/sitemap.xml') {
-        res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600')
+        // Without SITE_URL its links carry the request's Host: no shared cache may hand them to another reader.
+        res.type('application/xml').setHeader('Cache-Control', pages.siteUrl === undefined ? 'private, no-cache' : 'public, max-age=3600')
         res.send(sitemapXml(originOf(req, pages), await pages.listedFarmerIds()))
         return
       }

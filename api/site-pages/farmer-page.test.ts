@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertFarmer } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
@@ -134,5 +135,45 @@ describe('/sitemap.xml', () => {
     expect(xml).toContain(`<loc>${api.baseUrl}/farmers/${listed}</loc>`)
     expect(xml).not.toContain(inactive)
     expect(xml).not.toContain(lapsed)
+  })
+})
+
+describe('absolute links without SITE_URL', () => {
+  let proxied: TestApp
+  beforeAll(async () => {
+    // Behind one proxy (TRUST_PROXY=1), as compose.yaml runs it: X-Forwarded-Proto is believed.
+    proxied = await startTestApp({ webDir, extend: (deps) => { deps.config = { ...deps.config, trustProxyHops: 1 } } })
+  })
+  afterAll(() => proxied.close())
+
+  /** A GET with the headers a client chooses, Host included (fetch would not send a forged one). */
+  const getWith = (app: TestApp, pathname: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; cacheControl: string | undefined; body: string }>((resolve, reject) => {
+      http.get(`${app.baseUrl}${pathname}`, { headers }, (res) => {
+        let body = ''
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, cacheControl: res.headers['cache-control'], body }))
+      }).on('error', reject)
+    })
+
+  it('take only http(s) from X-Forwarded-Proto and only a host name from Host, and the sitemap is then never kept by a shared cache', async () => {
+    const listedHere = await insertFarmer(proxied.db, { name: 'Seru Farm', town: 'Nadi' })
+    const forged = await getWith(proxied, '/sitemap.xml', { Host: 'localhost:3000', 'X-Forwarded-Proto': 'javascript' })
+    expect(forged.status).toBe(200)
+    expect(forged.body).toContain('<loc>http://localhost:3000/</loc>')
+    expect(forged.body).not.toContain('javascript:')
+    expect(forged.cacheControl).toBe('private, no-cache')
+    const page = await getWith(proxied, `/farmers/${listedHere}`, { Host: 'localhost:3000', 'X-Forwarded-Proto': 'javascript' })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain(`<link rel="canonical" href="http://localhost:3000/farmers/${listedHere}"`)
+    expect(page.body).not.toContain('javascript:')
+
+    for (const host of ['evil.example/"><script>', 'a b', 'x@evil.example', 'evil.example:99999999']) {
+      const answer = await getWith(proxied, '/sitemap.xml', { Host: host, 'X-Forwarded-Proto': 'https' })
+      if (answer.status !== 200) continue // Node refuses some Host headers itself (400): nothing is built from them
+      expect(answer.body, host).toContain('<loc>https://localhost/</loc>')
+      expect(answer.body, host).not.toContain('evil')
+    }
+    const secure = await getWith(proxied, '/sitemap.xml', { Host: 'vitifarmers.example', 'X-Forwarded-Proto': 'https' })
+    expect(secure.body).toContain('<loc>https://vitifarmers.example/</loc>')
   })
 })
