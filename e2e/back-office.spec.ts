@@ -111,6 +111,26 @@ test('a data agent’s offline signup is approved by an admin and the farmer is 
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
 })
 
+test('a signup a colleague decided while the list was open: Approve says it was already processed, and its card goes', async ({ browser, request }) => {
+  const agent = await createStaff(request, 'data_agent')
+  const name = `Decided Elsewhere ${stamp()}`
+  await agentSignup(request, agent, name)
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/signups')
+  const pending = admin.locator('section[aria-labelledby="pending-signups"]')
+  await expect(pending.getByRole('listitem').filter({ hasText: name })).toBeVisible()
+  // A colleague, on another screen (or another server), approves it first.
+  const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
+  const [signup] = (await (await request.get(`/api/admin/signups?status=pending&search=${encodeURIComponent(name)}`, { headers })).json()) as { id: string }[]
+  const approved = await request.post(`/api/admin/signups/${signup!.id}/process`, { headers, data: { status: 'approved' } })
+  expect(approved.status(), await approved.text()).toBe(200)
+
+  await pending.getByRole('button', { name: `Approve ${name}` }).click()
+  await expect(admin.getByRole('alert').or(admin.getByRole('status')).filter({ hasText: 'This signup has already been processed' }).first()).toBeVisible()
+  await expect(pending.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+  await expect(admin.locator('section[aria-labelledby="recent-decisions"]').getByRole('listitem').filter({ hasText: name })).toContainText('Approved')
+})
+
 test('rejecting a signup needs a reason', async ({ browser, request }) => {
   const agent = await createStaff(request, 'data_agent')
   const name = `Rejected Farmer ${stamp()}`
@@ -295,31 +315,42 @@ test('choosing a city or a produce narrows the farmers list', async ({ browser, 
   await expect(admin.getByText('No farmers match your search criteria')).toBeVisible()
 })
 
-test('a global admin empties a farmer’s website and village, and a payment’s receipt number: each is gone, the rest kept', async ({ browser, request }) => {
+/** The instant Fiji's day `offset` days from today begins (UTC+12, no daylight saving since 2021). */
+const fijiMidnight = (offset: number) => new Date(Date.parse(`${fijiDay(offset)}T00:00:00+12:00`)).toISOString()
+
+test('a global admin empties a farmer’s website and village, and a payment’s receipt number: each is gone, the rest kept — the dates too, and a colleague’s Premium switched on meanwhile', async ({ browser, request }) => {
   const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
   const headers = { Authorization: `Bearer ${token}` }
   const name = `Emptied Farmer ${stamp()}`
   const created = await request.post('/api/admin/farmers', {
     headers,
     // Not listed (inactive): the directory's specs count the farmers of each town.
-    data: { name, phone: '+679 700 2468', email: `emptied.${stamp()}@example.com`, website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30), isActive: false },
+    // The dates as the server itself stores them (Activate, a trial, an approval): Fiji midnight, noon the day before in UTC.
+    data: { name, phone: '+679 700 2468', email: `emptied.${stamp()}@example.com`, website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', cities: ['Nadi'], produce: [], subscriptionStart: fijiMidnight(0), subscriptionEnd: fijiMidnight(30), isActive: false },
   })
   expect(created.status(), await created.text()).toBe(201)
-  const id = ((await created.json()) as { id: string }).id
+  const { id, subscriptionStart, subscriptionEnd } = (await created.json()) as { id: string; subscriptionStart: string; subscriptionEnd: string }
   const paid = await request.patch(`/api/admin/farmers/${id}/payment`, { headers, data: { mpaisaNumber: '9123456', mpaisaReceiptNumber: 'MP999', paymentDate: fijiDay(0) } })
   expect(paid.status(), await paid.text()).toBe(200)
+  const { paymentDate } = (await paid.json()) as { paymentDate: string }
 
   const admin = await adminPage(browser)
   await admin.goto('/admin/farmers')
   await admin.getByLabel('Search farmers').fill(name)
   await admin.getByRole('button', { name: `Edit ${name}` }).first().click()
   const dialog = admin.getByRole('dialog', { name: `Edit ${name}` })
+  // The dialog shows the Fiji day the list shows (the stored instant is noon the day before in UTC).
+  await expect(dialog.getByLabel('Subscription Start')).toHaveValue(fijiDay(0))
+  // A colleague switches Premium on while this dialog is open.
+  const premium = await request.patch(`/api/admin/farmers/${id}`, { headers, data: { isPremium: true } })
+  expect(premium.status(), await premium.text()).toBe(200)
   await dialog.getByLabel('Website').fill('')
   await dialog.getByLabel('Village').fill('')
   await dialog.getByRole('button', { name: 'Save Changes' }).click()
   await expect(dialog).toBeHidden()
   const farmers = (await (await request.get(`/api/admin/farmers?search=${encodeURIComponent(name)}`, { headers })).json()) as { website: string | null; town: string | null; tikina: string | null }[]
-  expect(farmers).toEqual([expect.objectContaining({ website: null, town: null, tikina: 'Nadi' })])
+  // Only what was changed went: Premium stays on, and the dates did not move a day.
+  expect(farmers).toEqual([expect.objectContaining({ website: null, town: null, tikina: 'Nadi', isPremium: true, subscriptionStart, subscriptionEnd })])
 
   await admin.goto('/admin/payments-received')
   await admin.getByLabel('Search payments').fill(name)
@@ -330,7 +361,7 @@ test('a global admin empties a farmer’s website and village, and a payment’s
   await paymentDialog.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(paymentDialog).toBeHidden()
   const payments = (await (await request.get(`/api/admin/farmers/payments?search=${encodeURIComponent(name)}`, { headers })).json()) as { mpaisaNumber: string | null; mpaisaReceiptNumber: string | null }[]
-  expect(payments).toEqual([expect.objectContaining({ mpaisaNumber: '9123456', mpaisaReceiptNumber: null })])
+  expect(payments).toEqual([expect.objectContaining({ mpaisaNumber: '9123456', mpaisaReceiptNumber: null, paymentDate })])
 })
 
 test('a failed e-mail settings load says so and retries', async ({ browser }) => {

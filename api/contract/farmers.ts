@@ -1,7 +1,7 @@
 // Farmers: the public card and browse shapes, and the back-office farmer, subscription and payment shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { STAFF_PAGE_SIZE_MAX, TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, pageSizeQuery, requiredDate, requiredText, subscriptionEndAfterStart, wholeNumberQuery } from './common'
+import { STAFF_PAGE_SIZE_MAX, TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, pageSizeQuery, requiredDate, requiredText, subscriptionEndAfterStart, subscriptionWithinMaxYears, wholeNumberQuery } from './common'
 import { MAX_PRODUCE_PER_FARMER } from './farmer-signup'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
 
@@ -227,7 +227,7 @@ export const FarmerCreateSchema = z.object({
   isPremium: farmerFields.isPremium.default(false),
   isBulk: farmerFields.isBulk.default(false),
   deliveryAvailable: farmerFields.deliveryAvailable.default(false),
-}).refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
+}).refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart)).refine(...subscriptionWithinMaxYears(messages.farmerSignup.subscriptionEndTooLate))
 export type FarmerCreate = z.infer<typeof FarmerCreateSchema>
 export type FarmerCreateInput = z.input<typeof FarmerCreateSchema>
 
@@ -236,7 +236,7 @@ export type FarmerCreateInput = z.input<typeof FarmerCreateSchema>
  * fields — see farmerPatchCapability in permissions.ts. `{ isActive }` alone is the Activate/Deactivate
  * action: the server sets the dates (activate: today 00:00 Fiji … +90 days; deactivate: −60 days … −1 day).
  */
-export const FarmerUpdateSchema = z.object(farmerFields).partial().refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
+export const FarmerUpdateSchema = z.object(farmerFields).partial().refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart)).refine(...subscriptionWithinMaxYears(messages.farmerSignup.subscriptionEndTooLate))
 export type FarmerUpdate = z.infer<typeof FarmerUpdateSchema>
 
 /** PATCH /api/admin/farmers/:id/subscription. */
@@ -247,6 +247,8 @@ export const FarmerSubscriptionUpdateSchema = z
     isActive: z.boolean(),
   })
   .refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
+  // As a signup's: an end year of 9999 (a typo) counted millions of days into Total Revenue.
+  .refine(...subscriptionWithinMaxYears(messages.farmerSignup.subscriptionEndTooLate))
 export type FarmerSubscriptionUpdate = z.infer<typeof FarmerSubscriptionUpdateSchema>
 
 /** The orders the staff farmers list offers; each reads an index, the id breaking ties. */

@@ -26,6 +26,7 @@ import {
   type FarmerPaymentUpdate,
   type FarmerSubscriptionUpdate,
   type FarmerUpdate,
+  FarmerUpdateSchema,
   type Role,
   type TrialFarmer,
 } from '../contract'
@@ -170,6 +171,11 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       return translateUnique(() =>
         staffWrite(db, actor, async (trx) => {
           const before = toAdminFarmer(await load(trx, id), today(now))
+          // A patch of one date is judged with the other as stored (the schema sees only what was sent).
+          if (patch.subscriptionStart !== undefined || patch.subscriptionEnd !== undefined) {
+            const dates = FarmerUpdateSchema.safeParse({ subscriptionStart: patch.subscriptionStart ?? before.subscriptionStart ?? undefined, subscriptionEnd: patch.subscriptionEnd ?? before.subscriptionEnd ?? undefined })
+            if (!dates.success) throw new HttpError(400, dates.error.issues[0]?.message ?? messages.common.invalidInput)
+          }
           if (patch.email !== undefined) await assertEmailFree(trx, patch.email, id)
           const set: Updateable<FarmersTable> = { updatedAt: now.toISOString() }
           if (patch.name !== undefined) set.name = patch.name

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, describe, expect, it } from 'vitest'
 import { setLocale } from '../i18n/runtime'
-import { fijiWallClock, fijiWeekdayInLanguage, formatFijiTime, formatFijiTimeInLanguage } from './fiji-time'
+import { dateInputDaysAfter, fijiDateInput, fijiWallClock, fijiWeekdayInLanguage, formatFijiTime, formatFijiTimeInLanguage } from './fiji-time'
 
 describe('Fiji time', () => {
   it("writes 'MMM dd, yyyy at h:mm a FJT' on Fiji's wall clock", () => {
@@ -40,5 +40,24 @@ describe('Fiji time in the reader’s language (catalog area "dates")', () => {
     await setLocale('hif', false)
     expect(formatFijiTimeInLanguage(instants[1]!)).toBe('21 Nov 2026, 11:59 PM FJT')
     expect(fijiWeekdayInLanguage(instants[1]!)).toBe('Shanivaar')
+  })
+})
+
+describe('fijiDateInput', () => {
+  it("is the stored instant's day in Fiji, which the lists show: Fiji midnight is noon the day before in UTC", () => {
+    expect(fijiDateInput('2026-11-28T12:00:00.000Z')).toBe('2026-11-29')
+    expect(fijiDateInput('2027-02-26T12:00:00.000Z')).toBe('2027-02-27')
+    expect(fijiDateInput('2026-11-24T21:21:00.000Z')).toBe('2026-11-25')
+    expect(fijiDateInput('2026-11-28T11:59:59.999Z')).toBe('2026-11-28')
+    // A bare date (stored as one, or typed) stays that day.
+    expect(fijiDateInput('2026-11-28')).toBe('2026-11-28')
+    expect(fijiDateInput(null)).toBe('')
+    expect(fijiDateInput('')).toBe('')
+  })
+
+  it('dateInputDaysAfter counts calendar days across months and years', () => {
+    expect(dateInputDaysAfter('2026-12-31', 1)).toBe('2027-01-01')
+    expect(dateInputDaysAfter('2028-02-28', 1)).toBe('2028-02-29')
+    expect(dateInputDaysAfter('2026-11-29', 30)).toBe('2026-12-29')
   })
 })

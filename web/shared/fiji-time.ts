@@ -64,3 +64,24 @@ export function fijiWeekdayInLanguage(date: Date): string {
   const isoDay = new Date(Date.UTC(year, month - 1, day)).getUTCDay() || 7
   return t(`dates.weekday${isoDay}`)
 }
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/**
+ * A stored instant as a date input holds it: its day in Fiji ('YYYY-MM-DD'), '' for none. The server
+ * reads a bare date as that Fiji day, so the input shows the day the lists show, and saving it
+ * unchanged keeps the instant. (Its UTC day, the ISO string's first ten characters, is the day
+ * before for any time before noon in Fiji: every save moved a subscription a day earlier.)
+ */
+export function fijiDateInput(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso.slice(0, 10)
+  const { year, month, day } = fijiWallClock(date)
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+}
+
+/** The date input `days` after a date input's day ('2026-12-31' + 1 → '2027-01-01'). */
+export function dateInputDaysAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}

@@ -17,10 +17,11 @@ import { piecesAround } from '../../../i18n/messages'
 // The back office's words are English only (area `admin`): they never change under a mounted dialog.
 import { t } from '../../../i18n/runtime'
 import { focusFirstInvalid } from '../ui/focus-first-invalid'
+import { dateInputDaysAfter, fijiDateInput } from '../../../shared/fiji-time'
+import { changedValues } from '../ui/changed-values'
 
 const m = messages.farmers
-const DAY_MS = 86400000
-const dateInput = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '')
+const dateInput = fijiDateInput
 
 interface FormValues {
   name: string
@@ -41,7 +42,7 @@ interface FormValues {
 }
 
 function initialValues(farmer: AdminFarmer | null): FormValues {
-  const now = new Date()
+  const today = fijiDateInput(new Date().toISOString())
   return {
     name: farmer?.name ?? '',
     phone: farmer?.phone ?? '',
@@ -53,13 +54,25 @@ function initialValues(farmer: AdminFarmer | null): FormValues {
     cities: farmer?.cities ?? [],
     produce: farmer?.produce ?? [],
     // An admin-created farmer defaults to now … 720 hours later (spec 001 §9).
-    subscriptionStart: farmer ? dateInput(farmer.subscriptionStart) : now.toISOString().slice(0, 10),
-    subscriptionEnd: farmer ? dateInput(farmer.subscriptionEnd) : new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10),
+    subscriptionStart: farmer ? dateInput(farmer.subscriptionStart) : today,
+    subscriptionEnd: farmer ? dateInput(farmer.subscriptionEnd) : dateInputDaysAfter(today, 30),
     isActive: farmer?.isActive ?? true,
     isPremium: farmer?.isPremium ?? false,
     isBulk: farmer?.isBulk ?? false,
     deliveryAvailable: farmer?.deliveryAvailable ?? false,
   }
+}
+
+/**
+ * An edit's PATCH: the changed fields only (changedValues). The dates go as a pair, and with Active:
+ * the server judges them together, and a lone isActive is the Activate action, which sets the dates.
+ */
+function editedFields(before: FormValues, after: FormValues): Partial<FormValues> {
+  const changed = changedValues(before, after)
+  if ('subscriptionStart' in changed || 'subscriptionEnd' in changed || 'isActive' in changed) {
+    return { ...changed, subscriptionStart: after.subscriptionStart, subscriptionEnd: after.subscriptionEnd }
+  }
+  return changed
 }
 
 function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { legend: string; options: string[]; chosen: string[]; max?: number; onChange: (next: string[]) => void; error?: string }) {
@@ -108,7 +121,8 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
   const write = useFarmerWrite()
   const locations = useQuery<PublicLocation[]>({ queryKey: ['/api/locations'] })
   const produce = useQuery<PublicProduce[]>({ queryKey: ['/api/produce'] })
-  const [values, setValues] = useState(() => initialValues(farmer))
+  const [initial] = useState(() => initialValues(farmer))
+  const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
   const text = (key: 'name' | 'phone' | 'email' | 'website' | 'town' | 'tikina' | 'subscriptionStart' | 'subscriptionEnd') => ({
@@ -129,8 +143,11 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
     try {
       // The form's own values, not the parsed ones: a field emptied parses to undefined, which JSON
       // drops, and the server would keep the old value. Sent as '', it is cleared (the server parses again).
-      if (farmer) await write.mutateAsync({ kind: 'update', id: farmer.id, body })
-      else await write.mutateAsync({ kind: 'create', body: FarmerCreateSchema.parse(body) })
+      if (farmer) {
+        const changed = editedFields(initial, values)
+        if (Object.keys(changed).length === 0) return onClose()
+        await write.mutateAsync({ kind: 'update', id: farmer.id, body: changed })
+      } else await write.mutateAsync({ kind: 'create', body: FarmerCreateSchema.parse(body) })
       toastSuccess(farmer ? m.updated : m.created)
       onClose()
     } catch (error) {

@@ -76,7 +76,7 @@ export type FarmerWrite =
   | { kind: 'delete'; id: string }
   | { kind: 'subscription'; id: string; body: FarmerSubscriptionUpdate }
   | { kind: 'trial'; id: string }
-  | { kind: 'payment'; id: string; body: FarmerPaymentUpdate }
+  | { kind: 'payment'; id: string; body: Partial<FarmerPaymentUpdate> }
   | { kind: 'settings'; body: SettingsUpdate }
 
 function send(write: FarmerWrite): Promise<Response> {

@@ -9,6 +9,8 @@ import { useIsOnline } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
 import { toastError, toastSuccess } from '../feedback'
 import { formatFijiDate } from '../format'
+import { fijiDateInput } from '../../../shared/fiji-time'
+import { changedValues } from '../ui/changed-values'
 import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
 import { BackToDashboard } from '../ui/back-to-dashboard'
 import { DataTable, type Column } from '../ui/data-table'
@@ -114,11 +116,12 @@ function EditPaymentForm({ payment, onClose }: { payment: FarmerPayment; onClose
   const t = useT()
   const isOnline = useIsOnline()
   const write = useFarmerWrite()
-  const [values, setValues] = useState({
+  const [initial] = useState(() => ({
     mpaisaNumber: payment.mpaisaNumber ?? '',
     mpaisaReceiptNumber: payment.mpaisaReceiptNumber ?? '',
-    paymentDate: payment.paymentDate?.slice(0, 10) ?? '',
-  })
+    paymentDate: fijiDateInput(payment.paymentDate),
+  }))
+  const [values, setValues] = useState(initial)
   const [problem, setProblem] = useState<string | null>(null)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -129,8 +132,11 @@ function EditPaymentForm({ payment, onClose }: { payment: FarmerPayment; onClose
     }
     try {
       // The typed values, not the parsed ones: a field emptied parses to undefined, which JSON drops
-      // (kept by the server's PATCH); sent as '', it is cleared.
-      await write.mutateAsync({ kind: 'payment', id: payment.farmerId, body: values })
+      // (kept by the server's PATCH); sent as '', it is cleared. Only the changed ones: an unchanged
+      // date sent back would lose the payment's time of day.
+      const body = changedValues(initial, values)
+      if (Object.keys(body).length === 0) return onClose()
+      await write.mutateAsync({ kind: 'payment', id: payment.farmerId, body })
       toastSuccess(m.updated)
       onClose()
     } catch {
