@@ -4,18 +4,32 @@
 // keyboard; all of them are invisible. The server refuses them at its edge; a form drops them from
 // what it queues, so a character pasted in unseen never gets a signup refused later.
 
+// Half of a surrogate pair alone is no character at all (ill-formed UTF-16, only a broken client or
+// a hand-written "\ud800" sends it): SQLite stored it as three replacement characters and PostgreSQL
+// as one, so it is refused and dropped with the control characters.
+
 const isControlCode = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff
+
+/** Whether the UTF-16 unit at `i` is a control character or half of a surrogate pair alone. */
+function isRefusedAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i)
+  if (isHighSurrogate(code)) return !isLowSurrogate(text.charCodeAt(i + 1))
+  if (isLowSurrogate(code)) return !isHighSurrogate(text.charCodeAt(i - 1))
+  return isControlCode(code)
+}
 
 export function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (isControlCode(text.charCodeAt(i))) return true
+  for (let i = 0; i < text.length; i++) if (isRefusedAt(text, i)) return true
   return false
 }
 
-/** `text` without its control characters (the same string when it has none). */
+/** `text` without its control characters and lone surrogate halves (the same string when it has none). */
 export function withoutControlCharacters(text: string): string {
   if (!hasControlCharacter(text)) return text
   let kept = ''
-  for (let i = 0; i < text.length; i++) if (!isControlCode(text.charCodeAt(i))) kept += text[i]
+  for (let i = 0; i < text.length; i++) if (!isRefusedAt(text, i)) kept += text[i]
   return kept
 }
 

@@ -9,7 +9,7 @@ import { messages } from '../contract'
 import { insertFarmer } from '../directory/testing'
 import { queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
-import { hasControlCharacter } from '../contract/control-characters'
+import { hasControlCharacter, withoutControlCharacters } from '../contract/control-characters'
 import { controlCharacterPath } from './contract-router'
 
 const refused = { message: messages.common.controlCharacters }
@@ -63,6 +63,8 @@ describe('control characters in a request', () => {
     ['a key with NUL', '/api/farmer-signup', { ...signup, 'na\u0000me': 'x' }],
     ['a string nested deep in an unknown field', '/api/public/reviews', { rating: 5, comment: 'A fine review of the site', x: [{ y: [[{ z: 'a\u001fb' }]] }] }],
     ['a search query with NUL', '/api/analytics/search', { query: 'dalo\u0000' }],
+    ['a farmer signup name with half a surrogate pair', '/api/farmer-signup', { ...signup, name: '\ud800Litia' }],
+    ['a farm review comment ending in the other half alone', '/api/farm-reviews', { farmId: '<farm>', rating: 5, comment: 'Good dalo\udc00' }],
   ])('POST %s → 400, nothing stored', async (_, path, body) => {
     const before = await written()
     const sent = JSON.parse(JSON.stringify(body).replace('<farm>', farmId)) as unknown
@@ -117,5 +119,11 @@ describe('controlCharacterPath', () => {
     const refusedCodes = [...Array(0x20).keys(), 0x7f].filter((c) => ![0x09, 0x0a, 0x0d].includes(c))
     for (const code of refusedCodes) expect(hasControlCharacter(`a${String.fromCharCode(code)}b`), code.toString(16)).toBe(true)
     for (const text of ['\t\n\r', 'Nausori – Dalo (Taro) 🌱', 'ā ē ī', '\u00a0\u200b', '\u0085']) expect(hasControlCharacter(text), text).toBe(false)
+  })
+
+  it('refuses half a surrogate pair alone (SQLite and PostgreSQL stored it differently), and a form drops it', () => {
+    for (const text of ['\ud800', '\ud800X', 'X\udc00', '\udc00\ud800', '🌱\ud83c']) expect(hasControlCharacter(text), escape(text)).toBe(true)
+    for (const text of ['🌱', 'a🌱b🌱', '\ud83c\udf31']) expect(hasControlCharacter(text), escape(text)).toBe(false)
+    expect(withoutControlCharacters('a\ud800b🌱\udc00c')).toBe('ab🌱c')
   })
 })
