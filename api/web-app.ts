@@ -17,8 +17,8 @@ import compression from 'compression'
 import { parse as parseCookies } from 'cookie'
 import { Router, type Request, type Response } from 'express'
 import { isDatabaseUnavailable } from '../db'
-import { DATABASE_RETRY_AFTER_SECONDS } from './errors'
-import { HTML_LANGUAGE_PARAM, farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage, isHtmlPageLanguage } from './contract'
+import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from './errors'
+import { HTML_LANGUAGE_PARAM, farmerIdOfPath, farmerPagePath, htmlPageOf, isAppPage, isHtmlPageLanguage, messages } from './contract'
 import { LOCALE_COOKIE, firstGuess, type Locale } from './contract/locales'
 import { farmerPageHtml, withFarmerHead } from './site-pages/farmer-page'
 import { htmlPages, type HtmlPages, type RenderedHtml } from './site-pages/html-pages'
@@ -248,9 +248,14 @@ export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error
   const router = Router()
 
   router.use(async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     // API and photo paths are never the web app's (a missing one is their own 404).
     if (/^\/(api|objects)(\/|$)/.test(req.path)) return next()
+    // The site's pages and files are only read: anything else is refused here, in the API's words,
+    // not with Express's own "Cannot POST /" page.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD')
+      return next(new HttpError(405, messages.common.methodNotAllowed))
+    }
     try {
       if (pages && req.path === '/sitemap.xml') {
         // Without SITE_URL its links carry the request's Host: no shared cache may hand them to another reader.
@@ -290,5 +295,7 @@ export function webAppRouter(webDir: string, pages?: SitePages, onError?: (error
       next(error)
     }
   })
+  // What no page or file answered (a missing hashed asset): a plain 404 in the API's words.
+  router.use((req, _res, next) => next(/^\/(api|objects)(\/|$)/.test(req.path) ? undefined : new HttpError(404, messages.common.notFound)))
   return router
 }
