@@ -91,9 +91,13 @@ export function optionalEmail(message: string, max = 255) {
 // A scheme is letters then ':' not followed by a digit, so 'example.fj:8080' still counts as bare.
 const hasScheme = /^[a-z][a-z\d+.-]*:(?!\d)/i
 
-/** 'www.example.fj' → 'https://www.example.fj': people type a site the way they read it out. */
+/**
+ * 'www.example.fj' → 'https://www.example.fj': people type a site the way they read it out. A link
+ * without its scheme ('//example.fj') gets https: alone (it became 'https:////example.fj').
+ */
 export function withHttps(value: string): string {
-  return value === '' || hasScheme.test(value) ? value : `https://${value}`
+  if (value === '' || hasScheme.test(value)) return value
+  return value.startsWith('//') ? `https:${value}` : `https://${value}`
 }
 
 /**

@@ -77,6 +77,15 @@ describe('FarmerSignupSchema', () => {
     expect(parsed.photoUrls).toHaveLength(3)
   })
 
+  it.each([
+    ['farm.example.fj', 'https://farm.example.fj'],
+    ['//farm.example.fj', 'https://farm.example.fj'],
+    ['http://farm.example.fj', 'http://farm.example.fj'],
+    ['farm.example.fj:8080/shop', 'https://farm.example.fj:8080/shop'],
+  ])('stores the website %s as %s', (typed, stored) => {
+    expect(FarmerSignupSchema.parse({ ...valid, website: typed }).website).toBe(stored)
+  })
+
   it('stores a photo path sent in upper case as the lower-case path that serves the photo', () => {
     const upper = '/objects/uploads/5E413313-4D69-4FEF-A4CC-DBCBED2FA05C'
     expect(FarmerSignupSchema.parse({ ...valid, photoUrls: [upper] }).photoUrls).toEqual(['/objects/uploads/5e413313-4d69-4fef-a4cc-dbcbed2fa05c'])
