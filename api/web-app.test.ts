@@ -164,6 +164,14 @@ describe('app pages and unknown paths', () => {
     }
   })
 
+  it("never sends a file's compressed copy as a file of its own", async () => {
+    for (const p of ['/index.html.br', '/index.html.gz', '/assets/index-abc123.js.br', '/assets/index-abc123.js.gz']) {
+      const res = await request(p, { 'Accept-Encoding': 'br, gzip' })
+      expect(res.status, p).toBe(404)
+      expect(res.headers['content-type'], p).not.toMatch(/octet-stream|gzip/)
+    }
+  })
+
   it('never sends a dotfile or a file outside the build', async () => {
     fs.writeFileSync(path.join(webDir, '.env'), 'SECRET=dotfile')
     fs.writeFileSync(path.join(path.dirname(webDir), `${path.basename(webDir)}-outside.txt`), 'SECRET=outside')

@@ -61,6 +61,8 @@ function fileFor(webDir: string, urlPath: string): string | undefined {
   }
   // No NUL bytes and no dotfiles (nor a '..' climb, which path.join would resolve).
   if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.'))) return undefined
+  // A file's compressed copies go out as that file (Content-Encoding), never as downloads of their own.
+  if (precompressedSuffix.test(decoded)) return undefined
   const file = path.join(webDir, decoded)
   if (!file.startsWith(webDir + path.sep)) return undefined
   return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined
