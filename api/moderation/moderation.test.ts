@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
+import { signInAs } from '../directory/testing'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
 import { messageOf, sender, queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
@@ -132,5 +133,74 @@ describe('farm reviews: bulk delete of a flood', () => {
     expect((await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: [] })).status).toBe(400)
     expect((await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: ['not-an-id'] })).status).toBe(400)
     expect((await send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: [randomUUID()] })).status).toBe(404)
+  })
+})
+
+// Two staff members on two servers click at the same moment. On PostgreSQL the two requests run in
+// parallel transactions; SQLite's one connection runs them one after the other. Either way one
+// decision wins and the other is told what a late click is told, with no second audit row.
+describe('two staff members at once', () => {
+  let colleague: Record<string, string>
+  beforeAll(async () => {
+    colleague = (await signInAs(api.db, 'global_admin', 'Mere Global')).headers
+  })
+  const auditRows = (targetId: string) => api.db.selectFrom('audit_logs').select(['action', 'userName']).where('targetId', '=', targetId).execute()
+  const listedFarm = async () => {
+    const id = randomUUID()
+    const now = new Date().toISOString()
+    const fiji = DateTime.now().setZone('Pacific/Fiji').startOf('day')
+    await api.db
+      .insertInto('farmers')
+      .values({ id, name: `Raced Farm ${id.slice(0, 4)}`, phone: '+679 800 3333', isActive: 1, subscriptionStart: fiji.minus({ days: 5 }).toUTC().toISO()!, subscriptionEnd: fiji.plus({ days: 30 }).toUTC().toISO()!, createdAt: now, updatedAt: now })
+      .execute()
+    return id
+  }
+  const farmReview = async (farmId: string, address: string) =>
+    ((await (await api.postJson('/api/farm-reviews', { farmId, rating: 1, comment: 'Raced spam' }, { ...queuedKey(), 'x-forwarded-for': address })).json()) as { id: string }).id
+
+  it('approve and reject of one review: one 200, one 409 "already moderated", one audit row, the winner\'s status kept', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await submitReview()
+      const [approved, rejected] = await Promise.all([
+        send('PATCH', `/api/admin/reviews/${id}`, { status: 'approved' }),
+        send('PATCH', `/api/admin/reviews/${id}`, { status: 'rejected', rejectionReason: 'Advertising' }, colleague),
+      ])
+      expect([approved.status, rejected.status].sort()).toEqual([200, 409])
+      const [winner, loser] = approved.status === 200 ? [approved, rejected] : [rejected, approved]
+      expect(await messageOf(loser)).toBe(messages.reviews.alreadyModerated)
+      const { status } = (await winner.json()) as { status: string }
+      expect((await api.db.selectFrom('platform_reviews').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(status)
+      expect(await auditRows(id)).toEqual([status === 'approved' ? { action: 'approve_review', userName: 'Administrator' } : { action: 'reject_review', userName: 'Mere Global' }])
+    }
+  })
+
+  it('one review deleted twice: one 200, one 404, one audit row', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await submitReview()
+      const answers = await Promise.all([send('DELETE', `/api/admin/reviews/${id}`), send('DELETE', `/api/admin/reviews/${id}`, undefined, colleague)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect(await messageOf(answers.find((res) => res.status === 404)!)).toBe(messages.common.notFound)
+      expect((await auditRows(id)).map((row) => row.action)).toEqual(['delete_review'])
+    }
+  })
+
+  it('one farm review deleted twice, and one flood bulk-deleted twice: one 200, one 404, one audit row each', async () => {
+    const farmId = await listedFarm()
+    for (let round = 0; round < 3; round++) {
+      const id = await farmReview(farmId, `10.7.2.${round}`)
+      const answers = await Promise.all([send('DELETE', `/api/admin/farm-reviews/${id}`), send('DELETE', `/api/admin/farm-reviews/${id}`, undefined, colleague)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect((await auditRows(id)).map((row) => row.action)).toEqual(['delete_farm_review'])
+    }
+    for (let round = 0; round < 3; round++) {
+      const flood = [await farmReview(farmId, `10.7.3.${round}`), await farmReview(await listedFarm(), `10.7.3.${round}`)]
+      const bulk = (headers: Record<string, string>) => send('POST', '/api/admin/farm-reviews/bulk-delete', { ids: flood }, headers)
+      const before = await api.db.selectFrom('audit_logs').select('id').where('action', '=', 'bulk_delete_farm_reviews').execute()
+      const answers = await Promise.all([bulk(admin), bulk(colleague)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect(await answers.find((res) => res.status === 200)!.json()).toEqual({ deletedCount: 2 })
+      const after = await api.db.selectFrom('audit_logs').select('details').where('action', '=', 'bulk_delete_farm_reviews').execute()
+      expect(after).toHaveLength(before.length + 1)
+    }
   })
 })

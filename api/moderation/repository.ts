@@ -10,12 +10,11 @@ export function moderationRepository(db: Kysely<Database>) {
       return query.orderBy('createdAt', 'desc').orderBy('id').execute()
     },
     findReview: (id: string) => db.selectFrom('platform_reviews').selectAll().where('id', '=', id).executeTakeFirst(),
-    updateReview: async (id: string, patch: Updateable<PlatformReviewsTable>) => {
-      await db.updateTable('platform_reviews').set(patch).where('id', '=', id).execute()
-    },
-    deleteReview: async (id: string) => {
-      await db.deleteFrom('platform_reviews').where('id', '=', id).execute()
-    },
+    /** Decides a review that is still pending; false when it is decided or gone. */
+    decidePendingReview: async (id: string, patch: Updateable<PlatformReviewsTable>) =>
+      Number((await db.updateTable('platform_reviews').set(patch).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst()).numUpdatedRows) === 1,
+    /** False when there was no such review (any more). */
+    deleteReview: async (id: string) => Number((await db.deleteFrom('platform_reviews').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
 
     /** Every farm review, listed farm or not, newest first; farmName null when the farmer is gone. */
     farmReviews: () =>
@@ -33,9 +32,8 @@ export function moderationRepository(db: Kysely<Database>) {
         .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.rating', 'farm_reviews.comment', 'farmers.name as farmName'])
         .where('farm_reviews.id', '=', id)
         .executeTakeFirst(),
-    deleteFarmReview: async (id: string) => {
-      await db.deleteFrom('farm_reviews').where('id', '=', id).execute()
-    },
+    /** False when there was no such farm review (any more). */
+    deleteFarmReview: async (id: string) => Number((await db.deleteFrom('farm_reviews').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
     /** The farm reviews among `ids` that exist, with their farm names (for the audit row). */
     findFarmReviews: (ids: readonly string[]) =>
       db
@@ -44,6 +42,7 @@ export function moderationRepository(db: Kysely<Database>) {
         .select(['farm_reviews.id', 'farm_reviews.farmId', 'farm_reviews.senderKey', 'farmers.name as farmName'])
         .where('farm_reviews.id', 'in', ids)
         .execute(),
-    deleteFarmReviews: async (ids: readonly string[]) => Number((await db.deleteFrom('farm_reviews').where('id', 'in', ids).executeTakeFirst()).numDeletedRows),
+    /** The ids among `ids` this statement deleted (not those another transaction deleted first). */
+    deleteFarmReviews: async (ids: readonly string[]) => (await db.deleteFrom('farm_reviews').where('id', 'in', ids).returning('id').execute()).map((r) => r.id),
   }
 }

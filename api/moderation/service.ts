@@ -24,15 +24,17 @@ export function moderationService(db: Kysely<Database>) {
         const row = await repository.findReview(id)
         if (!row) throw notFound()
         // Decisions are final (spec §4): a second click or a colleague's late click changes nothing.
-        if (row.status !== 'pending') throw new HttpError(409, messages.reviews.alreadyModerated)
+        // The update itself asks for a pending review, not the read above: of two decisions at once
+        // (two servers), the one that commits second finds the review decided and gets the same 409.
         const now = new Date().toISOString()
-        await repository.updateReview(id, {
+        const isDecided = await repository.decidePendingReview(id, {
           status: decision.status,
           rejectionReason: decision.status === 'rejected' ? decision.rejectionReason! : null,
           reviewedBy: actor.userName ?? actor.userEmail,
           reviewedAt: now,
           updatedAt: now,
         })
+        if (!isDecided) throw (await repository.findReview(id)) ? new HttpError(409, messages.reviews.alreadyModerated) : notFound()
         const moderated = toReview((await repository.findReview(id))!)
         return {
           result: moderated,
@@ -51,7 +53,8 @@ export function moderationService(db: Kysely<Database>) {
         const repository = moderationRepository(trx)
         const row = await repository.findReview(id)
         if (!row) throw notFound()
-        await repository.deleteReview(id)
+        // Two deletes at once: the second deletes nothing and answers as for a review already gone.
+        if (!(await repository.deleteReview(id))) throw notFound()
         return {
           result: undefined,
           audit: { action: 'delete_review', targetType: 'platform_review', targetId: id, targetName: row.userName ?? 'Anonymous User', details: { status: row.status, rating: row.rating, comment: row.comment.slice(0, COMMENT_IN_TRAIL) } },
@@ -66,7 +69,7 @@ export function moderationService(db: Kysely<Database>) {
         const repository = moderationRepository(trx)
         const row = await repository.findFarmReview(id)
         if (!row) throw notFound()
-        await repository.deleteFarmReview(id)
+        if (!(await repository.deleteFarmReview(id))) throw notFound()
         return {
           result: undefined,
           audit: { action: 'delete_farm_review', targetType: 'farm_review', targetId: id, targetName: row.farmName ?? 'Unknown Farm', details: { farmId: row.farmId, rating: row.rating, comment: row.comment.slice(0, COMMENT_IN_TRAIL) } },
@@ -77,9 +80,13 @@ export function moderationService(db: Kysely<Database>) {
     removeFarmReviews: (actor: Actor, ids: readonly string[]): Promise<{ deletedCount: number }> =>
       staffWrite(db, actor, async (trx) => {
         const repository = moderationRepository(trx)
-        const rows = await repository.findFarmReviews(ids)
+        const found = await repository.findFarmReviews(ids)
+        // The trail names only what this call deleted: a colleague deleting the same flood at once
+        // (another server) may have taken some or all of the rows read here.
+        const deletedIds = new Set(found.length ? await repository.deleteFarmReviews(found.map((r) => r.id)) : [])
+        const rows = found.filter((r) => deletedIds.has(r.id))
         if (rows.length === 0) throw notFound()
-        const deletedCount = await repository.deleteFarmReviews(rows.map((r) => r.id))
+        const deletedCount = rows.length
         const farms = [...new Set(rows.map((r) => r.farmName ?? 'Unknown Farm'))]
         return {
           result: { deletedCount },
