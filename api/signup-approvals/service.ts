@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Database } from '../../db/schema'
+import { isConstraintViolation } from '../../db/dialect'
 import {
   messages,
   senderAddresses,
@@ -139,8 +140,11 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
           }
         }
 
-        if (signup.email && (await repo.farmerWithEmail(signup.email))) throw new HttpError(409, m.duplicateFarmerEmail)
+        const duplicateEmail = () => new HttpError(409, m.duplicateFarmerEmail)
+        if (signup.email && (await repo.farmerWithEmail(signup.email))) throw duplicateEmail()
         const farmerId = randomUUID()
+        // The check above cannot see a farmer with this e-mail that another approval (another
+        // server) is making at the same moment; the unique index then refuses this one, as the check would.
         await trx
           .insertInto('farmers')
           .values({
@@ -168,6 +172,9 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
             isDemo: signup.isDemo ? 1 : 0,
           })
           .execute()
+          .catch((error: unknown) => {
+            throw isConstraintViolation(error, 'unique') ? duplicateEmail() : error
+          })
         await trx
           .insertInto('farmer_payments')
           .values({

@@ -113,6 +113,25 @@ describe('approve', () => {
     expect((await api.db.selectFrom('farmer_signups').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('pending')
   })
 
+  it('two signups with one new e-mail approved at once by two staff: one 200, one 409, the other stays pending', async () => {
+    // On PostgreSQL the two approvals run in parallel transactions, each finding no farmer with the
+    // e-mail; the unique index decides. SQLite runs them one after the other.
+    const colleague = (await signInAs(api.db, 'admin_user', 'Vika Admin')).headers
+    for (let round = 0; round < 3; round++) {
+      const email = `twice.${randomUUID().slice(0, 8)}@example.com`
+      const ids = [await submit(signup({ email })), await submit(signup({ email: email.toUpperCase() }))]
+      const answers = await Promise.all([process(ids[0]!, { status: 'approved' }), process(ids[1]!, { status: 'approved' }, colleague)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409])
+      const loser = answers.findIndex((res) => res.status === 409)
+      expect(await messageOf(answers[loser]!)).toBe(m.duplicateFarmerEmail)
+      expect(await api.db.selectFrom('farmers').select('id').where('email', '=', email).execute()).toHaveLength(1)
+      const signups = await api.db.selectFrom('farmer_signups').select(['id', 'status', 'farmerId', 'processedAt']).where('id', 'in', ids).execute()
+      expect(signups.find((s) => s.id === ids[loser])).toMatchObject({ status: 'pending', farmerId: null, processedAt: null })
+      expect(signups.find((s) => s.id === ids[1 - loser])).toMatchObject({ status: 'approved' })
+      expect(await api.db.selectFrom('audit_logs').select('targetId').where('action', '=', 'approve_signup').where('targetId', 'in', ids).execute()).toEqual([{ targetId: ids[1 - loser] }])
+    }
+  })
+
   it('a decision is final (409) and an unknown signup is 404', async () => {
     const id = await submit(signup())
     expect((await process(id, { status: 'approved' })).status).toBe(200)
