@@ -267,3 +267,28 @@ describe('lists, trial, settings and costing', () => {
     expect(await messageOf(await call('PATCH', `/api/admin/farmers/${id}/payment`, {}))).toBe(messages.payments.nothingToRecord)
   })
 })
+
+// Two staff members press the same button at the same moment (two servers on one database). On
+// PostgreSQL the two requests run in parallel transactions; SQLite's one connection runs them one
+// after the other. Either way one wins, the other is told what a late click is told, and the trail
+// has one row.
+describe('two staff members at once', () => {
+  let colleague: Record<string, string>
+  beforeAll(async () => {
+    colleague = (await signInAs(api.db, 'admin_user', 'Tevita Admin')).headers
+  })
+  const auditActions = async (targetId: string) => (await api.db.selectFrom('audit_logs').select('action').where('targetId', '=', targetId).execute()).map((row) => row.action)
+
+  it('Start Trial on one farmer: one 200, one 409 "already in a trial", one activate_trial row', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await insertFarmer(api.db, { name: `Trial Race ${round}`, from: -40, to: -5 })
+      const start = (headers: Record<string, string>) => call('POST', `/api/admin/farmers/${id}/activate-trial`, undefined, headers)
+      const answers = await Promise.all([start(admin), start(colleague)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409])
+      expect(await messageOf(answers.find((res) => res.status === 409)!)).toBe(m.trialAlreadyActive)
+      const started = (await answers.find((res) => res.status === 200)!.json()) as AdminFarmer
+      expect(await api.db.selectFrom('farmers').select(['isTrialActive', 'trialStartDate']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ isTrialActive: 1, trialStartDate: started.trialStartDate })
+      expect(await auditActions(id)).toEqual(['activate_trial'])
+    }
+  })
+})

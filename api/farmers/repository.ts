@@ -173,6 +173,19 @@ export function farmersRepository(db: Kysely<Database>) {
     findIdByEmail: (email: string) => db.selectFrom('farmers').select(['id']).where(p.caselessEquals('email', email)).executeTakeFirst(),
     insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
     update: (id: string, patch: Updateable<FarmersTable>) => db.updateTable('farmers').set(patch).where('id', '=', id).execute(),
+    /** Starts a trial unless the farmer's trial changed since `seen` was read; false then (or when the farmer is gone). */
+    startTrial: async (id: string, seen: Pick<FarmerRow, 'isTrialActive' | 'trialStartDate'>, patch: Updateable<FarmersTable>) =>
+      Number(
+        (
+          await db
+            .updateTable('farmers')
+            .set(patch)
+            .where('id', '=', id)
+            .where('isTrialActive', '=', seen.isTrialActive)
+            .where('trialStartDate', seen.trialStartDate === null ? 'is' : '=', seen.trialStartDate)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
     delete: (id: string) => db.deleteFrom('farmers').where('id', '=', id).execute(),
     // Ties on a date go by name, then id: a page reads the same on both databases (ids are random).
     /** One page of the farmers whose start lies after today (Fiji), soonest first: the active-pending list. */

@@ -244,8 +244,13 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       return staffWrite(db, actor, async (trx) => {
         const row = await load(trx, id)
         const trial = { isTrialActive: row.isTrialActive === 1, trialStartDate: row.trialStartDate, trialEndDate: row.trialEndDate }
-        if (trialStatus(trial, today(now)) === 'Active') throw new HttpError(409, m.trialAlreadyActive)
-        await farmersRepository(trx).update(id, { isTrialActive: 1, ...trialDates(now, days), updatedAt: now.toISOString() })
+        const alreadyInTrial = () => new HttpError(409, m.trialAlreadyActive)
+        if (trialStatus(trial, today(now)) === 'Active') throw alreadyInTrial()
+        // Only if the trial is still as read: of two Start Trial clicks at once (two servers), the
+        // second finds the trial a colleague just started and is told so, as it is one after the other.
+        if (!(await farmersRepository(trx).startTrial(id, row, { isTrialActive: 1, ...trialDates(now, days), updatedAt: now.toISOString() }))) {
+          throw (await farmersRepository(trx).find(id)) ? alreadyInTrial() : notFound()
+        }
         const after = toAdminFarmer(await load(trx, id), today(now))
         return { result: after, audit: { action: 'activate_trial', targetType: 'farmer', targetId: id, targetName: after.name, details: `${days}-day trial until ${after.trialEndDate}` } }
       })
