@@ -2,6 +2,7 @@
 // that publishes a self-registered expert, the 10 MB signed-in photo upload, expertise fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../contract'
+import { signInAs } from '../directory/testing'
 import { bearer, seededAdminId, tokenFor } from '../testing/staff'
 import { messageOf, sender, queuedKey } from '../testing/send'
 import { startTestApp, type TestApp } from '../testing/test-app'
@@ -85,5 +86,28 @@ describe('expertise fields', () => {
     expect((await send('DELETE', `/api/admin/expert-fields/${field.id}`)).status).toBe(200)
     const list = (await (await send('GET', '/api/admin/expert-fields')).json()) as { name: string }[]
     expect(list.map((f) => f.name)).not.toContain('Aquaculture')
+  })
+})
+
+// Two staff members delete the same thing at the same moment (two servers on one database). On
+// PostgreSQL the two requests run in parallel transactions; SQLite's one connection runs them one
+// after the other. Either way one deletes and is audited, the other is told it is gone.
+describe('two staff members at once', () => {
+  it('one expert deleted twice, one field deleted twice: one 200, one 404, one audit row each', async () => {
+    const colleague = (await signInAs(api.db, 'global_admin', 'Mere Global')).headers
+    const auditActions = async (targetType: string, targetId: string | number) =>
+      (await api.db.selectFrom('audit_logs').select('action').where('targetType', '=', targetType).where('targetId', '=', String(targetId)).orderBy('id').execute()).map((row) => row.action)
+    for (let round = 0; round < 5; round++) {
+      const { id } = (await (await send('POST', '/api/admin/subject-matter-experts', { ...expert, name: `Delete Race ${round}` })).json()) as { id: string }
+      const answers = await Promise.all([send('DELETE', `/api/admin/subject-matter-experts/${id}`), send('DELETE', `/api/admin/subject-matter-experts/${id}`, undefined, colleague)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect(await messageOf(answers.find((res) => res.status === 404)!)).toBe(messages.common.notFound)
+      expect(await auditActions('expert', id)).toEqual(['create_expert', 'delete_expert'])
+
+      const field = (await (await send('POST', '/api/admin/expert-fields', { name: `Race Field ${round}` })).json()) as { id: number }
+      const fieldAnswers = await Promise.all([send('DELETE', `/api/admin/expert-fields/${field.id}`), send('DELETE', `/api/admin/expert-fields/${field.id}`, undefined, colleague)])
+      expect(fieldAnswers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect(await auditActions('expert_field', field.id)).toEqual(['create_expert_field', 'delete_expert_field'])
+    }
   })
 })

@@ -14,9 +14,8 @@ export function expertsAdminRepository(db: Kysely<Database>) {
     update: async (id: string, patch: Updateable<SubjectMatterExpertsTable>) => {
       await db.updateTable('subject_matter_experts').set(patch).where('id', '=', id).execute()
     },
-    delete: async (id: string) => {
-      await db.deleteFrom('subject_matter_experts').where('id', '=', id).execute()
-    },
+    /** False when there was no such expert (any more). */
+    delete: async (id: string) => Number((await db.deleteFrom('subject_matter_experts').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
 
     findField: (id: number) => db.selectFrom('expert_fields').selectAll().where('id', '=', id).executeTakeFirst(),
     findFieldByName: (name: string) =>
@@ -25,8 +24,7 @@ export function expertsAdminRepository(db: Kysely<Database>) {
       const row = await db.insertInto('expert_fields').values({ name, isDefault: 0 }).returning(['id', 'name', 'isDefault']).executeTakeFirstOrThrow()
       return row
     },
-    deleteField: async (id: number) => {
-      await db.deleteFrom('expert_fields').where('id', '=', id).execute()
-    },
+    /** False when there was no such field (any more). */
+    deleteField: async (id: number) => Number((await db.deleteFrom('expert_fields').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
   }
 }

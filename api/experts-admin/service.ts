@@ -85,7 +85,8 @@ export function expertsAdminService(db: Kysely<Database>) {
         const repository = expertsAdminRepository(trx)
         const row = await repository.find(id)
         if (!row) throw notFound()
-        await repository.delete(id)
+        // A colleague's delete at the same moment (another server) leaves this one nothing: 404, one audit row.
+        if (!(await repository.delete(id))) throw notFound()
         return { result: undefined, audit: { action: 'delete_expert', targetType: 'expert', targetId: id, targetName: row.name, details: { email: row.email } } }
       }),
 
@@ -103,7 +104,7 @@ export function expertsAdminService(db: Kysely<Database>) {
         const row = await repository.findField(id)
         if (!row) throw notFound()
         // Experts keep the expertise text they chose: the list is only the form's options.
-        await repository.deleteField(id)
+        if (!(await repository.deleteField(id))) throw notFound()
         return { result: undefined, audit: { action: 'delete_expert_field', targetType: 'expert_field', targetId: id, targetName: row.name } }
       }),
   }

@@ -291,4 +291,17 @@ describe('two staff members at once', () => {
       expect(await auditActions(id)).toEqual(['activate_trial'])
     }
   })
+
+  it('one farmer deleted twice: one 200, one 404 "Not found", one delete_farmer row', async () => {
+    const otherGlobal = (await signInAs(api.db, 'global_admin', 'Litia Global')).headers
+    for (let round = 0; round < 5; round++) {
+      const id = await insertFarmer(api.db, { name: `Delete Race ${round}` })
+      const remove = (headers: Record<string, string>) => call('DELETE', `/api/admin/farmers/${id}`, undefined, headers)
+      const answers = await Promise.all([remove(admin), remove(otherGlobal)])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect(await messageOf(answers.find((res) => res.status === 404)!)).toBe(messages.common.notFound)
+      expect(await api.db.selectFrom('farmers').select('id').where('id', '=', id).execute()).toEqual([])
+      expect(await auditActions(id)).toEqual(['delete_farmer'])
+    }
+  })
 })

@@ -186,7 +186,8 @@ export function farmersRepository(db: Kysely<Database>) {
             .executeTakeFirst()
         ).numUpdatedRows,
       ) === 1,
-    delete: (id: string) => db.deleteFrom('farmers').where('id', '=', id).execute(),
+    /** False when there was no such farmer (any more). */
+    delete: async (id: string) => Number((await db.deleteFrom('farmers').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
     // Ties on a date go by name, then id: a page reads the same on both databases (ids are random).
     /** One page of the farmers whose start lies after today (Fiji), soonest first: the active-pending list. */
     startingAfter: (today: string, page: { offset: number; limit: number }) =>

@@ -214,7 +214,9 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       await staffWrite(db, actor, async (trx) => {
         const row = await load(trx, id)
         // Farm reviews and payments go with the farmer (foreign keys cascade); signups keep their history.
-        await farmersRepository(trx).delete(id)
+        // A colleague's delete at the same moment (another server) leaves this one nothing to delete:
+        // it answers as for an unknown farmer, and the trail records one deletion.
+        if (!(await farmersRepository(trx).delete(id))) throw notFound()
         return { result: undefined, audit: { action: 'delete_farmer', targetType: 'farmer', targetId: id, targetName: row.name, details: { email: row.email, phone: row.phone } } }
       })
     },
