@@ -345,6 +345,8 @@ export const messages = {
     failedToCreate: 'Failed to create subject matter expert',
     failedToUpdate: 'Failed to update subject matter expert',
     failedToUpdateStatus: 'Failed to update expert status',
+    /** product: the power toggle found the expert switched on or off by a colleague since it read it (409). */
+    statusChangedMeanwhile: "This expert's status was just changed by someone else",
     failedToDelete: 'Failed to delete subject matter expert',
     failedToAddField: 'Failed to add expert field',
     failedToDeleteField: 'Failed to delete expert field',

@@ -110,4 +110,28 @@ describe('two staff members at once', () => {
       expect(await auditActions('expert_field', field.id)).toEqual(['create_expert_field', 'delete_expert_field'])
     }
   })
+
+  it('the power toggle pressed twice at once: every 200 is one flip with one audit row, a refused one is a 409', async () => {
+    // Both clicks read the same state when they run together (PostgreSQL): the second is refused, as
+    // flipping it back would undo what both asked for. One after the other (SQLite), each flips.
+    const colleague = (await signInAs(api.db, 'global_admin', 'Eroni Global')).headers
+    const toggleRows = (id: string) =>
+      api.db.selectFrom('audit_logs').select('action').where('targetId', '=', id).where('action', 'in', ['activate_expert', 'deactivate_expert']).orderBy('id').execute()
+    for (let round = 0; round < 5; round++) {
+      const { id } = (await (await send('POST', '/api/admin/subject-matter-experts', { ...expert, name: `Toggle Race ${round}` })).json()) as { id: string }
+      const toggle = (headers?: Record<string, string>) => send('PATCH', `/api/admin/subject-matter-experts/${id}/toggle-status`, undefined, headers)
+      const answers = await Promise.all([toggle(), toggle(colleague)])
+      const flips = answers.filter((res) => res.status === 200)
+      expect(flips.length).toBeGreaterThan(0)
+      for (const refused of answers.filter((res) => res.status !== 200)) {
+        expect(refused.status).toBe(409)
+        expect(await messageOf(refused)).toBe(m.statusChangedMeanwhile)
+      }
+      // Created active: the flips alternate off, on, … and the expert ends where the last one left it.
+      const expected = flips.map((_, i) => (i % 2 === 0 ? 'deactivate_expert' : 'activate_expert'))
+      expect((await toggleRows(id)).map((row) => row.action)).toEqual(expected)
+      const { isActive } = await api.db.selectFrom('subject_matter_experts').select('isActive').where('id', '=', id).executeTakeFirstOrThrow()
+      expect(isActive).toBe(flips.length % 2 === 0 ? 1 : 0)
+    }
+  })
 })

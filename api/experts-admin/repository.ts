@@ -14,6 +14,9 @@ export function expertsAdminRepository(db: Kysely<Database>) {
     update: async (id: string, patch: Updateable<SubjectMatterExpertsTable>) => {
       await db.updateTable('subject_matter_experts').set(patch).where('id', '=', id).execute()
     },
+    /** Switches the expert on or off from `seen`; false when it no longer is `seen` (or is gone). */
+    flipActive: async (id: string, seen: 0 | 1, updatedAt: string) =>
+      Number((await db.updateTable('subject_matter_experts').set({ isActive: seen === 1 ? 0 : 1, updatedAt }).where('id', '=', id).where('isActive', '=', seen).executeTakeFirst()).numUpdatedRows) === 1,
     /** False when there was no such expert (any more). */
     delete: async (id: string) => Number((await db.deleteFrom('subject_matter_experts').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
 

@@ -72,7 +72,12 @@ export function expertsAdminService(db: Kysely<Database>) {
         const repository = expertsAdminRepository(trx)
         const row = await repository.find(id)
         if (!row) throw notFound()
-        await repository.update(id, { isActive: row.isActive === 1 ? 0 : 1, updatedAt: new Date().toISOString() })
+        // The flip is of the state this request read: two clicks at once (two servers) that read the
+        // same state asked for the same change, so the second is refused instead of flipping it back
+        // or recording the same change twice.
+        if (!(await repository.flipActive(id, row.isActive, new Date().toISOString()))) {
+          throw (await repository.find(id)) ? new HttpError(409, messages.experts.statusChangedMeanwhile) : notFound()
+        }
         const toggled = toExpert((await repository.find(id))!)
         return {
           result: toggled,
