@@ -139,6 +139,38 @@ describe('DELETE /api/admin/users/:id', () => {
   })
 })
 
+describe('two global admins at once', () => {
+  // On PostgreSQL the two requests run in parallel transactions; SQLite's one connection runs them
+  // one after the other. Either way one deletion happens and is audited, and no one sees a 500.
+  it('deleting each other: one 200, the other 401 "Please log in to continue" (its account is gone), one audit row', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [x, y] = [await createStaffUser(api.db, { role: 'global_admin', name: `Admin X${round}` }), await createStaffUser(api.db, { role: 'global_admin', name: `Admin Y${round}` })]
+      const [xHeaders, yHeaders] = [bearer(await tokenFor(api.db, x.id)), bearer(await tokenFor(api.db, y.id))]
+      const answers = await Promise.all([
+        api.fetch(`/api/admin/users/${y.id}`, { method: 'DELETE', headers: xHeaders }),
+        api.fetch(`/api/admin/users/${x.id}`, { method: 'DELETE', headers: yHeaders }),
+      ])
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 401])
+      expect(await messageOf(answers.find((res) => res.status === 401)!)).toBe(messages.common.sessionRequired)
+      const winner = answers[0]!.status === 200 ? x : y
+      const loser = winner === x ? y : x
+      expect(await api.db.selectFrom('admin_users').select('id').where('id', 'in', [x.id, y.id]).execute()).toEqual([{ id: winner.id }])
+      const audits = await api.db.selectFrom('audit_logs').select(['userId', 'targetId']).where('action', '=', 'delete_user').where('targetId', 'in', [x.id, y.id]).execute()
+      expect(audits).toEqual([{ userId: winner.id, targetId: loser.id }])
+    }
+  })
+
+  it('deleting one colleague twice: one 200, one 404, one audit row', async () => {
+    const other = bearer(await tokenFor(api.db, (await createStaffUser(api.db, { role: 'global_admin' })).id))
+    for (let round = 0; round < 3; round++) {
+      const { id } = await createStaffUser(api.db, { role: 'data_agent' })
+      const answers = await Promise.all([admin, other].map((headers) => api.fetch(`/api/admin/users/${id}`, { method: 'DELETE', headers })))
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404])
+      expect(await auditOf('delete_user', id)).toHaveLength(1)
+    }
+  })
+})
+
 describe('POST /api/admin/users/:id/reset-password', () => {
   it('sets the password, flags a change by default, lifts a lockout and ends the sessions', async () => {
     const user = await createStaffUser(api.db, { role: 'data_agent' })

@@ -25,5 +25,18 @@ export function adminUsersRepository(db: Kysely<Database>) {
     insert: (row: NewAdminUser) => db.insertInto('admin_users').values(row).execute(),
     update: (id: string, patch: AdminUserRowUpdate) => db.updateTable('admin_users').set(patch).where('id', '=', id).execute(),
     delete: (id: string) => db.deleteFrom('admin_users').where('id', '=', id).execute(),
+    /**
+     * Takes these users' rows for the rest of the transaction (a write that changes nothing), one at a
+     * time in id order, so two transactions taking the same two rows queue instead of deadlocking.
+     * The ids whose rows exist.
+     */
+    async takeRows(ids: readonly string[]): Promise<Set<string>> {
+      const existing = new Set<string>()
+      for (const id of [...new Set(ids)].sort()) {
+        const taken = await db.updateTable('admin_users').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).where('id', '=', id).executeTakeFirst()
+        if (Number(taken.numUpdatedRows) === 1) existing.add(id)
+      }
+      return existing
+    },
   }
 }

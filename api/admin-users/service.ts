@@ -102,6 +102,11 @@ export function adminUsersService(db: Kysely<Database>) {
       if (id === actor.userId) throw new HttpError(400, m.cannotDeleteSelf)
       await staffWrite(db, actor, async (trx) => {
         const repository = adminUsersRepository(trx)
+        // Two global admins deleting each other at once (two servers) would each wait for the other's
+        // row: the audit row refers to the actor's. Taking both rows first, in one order, lets one
+        // finish; the other then finds its own account gone, with its session, and is asked to log in.
+        const existing = await repository.takeRows(actor.userId ? [actor.userId, id] : [id])
+        if (actor.userId && !existing.has(actor.userId)) throw new HttpError(401, messages.common.sessionRequired)
         const row = await repository.find(id)
         if (!row) throw notFound()
         // Sessions go with the user (foreign key cascade); the audit rows the user wrote stay, their userId nulled.
