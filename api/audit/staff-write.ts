@@ -4,7 +4,10 @@
 import type { Request, Response } from 'express'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { isConstraintViolation } from '../../db/dialect'
 import type { SessionUser } from '../auth/sessions'
+import { messages } from '../contract'
+import { HttpError } from '../errors'
 
 export type Tx = Transaction<Database>
 
@@ -95,7 +98,11 @@ export async function staffWrite<T>(
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const { result, audit } = await work(trx)
-    await insertAuditLog(trx, actor, audit)
+    // The row names its actor by a foreign key, so it fails only when the actor's account was deleted
+    // after this request was let in (by a colleague, on any server): their session went with it.
+    await insertAuditLog(trx, actor, audit).catch((error: unknown) => {
+      throw isConstraintViolation(error, 'foreignKey') ? new HttpError(401, messages.common.sessionRequired) : error
+    })
     return result
   })
 }
