@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   READ_OWN_WRITES_MS,
@@ -126,6 +127,29 @@ describe('queries', () => {
     expect(calls[0]?.url).toBe('/api/produce/by-location/Nadi')
     expect(calls[0]?.init.method).toBe('GET')
     expect(defaultQueryFn).toBe(client.getDefaultOptions().queries?.queryFn)
+  })
+
+  it('reads what is on screen again after a 409 (a colleague changed it meanwhile), and not after any other failure', async () => {
+    let listed = ['Seru']
+    const calls = stubFetch((call) =>
+      call.url.endsWith('/process') ? json({ message: 'This signup has already been processed' }, 409) : call.url.endsWith('/broken') ? json({ message: 'Internal server error' }, 500) : json(listed),
+    )
+    const client = createQueryClient()
+    const shown = new QueryObserver(client, { queryKey: ['/api/admin/signups'] })
+    const unsubscribe = shown.subscribe(() => undefined)
+    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual(['Seru']))
+    const reads = () => calls.filter((call) => call.url === '/api/admin/signups').length
+    const mutate = (path: string) =>
+      client.getMutationCache().build(client, { mutationFn: () => apiRequest('POST', path, {}) }).execute(undefined).catch(() => undefined)
+
+    listed = []
+    await mutate('/api/admin/signups/x/broken')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(reads()).toBe(1)
+    await mutate('/api/admin/signups/x/process')
+    await vi.waitFor(() => expect(shown.getCurrentResult().data).toEqual([]))
+    expect(reads()).toBe(2)
+    unsubscribe()
   })
 
   it('uses the spec defaults: never stale, no retry, no refetch on focus', () => {

@@ -4,7 +4,7 @@
 // - TanStack Query defaults: never stale, no retry, no refetch on focus, no polling; the default
 //   query function GETs the query key's segments joined with '/'.
 // - For a minute after the page's own write, reads ask past caches, so it reads its own writes.
-import { QueryClient, type QueryFunction } from '@tanstack/react-query'
+import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query'
 import { MAX_ANSWER_STALE_MS } from '../../api/contract/answer-cache'
 
 /** Local storage keys: one for the token, one for the user record (spec 000 section 9). */
@@ -209,6 +209,23 @@ export const queryClientDefaults = {
   },
 } as const
 
+/** The HTTP status of an error thrown here (`"401: …"`), or undefined for a network failure. */
+export function errorStatus(error: unknown): number | undefined {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null
+  return match ? Number(match[1]) : undefined
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryClientDefaults })
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: queryClientDefaults,
+    // A 409 says what the screen shows is stale: a colleague decided the signup, moderated the review
+    // or switched the expert meanwhile (on any server). What is on screen is read again, so the card
+    // or switch the click came from shows the change instead of offering the same click again.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (errorStatus(error) === 409) void queryClient.invalidateQueries({ refetchType: 'active' })
+      },
+    }),
+  })
+  return queryClient
 }

@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '../../api/contract/auth'
 import { messages } from '../../api/contract/messages'
-import { apiGet, apiRequest, clearSession, readSession, sessionStorageKeys, writeSession, type StoredSession } from './api'
+import { apiGet, apiRequest, clearSession, errorStatus, readSession, sessionStorageKeys, writeSession, type StoredSession } from './api'
 import { toast } from './ui/toast'
 
 // ---- the stored session as a React store --------------------------------------------------
@@ -62,11 +62,7 @@ function forget() {
 
 // ---- server messages ----------------------------------------------------------------------
 
-/** The HTTP status of an error thrown by api.ts (`"401: …"`), or undefined for a network failure. */
-export function errorStatus(error: unknown): number | undefined {
-  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null
-  return match ? Number(match[1]) : undefined
-}
+export { errorStatus }
 
 /** The server's `{ message }` from an error thrown by api.ts, or undefined when there is none. */
 export function serverMessage(error: unknown): string | undefined {

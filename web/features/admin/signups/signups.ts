@@ -5,7 +5,6 @@ import type { PurgeBody, PurgeResponse } from '../../../../api/contract/common'
 import type { DataAgentSignupsQuery, DataAgentSignupsSummary, FarmerSignupRecord, SignupProcess } from '../../../../api/contract/farmer-signup'
 import { messages } from '../../../../api/contract/messages'
 import { apiRequest } from '../../../shared/api'
-import { errorStatus } from '../../../shared/session'
 import { useLoadErrorToast } from '../feedback'
 import { usePagedList } from '../ui/paged-list'
 
@@ -73,11 +72,6 @@ export function useProcessSignup() {
         queryClient.invalidateQueries({ queryKey: ['/api/admin/stats'] }),
         queryClient.invalidateQueries({ queryKey: ['/api/admin/farmers'] }),
       ]),
-    // A 409 ("already processed": a colleague decided it meanwhile) means the list is stale: the card
-    // would stay, its buttons still offered, until a reload.
-    onError: (error) => {
-      if (errorStatus(error) === 409) void queryClient.invalidateQueries({ queryKey: signupsKey })
-    },
   })
 }
 
