@@ -1,15 +1,8 @@
 // Real image files made in the test: a solid-colour PNG (the server checks the type from the bytes).
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'
+import { pngChunk as chunk } from '../api/uploads/testing'
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(zlib.crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 /** A width × height PNG filled with one RGB colour. */
 export function solidPng(width = 32, height = 24, [r, g, b]: [number, number, number] = [22, 101, 52]): Buffer {
