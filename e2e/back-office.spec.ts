@@ -364,6 +364,38 @@ test('a global admin empties a farmer’s website and village, and a payment’s
   expect(payments).toEqual([expect.objectContaining({ mpaisaNumber: '9123456', mpaisaReceiptNumber: null, paymentDate })])
 })
 
+test('an Edit Subscription save after a colleague changed the subscription is refused with why, and the list shows the colleague’s dates', async ({ browser, request }) => {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
+  const name = `Raced Subscription ${stamp()}`
+  const created = await request.post('/api/admin/farmers', {
+    headers,
+    // Not listed (inactive): the directory's specs count the farmers of each town.
+    data: { name, phone: '+679 700 1357', email: `raced.${stamp()}@example.com`, cities: ['Nadi'], produce: [], subscriptionStart: fijiMidnight(0), subscriptionEnd: fijiMidnight(30), isActive: false },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/farmers')
+  await admin.getByLabel('Search farmers').fill(name)
+  await admin.getByRole('button', { name: `Edit subscription of ${name}` }).first().click()
+  const dialog = admin.getByRole('dialog', { name: 'Edit Subscription' })
+  await expect(dialog.getByLabel('Subscription End')).toHaveValue(fijiDay(30))
+  // A colleague, elsewhere, moves the end while this dialog is open.
+  const theirs = await request.patch(`/api/admin/farmers/${id}/subscription`, { headers, data: { subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(60), isActive: false } })
+  expect(theirs.status(), await theirs.text()).toBe(200)
+
+  await dialog.getByLabel('Subscription End').fill(fijiDay(90))
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(admin.getByRole('alert').or(admin.getByRole('status')).filter({ hasText: 'Someone else changed this farmer while you were editing' }).first()).toBeVisible()
+  const stored = (await (await request.get(`/api/admin/farmers?search=${encodeURIComponent(name)}`, { headers })).json()) as { subscriptionEnd: string }[]
+  expect(stored).toEqual([expect.objectContaining({ subscriptionEnd: fijiDay(60) })])
+  // Closed and opened again, the dialog shows the colleague's end: the list was read again.
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await admin.getByRole('button', { name: `Edit subscription of ${name}` }).first().click()
+  await expect(admin.getByRole('dialog', { name: 'Edit Subscription' }).getByLabel('Subscription End')).toHaveValue(fijiDay(60))
+})
+
 test('a failed e-mail settings load says so and retries', async ({ browser }) => {
   const admin = await adminPage(browser)
   let failing = true

@@ -232,11 +232,22 @@ export type FarmerCreate = z.infer<typeof FarmerCreateSchema>
 export type FarmerCreateInput = z.input<typeof FarmerCreateSchema>
 
 /**
+ * What an edit saw of the fields it changes, as the staff list gave them (AdminFarmer): the server
+ * refuses the edit (409, messages.farmers.changedMeanwhile) when any of them has changed since, so of
+ * two staff editing the same field at once (any server) one is told, where the later silently won.
+ */
+export const FarmerSeenSchema = AdminFarmerSchema.pick({
+  name: true, phone: true, email: true, website: true, town: true, tikina: true, cities: true, produce: true, comments: true, photoUrls: true,
+  subscriptionStart: true, subscriptionEnd: true, isActive: true, includeInCosting: true, isPremium: true, isBulk: true, deliveryAvailable: true,
+}).partial().strict()
+export type FarmerSeen = z.infer<typeof FarmerSeenSchema>
+
+/**
  * PATCH /api/admin/farmers/:id: only the changed fields. Which capability a body needs depends on its
  * fields — see farmerPatchCapability in permissions.ts. `{ isActive }` alone is the Activate/Deactivate
  * action: the server sets the dates (activate: today 00:00 Fiji … +90 days; deactivate: −60 days … −1 day).
  */
-export const FarmerUpdateSchema = z.object(farmerFields).partial().refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart)).refine(...subscriptionWithinMaxYears(messages.farmerSignup.subscriptionEndTooLate))
+export const FarmerUpdateSchema = z.object({ ...farmerFields, was: FarmerSeenSchema }).partial().refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart)).refine(...subscriptionWithinMaxYears(messages.farmerSignup.subscriptionEndTooLate))
 export type FarmerUpdate = z.infer<typeof FarmerUpdateSchema>
 
 /** PATCH /api/admin/farmers/:id/subscription. */
@@ -245,6 +256,8 @@ export const FarmerSubscriptionUpdateSchema = z
     subscriptionStart: requiredDate(m.subscriptionStartRequired),
     subscriptionEnd: requiredDate(m.subscriptionEndRequired),
     isActive: z.boolean(),
+    /** What the dialog was opened with (FarmerSeenSchema). */
+    was: FarmerSeenSchema.pick({ subscriptionStart: true, subscriptionEnd: true, isActive: true }).optional(),
   })
   .refine(...subscriptionEndAfterStart(m.subscriptionEndBeforeStart))
   // As a signup's: an end year of 9999 (a typo) counted millions of days into Total Revenue.

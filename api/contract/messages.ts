@@ -191,6 +191,8 @@ export const messages = {
     produceNotActive: 'Please choose produce from the active produce list',
     /** product: unique e-mail clash on create/update (409). */
     emailTaken: 'A farmer with this email already exists',
+    /** product: an edit of a field a colleague changed after the dialog was opened (409). */
+    changedMeanwhile: 'Someone else changed this farmer while you were editing. Close this dialog to see their change, then edit again.',
     failedToFetch: 'Failed to fetch farmers',
     failedToCreate: 'Failed to create farmer',
     failedToUpdate: 'Failed to update farmer',

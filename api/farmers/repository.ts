@@ -173,6 +173,11 @@ export function farmersRepository(db: Kysely<Database>) {
     findIdByEmail: (email: string) => db.selectFrom('farmers').select(['id']).where(p.caselessEquals('email', email)).executeTakeFirst(),
     insert: (row: Insertable<FarmersTable>) => db.insertInto('farmers').values(row).execute(),
     update: (id: string, patch: Updateable<FarmersTable>) => db.updateTable('farmers').set(patch).where('id', '=', id).execute(),
+    /**
+     * Takes the farmer's row for the rest of the transaction (a write that changes nothing): a
+     * colleague's edit of the same farmer (any server) waits until this one commits, then reads it.
+     */
+    take: async (id: string) => Number((await db.updateTable('farmers').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).where('id', '=', id).executeTakeFirst()).numUpdatedRows) === 1,
     /** Starts a trial unless the farmer's trial changed since `seen` was read; false then (or when the farmer is gone). */
     startTrial: async (id: string, seen: Pick<FarmerRow, 'isTrialActive' | 'trialStartDate'>, patch: Updateable<FarmersTable>) =>
       Number(

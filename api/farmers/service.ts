@@ -27,6 +27,7 @@ import {
   type FarmerSubscriptionUpdate,
   type FarmerUpdate,
   FarmerUpdateSchema,
+  type FarmerSeen,
   type Role,
   type TrialFarmer,
 } from '../contract'
@@ -111,6 +112,19 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
     return row
   }
 
+  /**
+   * The farmer as this edit finds it, its row taken until the edit commits; 409 when a field the
+   * edit changes no longer holds what its dialog was opened with (`was`): a colleague changed it.
+   */
+  async function loadAsSeen(trx: Tx, id: string, was: FarmerSeen | undefined, now: Date): Promise<AdminFarmer> {
+    if (!(await farmersRepository(trx).take(id))) throw notFound()
+    const found = toAdminFarmer(await load(trx, id), today(now))
+    for (const [key, seen] of Object.entries(was ?? {})) {
+      if (JSON.stringify(found[key as keyof FarmerSeen]) !== JSON.stringify(seen)) throw new HttpError(409, m.changedMeanwhile)
+    }
+    return found
+  }
+
   return {
     async list(query: AdminFarmersQuery, now = new Date()): Promise<{ farmers: AdminFarmer[]; total: number }> {
       const { page, pageSize, ...filters } = query
@@ -159,7 +173,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
      * PATCH: the capability follows the fields (farmerPatchCapability). `{ isActive }` alone is the
      * Activate/Deactivate action, which also sets the dates (spec 001 §4).
      */
-    async update(actor: Actor, role: Role, id: string, patch: FarmerUpdate): Promise<AdminFarmer> {
+    async update(actor: Actor, role: Role, id: string, { was, ...patch }: FarmerUpdate): Promise<AdminFarmer> {
       // Every key sent counts, a cleared one too: '' parses to undefined and sets the field to null,
       // an edit (farmers.edit), never a toggle.
       const keys = Object.keys(patch)
@@ -170,7 +184,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       const isActivation = keys.length === 1 && keys[0] === 'isActive'
       return translateUnique(() =>
         staffWrite(db, actor, async (trx) => {
-          const before = toAdminFarmer(await load(trx, id), today(now))
+          const before = await loadAsSeen(trx, id, was, now)
           // A patch of one date is judged with the other as stored (the schema sees only what was sent).
           if (patch.subscriptionStart !== undefined || patch.subscriptionEnd !== undefined) {
             const dates = FarmerUpdateSchema.safeParse({ subscriptionStart: patch.subscriptionStart ?? before.subscriptionStart ?? undefined, subscriptionEnd: patch.subscriptionEnd ?? before.subscriptionEnd ?? undefined })
@@ -221,10 +235,10 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       })
     },
 
-    async updateSubscription(actor: Actor, id: string, input: FarmerSubscriptionUpdate): Promise<AdminFarmer> {
+    async updateSubscription(actor: Actor, id: string, { was, ...input }: FarmerSubscriptionUpdate): Promise<AdminFarmer> {
       const now = new Date()
       return staffWrite(db, actor, async (trx) => {
-        const before = await load(trx, id)
+        const before = await loadAsSeen(trx, id, was, now)
         await farmersRepository(trx).update(id, { ...input, isActive: bool(input.isActive), updatedAt: now.toISOString() })
         const after = toAdminFarmer(await load(trx, id), today(now))
         return {

@@ -3,11 +3,11 @@
 import { Box, Input, SimpleGrid, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { FarmerCreateSchema, FarmerSubscriptionUpdateSchema, FarmerUpdateSchema, type AdminFarmer } from '../../../../api/contract/farmers'
+import { FarmerCreateSchema, FarmerSubscriptionUpdateSchema, FarmerUpdateSchema, type AdminFarmer, type FarmerSeen } from '../../../../api/contract/farmers'
 import { MAX_PRODUCE_PER_FARMER } from '../../../../api/contract/farmer-signup'
 import { messages } from '../../../../api/contract/messages'
 import type { PublicLocation, PublicProduce } from '../../../../api/contract/reference'
-import { useIsOnline } from '../../../shared/session'
+import { errorStatus, serverMessage, useIsOnline } from '../../../shared/session'
 import { toastError, toastSuccess, statusAndBodyOr } from '../feedback'
 import { AdminDialog, DialogActions, DialogBody } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
@@ -73,6 +73,11 @@ function editedFields(before: FormValues, after: FormValues): Partial<FormValues
     return { ...changed, subscriptionStart: after.subscriptionStart, subscriptionEnd: after.subscriptionEnd }
   }
   return changed
+}
+
+/** What the dialog was opened with, of the fields it sends: the server refuses the edit if a colleague changed one since. */
+function seenOf(farmer: AdminFarmer, keys: readonly string[]): FarmerSeen {
+  return Object.fromEntries(keys.map((key) => [key, farmer[key as keyof FarmerSeen]])) as FarmerSeen
 }
 
 function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { legend: string; options: string[]; chosen: string[]; max?: number; onChange: (next: string[]) => void; error?: string }) {
@@ -146,7 +151,7 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
       if (farmer) {
         const changed = editedFields(initial, values)
         if (Object.keys(changed).length === 0) return onClose()
-        await write.mutateAsync({ kind: 'update', id: farmer.id, body: changed })
+        await write.mutateAsync({ kind: 'update', id: farmer.id, body: { ...changed, was: seenOf(farmer, Object.keys(changed)) } })
       } else await write.mutateAsync({ kind: 'create', body: FarmerCreateSchema.parse(body) })
       toastSuccess(farmer ? m.updated : m.created)
       onClose()
@@ -230,11 +235,12 @@ function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: (
       return
     }
     try {
-      await write.mutateAsync({ kind: 'subscription', id: farmer.id, body: parsed.data })
+      await write.mutateAsync({ kind: 'subscription', id: farmer.id, body: { ...parsed.data, was: seenOf(farmer, ['subscriptionStart', 'subscriptionEnd', 'isActive']) } })
       toastSuccess(m.subscriptionUpdated)
       onClose()
-    } catch {
-      toastError(m.failedToUpdateSubscription)
+    } catch (error) {
+      // A colleague's change meanwhile (409) is said as the server says it; anything else as the spec's failure.
+      toastError(errorStatus(error) === 409 ? (serverMessage(error) ?? m.failedToUpdateSubscription) : m.failedToUpdateSubscription)
     }
   }
   return (
