@@ -46,7 +46,7 @@ export function expertsService(db: Kysely<Database>) {
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
         })
-        await referencePhotos(trx, expert.photoUrl ? [expert.photoUrl] : [], EXPERT_PHOTO_MAX_BYTES, now)
+        await referencePhotos(trx, expert.photoUrl ? [expert.photoUrl] : [], EXPERT_PHOTO_MAX_BYTES, now, { onlyNew: true })
         await recordIdempotent(locals, trx, 201, answer)
       })
       return answer

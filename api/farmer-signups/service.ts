@@ -73,7 +73,7 @@ export function farmerSignupsService(db: Kysely<Database>) {
         if (options.dataAgent) {
           await insertAuditLog(trx, options.dataAgent, { action: 'data_agent_signup', targetType: 'farmer_signup', targetId: answer.id, targetName: signup.name }, now)
         }
-        await referencePhotos(trx, signup.photoUrls, FARM_PHOTO_MAX_BYTES, now)
+        await referencePhotos(trx, signup.photoUrls, FARM_PHOTO_MAX_BYTES, now, { onlyNew: true })
         await recordIdempotent(options.locals, trx, 201, answer)
       })
       return answer
