@@ -143,8 +143,13 @@ export function requiredText(message: string, max?: number, maxMessage: string =
  * list), 'abc', 4.5 and a value out of range all say `message`, never zod's "expected number, received NaN".
  */
 export function wholeNumberQuery(message: string, min: number, max?: number) {
-  const base = z.coerce.number<string>({ error: message }).int(message).min(min, message)
-  return max === undefined ? base : base.max(max, message)
+  const number = z.number().int(message).min(min, message)
+  // Written in digits only: Number() also reads '0x10', '1e1' and ' +2', so one page had many addresses.
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+    .pipe(max === undefined ? number : number.max(max, message))
 }
 
 /** The highest ?page= of the paged lists (directory, reviews, staff lists). */

@@ -27,7 +27,7 @@ describe('numbers in a query or path', () => {
       expect(res.status, query).toBe(400)
       expect(((await res.json()) as { message: string }).message, query).toBe(pageSizeInvalid)
     }
-    for (const query of ['page=0', 'page=x']) {
+    for (const query of ['page=0', 'page=x', 'page=0x10', 'page=1e1', 'page=%2B2', 'page=%202', 'page=']) {
       const res = await api.fetch(join(path, query), { headers: admin })
       expect(((await res.json()) as { message: string }).message, query).toBe(pageInvalid)
     }
@@ -48,6 +48,12 @@ describe('numbers in a query or path', () => {
     expect(res.status).toBe(400)
     expect(((await res.json()) as { message: string }).message).toBe(idInvalid)
     const before = await api.db.selectFrom('produce').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    // Digits only: '0x21' and '3e1' were read as 33 and 30, one farmer list under many addresses.
+    for (const spelled of ['0x21', '3e1', '%2B3']) {
+      const other = await api.fetch(`/api/produce/availability/${spelled}/farmers`)
+      expect(other.status, spelled).toBe(400)
+      expect(((await other.json()) as { message: string }).message, spelled).toBe(idInvalid)
+    }
     for (const id of ['0', '1.5', '-3', 'x']) {
       const patch = await api.fetch(`/api/admin/produce/${id}`, { method: 'PATCH', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dalo' }) })
       expect(patch.status, id).toBe(400)
