@@ -115,6 +115,11 @@ describe('GET /api/analytics/live', () => {
     const agent = await signInAs(api.db, 'data_agent')
     expect((await live('?days=7', agent.headers)).status).toBe(403)
     expect((await live('?days=5', admin)).status).toBe(400)
+    // Who may not have the summary is told so whatever ?days= holds: its rules are not shown first.
+    for (const query of ['?days=', '?days=5', '?days=abc', '?days=7&days=7']) {
+      expect((await live(query)).status, query).toBe(401)
+      expect((await live(query, agent.headers)).status, query).toBe(403)
+    }
   })
 
   it('?days=7: the admin summary with one row per Fiji day, today last', async () => {

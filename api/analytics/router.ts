@@ -2,6 +2,7 @@
 // cannot flood the database), the public summary, and its admin variant (?days=) which needs
 // analytics.view. The route table only knows the route's public access, so the days
 // variant checks the capability here with the same answers (401 / 403).
+import type { RequestHandler } from 'express'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { PasswordChangeRequiredError } from '../auth/access'
@@ -47,7 +48,16 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string, rea
     res.status(204).end()
   })
 
-  on('GET /api/analytics/live', validate({ query: AnalyticsLiveQuerySchema }), async (req, res) => {
+  /** ?days= asks for the admin summary: who may not have it is told so before its value is judged. */
+  const adminSummaryAccess: RequestHandler = (req, res, next) => {
+    if (!('days' in req.query)) return next()
+    const user = res.locals.user as SessionUser | undefined
+    if (!user) return next(new HttpError(401, messages.common.sessionRequired))
+    if (user.mustChangePassword) return next(new PasswordChangeRequiredError())
+    if (!can(user.role, 'analytics.view')) return next(new HttpError(403, messages.common.forbidden))
+    next()
+  }
+  on('GET /api/analytics/live', adminSummaryAccess, validate({ query: AnalyticsLiveQuerySchema }), async (req, res) => {
     const { days } = res.locals.query as AnalyticsLiveQuery
     // Counts change with every visit: never let a cache hold them.
     res.setHeader('Cache-Control', 'no-store')
@@ -59,10 +69,6 @@ export function analyticsRouter(db: Kysely<Database>, countryHeader: string, rea
       res.end(publicJson.body)
       return
     }
-    const user = res.locals.user as SessionUser | undefined
-    if (!user) throw new HttpError(401, messages.common.sessionRequired)
-    if (user.mustChangePassword) throw new PasswordChangeRequiredError()
-    if (!can(user.role, 'analytics.view')) throw new HttpError(403, messages.common.forbidden)
     res.json(await service.adminSummary(days))
   })
   on('GET /api/analytics/searches', async (_req, res) => {
