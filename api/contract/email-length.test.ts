@@ -37,3 +37,14 @@ describe('the 255-character e-mail limit', () => {
     expect(firstMessage(schema, addressOfLength(256))).toBe(message)
   })
 })
+
+describe('the Send Email subject', () => {
+  it('is one header line: line breaks an API client sends become one space; blank stays refused', () => {
+    const subject = sendEmail.shape.subject
+    expect(subject.parse('Market day\r\nBcc: everyone@example.fj')).toBe('Market day Bcc: everyone@example.fj')
+    expect(subject.parse('  Dalo prices \n\n this week ')).toBe('Dalo prices this week')
+    expect(subject.parse('Line\u2028separator')).toBe('Line separator')
+    expect(firstMessage(subject, '\r\n \n')).toBe(m.email.subjectRequired)
+    expect(firstMessage(subject, 'x'.repeat(1000))).toBe(m.email.subjectMax)
+  })
+})

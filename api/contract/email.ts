@@ -23,11 +23,14 @@ export function makeSendEmailSchema(mailDomain: string = DEFAULT_MAIL_DOMAIN) {
     to: z.string({ error: m.toInvalid }).trim().pipe(z.email(m.toInvalid).max(255, m.toInvalid)),
     cc: optionalEmail(m.ccInvalid),
     bcc: optionalEmail(m.bccInvalid),
+    // A subject is one header line: line breaks (only an API client sends them) become a space.
     subject: z
       .string({ error: m.subjectRequired })
+      .transform((v) => v.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' '))
+      .pipe(z.string()
       .trim()
       .min(1, m.subjectRequired)
-      .max(EMAIL_SUBJECT_MAX, m.subjectMax),
+      .max(EMAIL_SUBJECT_MAX, m.subjectMax)),
     body: z.string({ error: m.bodyRequired }).min(1, m.bodyRequired).max(EMAIL_BODY_MAX, m.bodyMax),
   })
 }
