@@ -90,6 +90,15 @@ describe('error handler: a 4xx that is no HttpError says what was wrong', () => 
     expect(await res.json()).toEqual({ message: messages.common.malformedJsonBody })
   })
 
+  it('a JSON body in another charset, or in an encoding the server cannot undo → 415 saying what to send', async () => {
+    const latin = await api.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json; charset=iso-8859-1' }, body: '{"email":"a@b.fj","password":"x"}' })
+    expect(latin.status).toBe(415)
+    expect(await latin.json()).toEqual({ message: messages.common.utf8JsonRequired })
+    const packed = await api.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'x-packed' }, body: '{"email":"a@b.fj","password":"x"}' })
+    expect(packed.status).toBe(415)
+    expect(await packed.json()).toEqual({ message: messages.common.contentEncodingUnsupported })
+  })
+
   it('a body over the limit → 413 with the product text', async () => {
     const res = await api.fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'a'.repeat(1_100_000) }) })
     expect(res.status).toBe(413)

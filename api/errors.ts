@@ -63,14 +63,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 /**
- * The text of a 4xx that is no HttpError: only body-parser's JSON parse failure is a malformed JSON
- * body; a path segment that does not decode (the router's URIError, '/api/farmers/%ZZ') is a
+ * The text of a 4xx that is no HttpError: body-parser's JSON parse failure is a malformed JSON body,
+ * its charset and encoding refusals say what to send instead; a path segment that does not decode (the router's URIError, '/api/farmers/%ZZ') is a
  * malformed path; anything else is a plain bad request.
  */
 function clientErrorMessage(err: unknown, status: number): string {
   const type = (err as { type?: unknown }).type
   if (status === 413) return messages.common.payloadTooLarge
   if (type === 'entity.parse.failed') return messages.common.malformedJsonBody
+  if (type === 'charset.unsupported') return messages.common.utf8JsonRequired
+  if (type === 'encoding.unsupported') return messages.common.contentEncodingUnsupported
   if (err instanceof URIError) return messages.common.malformedPath
   return messages.common.badRequest
 }

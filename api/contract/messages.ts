@@ -46,6 +46,10 @@ export const messages = {
     malformedJsonBody: 'Malformed JSON body',
     /** product: a body sent as something other than JSON (text/plain, a form) to a route that reads JSON. */
     jsonContentTypeRequired: 'Send the request body as JSON (Content-Type: application/json)',
+    /** product: a JSON body in another charset (body-parser's charset.unsupported, 415). */
+    utf8JsonRequired: 'Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8)',
+    /** product: a body whose Content-Encoding the server cannot undo (encoding.unsupported, 415). */
+    contentEncodingUnsupported: "The request body's Content-Encoding is not supported: send it as it is, or as gzip, deflate or br",
     /** product: a path with a broken percent-escape ('%ZZ'). */
     malformedPath: 'Malformed request path',
     /** product: any other request the server cannot read (4xx without a product text of its own). */
