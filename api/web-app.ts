@@ -111,8 +111,11 @@ function sendWebFile(req: Request, res: Response, file: string, status = 200): P
   })
 }
 
-/** A Host header as browsers send it: a DNS name or an IP (v6 in brackets), and an optional port. */
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+/**
+ * A Host header as browsers send it: a DNS name (a trailing dot, and the underscores of Docker's
+ * service names, too) or an IP (v6 in brackets), and an optional port.
+ */
+const PLAIN_HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 
 /**
  * The public origin for absolute links: SITE_URL, else the request's own (behind TRUST_PROXY, the
@@ -122,7 +125,7 @@ const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z
 const originOf = (req: Request, pages: SitePages) => {
   if (pages.siteUrl !== undefined) return pages.siteUrl
   const host = req.get('host')
-  return `${req.protocol === 'https' ? 'https' : 'http'}://${host !== undefined && PLAIN_HOST.test(host) ? host : 'localhost'}`
+  return `${req.protocol.toLowerCase() === 'https' ? 'https' : 'http'}://${host !== undefined && PLAIN_HOST.test(host) ? host : 'localhost'}`
 }
 
 /**

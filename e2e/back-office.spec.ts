@@ -3,6 +3,8 @@
 // a trial-length save keeps a daily rate saved elsewhere; an admin user can neither open global-only screens nor call their endpoints; the farmers list narrows by
 // city and produce; a global admin empties fields of a farmer and of a payment, and they are gone;
 // a failed e-mail settings load offers a retry.
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { e2eAdmin, fijiDay, signInAsAdmin } from './fixtures'
 import { pngFile } from './images'
@@ -394,6 +396,37 @@ test('an Edit Subscription save after a colleague changed the subscription is re
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await admin.getByRole('button', { name: `Edit subscription of ${name}` }).first().click()
   await expect(admin.getByRole('dialog', { name: 'Edit Subscription' }).getByLabel('Subscription End')).toHaveValue(fijiDay(60))
+})
+
+test('a farmer stored with a subscription of more than 5 years (before that rule) can still have the phone corrected', async ({ browser, request }) => {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
+  const name = `Long Subscription ${stamp()}`
+  const created = await request.post('/api/admin/farmers', {
+    headers,
+    data: { name, phone: '+679 700 8642', email: `long.${stamp()}@example.com`, cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30), isActive: false },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  // As a farmer stored before staff dates were bounded: six years, straight into the server's database.
+  const dataDir = Number(process.env.E2E_PORT ?? 3100) === 3100 ? '.e2e-data' : `.e2e-data-${process.env.E2E_PORT}`
+  const db = new Database(path.join(dataDir, 'viti-farmers.sqlite'), { fileMustExist: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('update farmers set subscriptionEnd = ? where id = ?').run(fijiDay(6 * 366), id)
+  } finally {
+    db.close()
+  }
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/farmers')
+  await admin.getByLabel('Search farmers').fill(name)
+  await admin.getByRole('button', { name: `Edit ${name}` }).first().click()
+  const dialog = admin.getByRole('dialog', { name: `Edit ${name}` })
+  await dialog.getByLabel('Phone').fill('+679 700 9753')
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(dialog).toBeHidden()
+  const stored = (await (await request.get(`/api/admin/farmers?search=${encodeURIComponent(name)}`, { headers })).json()) as { phone: string; subscriptionEnd: string }[]
+  expect(stored).toEqual([expect.objectContaining({ phone: '+679 700 9753', subscriptionEnd: fijiDay(6 * 366) })])
 })
 
 test('a failed e-mail settings load says so and retries', async ({ browser }) => {

@@ -175,5 +175,10 @@ describe('absolute links without SITE_URL', () => {
     }
     const secure = await getWith(proxied, '/sitemap.xml', { Host: 'vitifarmers.example', 'X-Forwarded-Proto': 'https' })
     expect(secure.body).toContain('<loc>https://vitifarmers.example/</loc>')
+    // Spellings real proxies and hosts use: a proto in capitals, a trailing dot, a Docker service name.
+    for (const [host, proto, origin] of [['farm.example.fj.', 'HTTPS', 'https://farm.example.fj.'], ['viti_app:3000', 'http', 'http://viti_app:3000'], ['[::1]:3000', 'Https', 'https://[::1]:3000']]) {
+      const answer = await getWith(proxied, '/sitemap.xml', { Host: host!, 'X-Forwarded-Proto': proto! })
+      expect(answer.body, host).toContain(`<loc>${origin}/</loc>`)
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { messages } from '../../api/contract/messages'
 import { sessionStorageKeys } from './api'
 import { json, stubFetch as stubFetchCalls, stubStorageEachTest, type FetchCall } from './testing/stubs'
 import { UploadError, defaultMaxBytes, uploadPhoto } from './upload'
@@ -86,5 +87,13 @@ describe('uploadPhoto', () => {
       () => json({ message: 'Please select an image file' }, 400),
     )
     await expect(uploadPhoto(png(), { mode: 'public' })).rejects.toThrow('Please select an image file')
+  })
+
+  it('shows the server\'s refusal of a photo over 50 megapixels (a 64 MP camera mode), not "Failed to upload file"', async () => {
+    stubFetch(
+      () => json({ uploadURL: `/api/uploads/${id}`, objectPath: `/objects/uploads/${id}` }),
+      () => json({ message: messages.uploads.tooManyPixels }, 400),
+    )
+    await expect(uploadPhoto(png(), { mode: 'public' })).rejects.toThrow(messages.uploads.tooManyPixels)
   })
 })

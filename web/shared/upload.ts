@@ -39,7 +39,7 @@ export class UploadError extends Error {
 }
 
 /** Upload texts the server may answer with (e.g. a file that is not an image by its bytes). */
-const serverUploadMessages: ReadonlySet<string> = new Set([m.fileTooLarge5MB, m.fileTooLarge10MB, m.imageRequired, m.loginRequired])
+const serverUploadMessages: ReadonlySet<string> = new Set([m.fileTooLarge5MB, m.fileTooLarge10MB, m.imageRequired, m.tooManyPixels, m.loginRequired])
 
 /** The server's `{ message }` when it is one of the spec's upload texts, else null. */
 async function knownServerMessage(res: Response): Promise<string | null> {

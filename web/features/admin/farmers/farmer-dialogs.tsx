@@ -138,7 +138,10 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const body = { ...values, website: values.website, comments: values.comments }
-    const parsed = farmer ? FarmerUpdateSchema.safeParse(body) : FarmerCreateSchema.safeParse(body)
+    // An edit is judged on what it changes, as the server judges it: a farmer stored before a rule
+    // (a subscription of more than 5 years) can still have the phone corrected.
+    const changed = farmer ? editedFields(initial, values) : {}
+    const parsed = farmer ? FarmerUpdateSchema.safeParse(changed) : FarmerCreateSchema.safeParse(body)
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
       focusFirstInvalid(event.currentTarget)
@@ -149,14 +152,13 @@ function FarmerForm({ farmer, onClose }: { farmer: AdminFarmer | null; onClose: 
       // The form's own values, not the parsed ones: a field emptied parses to undefined, which JSON
       // drops, and the server would keep the old value. Sent as '', it is cleared (the server parses again).
       if (farmer) {
-        const changed = editedFields(initial, values)
         if (Object.keys(changed).length === 0) return onClose()
         await write.mutateAsync({ kind: 'update', id: farmer.id, body: { ...changed, was: seenOf(farmer, Object.keys(changed)) } })
       } else await write.mutateAsync({ kind: 'create', body: FarmerCreateSchema.parse(body) })
       toastSuccess(farmer ? m.updated : m.created)
       onClose()
     } catch (error) {
-      toastError(statusAndBodyOr(error, farmer ? m.failedToUpdate : m.failedToCreate))
+      toastError(errorStatus(error) === 409 ? (serverMessage(error) ?? m.failedToUpdate) : statusAndBodyOr(error, farmer ? m.failedToUpdate : m.failedToCreate))
     }
   }
 
@@ -224,7 +226,8 @@ export function SubscriptionDialog({ farmer, onClose }: { farmer: AdminFarmer | 
 function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: () => void }) {
   const isOnline = useIsOnline()
   const write = useFarmerWrite()
-  const [values, setValues] = useState({ subscriptionStart: dateInput(farmer.subscriptionStart), subscriptionEnd: dateInput(farmer.subscriptionEnd), isActive: farmer.isActive })
+  const [initial] = useState(() => ({ subscriptionStart: dateInput(farmer.subscriptionStart), subscriptionEnd: dateInput(farmer.subscriptionEnd), isActive: farmer.isActive }))
+  const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -234,6 +237,8 @@ function SubscriptionForm({ farmer, onClose }: { farmer: AdminFarmer; onClose: (
       focusFirstInvalid(event.currentTarget)
       return
     }
+    // Unchanged: nothing to store, and no audit row saying it changed.
+    if (Object.keys(changedValues(initial, values)).length === 0) return onClose()
     try {
       await write.mutateAsync({ kind: 'subscription', id: farmer.id, body: { ...parsed.data, was: seenOf(farmer, ['subscriptionStart', 'subscriptionEnd', 'isActive']) } })
       toastSuccess(m.subscriptionUpdated)
