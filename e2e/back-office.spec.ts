@@ -6,7 +6,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { e2eAdmin, fijiDay, signInAsAdmin } from './fixtures'
+import { e2eAdmin, e2eDataDir, fijiDay, signInAsAdmin } from './fixtures'
 import { pngFile } from './images'
 
 test.describe.configure({ mode: 'serial' })
@@ -320,18 +320,29 @@ test('choosing a city or a produce narrows the farmers list', async ({ browser, 
 /** The instant Fiji's day `offset` days from today begins (UTC+12, no daylight saving since 2021). */
 const fijiMidnight = (offset: number) => new Date(Date.parse(`${fijiDay(offset)}T00:00:00+12:00`)).toISOString()
 
+type CreatedFarmer = { id: string; subscriptionStart: string; subscriptionEnd: string }
+
+/**
+ * A farmer added through the API, not listed (inactive: the directory's specs count the farmers of
+ * each town), from today for 30 days unless `fields` say otherwise.
+ */
+async function unlistedFarmer(request: APIRequestContext, headers: Record<string, string>, name: string, fields: Record<string, unknown> = {}): Promise<CreatedFarmer> {
+  const created = await request.post('/api/admin/farmers', {
+    headers,
+    data: { name, phone: '+679 700 2468', email: `farmer.${stamp()}@example.com`, cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30), isActive: false, ...fields },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  return (await created.json()) as CreatedFarmer
+}
+
 test('a global admin empties a farmer’s website and village, and a payment’s receipt number: each is gone, the rest kept — the dates too, and a colleague’s Premium switched on meanwhile', async ({ browser, request }) => {
   const token = await tokenOf(request, e2eAdmin.email, e2eAdmin.password)
   const headers = { Authorization: `Bearer ${token}` }
   const name = `Emptied Farmer ${stamp()}`
-  const created = await request.post('/api/admin/farmers', {
-    headers,
-    // Not listed (inactive): the directory's specs count the farmers of each town.
-    // The dates as the server itself stores them (Activate, a trial, an approval): Fiji midnight, noon the day before in UTC.
-    data: { name, phone: '+679 700 2468', email: `emptied.${stamp()}@example.com`, website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', cities: ['Nadi'], produce: [], subscriptionStart: fijiMidnight(0), subscriptionEnd: fijiMidnight(30), isActive: false },
+  // The dates as the server itself stores them (Activate, a trial, an approval): Fiji midnight, noon the day before in UTC.
+  const { id, subscriptionStart, subscriptionEnd } = await unlistedFarmer(request, headers, name, {
+    website: 'emptied.example.fj', town: 'Namaka', tikina: 'Nadi', subscriptionStart: fijiMidnight(0), subscriptionEnd: fijiMidnight(30),
   })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id, subscriptionStart, subscriptionEnd } = (await created.json()) as { id: string; subscriptionStart: string; subscriptionEnd: string }
   const paid = await request.patch(`/api/admin/farmers/${id}/payment`, { headers, data: { mpaisaNumber: '9123456', mpaisaReceiptNumber: 'MP999', paymentDate: fijiDay(0) } })
   expect(paid.status(), await paid.text()).toBe(200)
   const { paymentDate } = (await paid.json()) as { paymentDate: string }
@@ -369,13 +380,7 @@ test('a global admin empties a farmer’s website and village, and a payment’s
 test('an Edit Subscription save after a colleague changed the subscription is refused with why, and the list shows the colleague’s dates', async ({ browser, request }) => {
   const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
   const name = `Raced Subscription ${stamp()}`
-  const created = await request.post('/api/admin/farmers', {
-    headers,
-    // Not listed (inactive): the directory's specs count the farmers of each town.
-    data: { name, phone: '+679 700 1357', email: `raced.${stamp()}@example.com`, cities: ['Nadi'], produce: [], subscriptionStart: fijiMidnight(0), subscriptionEnd: fijiMidnight(30), isActive: false },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
+  const { id } = await unlistedFarmer(request, headers, name, { subscriptionStart: fijiMidnight(0), subscriptionEnd: fijiMidnight(30) })
 
   const admin = await adminPage(browser)
   await admin.goto('/admin/farmers')
@@ -401,15 +406,9 @@ test('an Edit Subscription save after a colleague changed the subscription is re
 test('a farmer stored with a subscription of more than 5 years (before that rule) can still have the phone corrected', async ({ browser, request }) => {
   const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
   const name = `Long Subscription ${stamp()}`
-  const created = await request.post('/api/admin/farmers', {
-    headers,
-    data: { name, phone: '+679 700 8642', email: `long.${stamp()}@example.com`, cities: ['Nadi'], produce: [], subscriptionStart: fijiDay(0), subscriptionEnd: fijiDay(30), isActive: false },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id } = (await created.json()) as { id: string }
+  const { id } = await unlistedFarmer(request, headers, name, { phone: '+679 700 8642' })
   // As a farmer stored before staff dates were bounded: six years, straight into the server's database.
-  const dataDir = Number(process.env.E2E_PORT ?? 3100) === 3100 ? '.e2e-data' : `.e2e-data-${process.env.E2E_PORT}`
-  const db = new Database(path.join(dataDir, 'viti-farmers.sqlite'), { fileMustExist: true })
+  const db = new Database(path.join(e2eDataDir(), 'viti-farmers.sqlite'), { fileMustExist: true })
   try {
     db.pragma('busy_timeout = 5000')
     db.prepare('update farmers set subscriptionEnd = ? where id = ?').run(fijiDay(6 * 366), id)

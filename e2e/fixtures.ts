@@ -13,6 +13,9 @@ export function e2eSmtpPort(appPort: number): number {
 }
 
 /** Today in Fiji (Pacific/Fiji) plus `offset` days, as the API's dates are written (yyyy-mm-dd). */
+/** The e2e server's data folder (its SQLite file): one per E2E_PORT, as playwright.config.ts sets it. */
+export const e2eDataDir = (port = Number(process.env.E2E_PORT ?? 3100)) => (port === 3100 ? '.e2e-data' : `.e2e-data-${port}`)
+
 export const fijiDay = (offset = 0) => {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
   return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86400000).toISOString().slice(0, 10)

@@ -6,11 +6,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { adminToken, waitForServiceWorker } from './fixtures'
+import { adminToken, e2eDataDir, waitForServiceWorker } from './fixtures'
 import { noisyPng, pngFile } from './images'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
-const dataDir = port === 3100 ? '.e2e-data' : `.e2e-data-${port}`
+const dataDir = e2eDataDir(port)
 const webDir = port === 3100 ? 'dist' : `.tmp/dist-${port}`
 
 // One test at a time: test (e) changes the served sw.js for a moment.
