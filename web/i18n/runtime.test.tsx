@@ -101,6 +101,26 @@ describe('holdSwitchesUntil', () => {
   })
 })
 
+describe('switches asked one after the other', () => {
+  it("the latest one asked wins, though an earlier one's words arrive after it (a wrong pick corrected at once on 3G)", async () => {
+    vi.resetModules()
+    // A fresh runtime: Fiji Hindi's words are still to be fetched, English's first part is in the entry.
+    const runtime = await import('./runtime')
+    try {
+      const wrongPick = runtime.setLocale('hif', false)
+      const rightPick = runtime.setLocale('en', false)
+      await Promise.all([wrongPick, rightPick])
+      expect(runtime.currentLocale()).toBe('en')
+      // A switch asked for later still takes effect.
+      await runtime.setLocale('hif', false)
+      expect(runtime.currentLocale()).toBe('hif')
+    } finally {
+      await runtime.setLocale('en', false)
+      vi.resetModules()
+    }
+  })
+})
+
 describe('the choice as a cookie (the server sends its pages in it)', () => {
   /** What the page's cookies are, as `document.cookie` writes them (this suite runs without a DOM). */
   function pageWithCookies(protocol: string) {

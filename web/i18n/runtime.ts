@@ -127,10 +127,17 @@ export function holdSwitchesUntil(settled: Promise<void>): void {
   switchesHeld = settled
 }
 
-/** Loads (once) and activates a language; remembers it on the device when `remember`. */
+/** Counts the switches asked for: only the latest one asked takes effect. */
+let switchesAsked = 0
+
+/** Loads (once) and activates a language; remembers it on the device when `remember`. A switch asked
+ * for while an earlier one's words still load wins over it: a reader on 3G who picked the wrong
+ * language and at once the right one ends in the right one, not in whichever loaded last. */
 export async function setLocale(locale: Locale, remember = true): Promise<void> {
+  const asked = ++switchesAsked
   await Promise.all([load(locale, 'first'), ...[...wanted].flatMap((part) => [load('en', part), load(locale, part)])])
   await switchesHeld
+  if (asked !== switchesAsked) return
   apply(locale)
   if (remember) {
     try {

@@ -98,8 +98,28 @@ export function keepTypedFields(root: HTMLElement): () => void {
   // fast while a slow phone hydrates) is part of what goes back, or the older value given back
   // would wipe it (a letter lost from the search).
   let committed = false
+  // A select fires `input`, then `change`, in one task. The `input` is a discrete event, so React
+  // hydrates the page there and then, and hydrating a controlled select sets it back to the server's
+  // value: the `change` read React's value, not the visitor's, and a language picked while a slow
+  // phone hydrated was given back as English (1 run in 10 to 15). What the first event of the task
+  // read is the visitor's, and the later event, holding React's old value, must not reach React as
+  // a second pick (it would be stored as the reader's choice).
+  const readThisTask = new Map<HTMLSelectElement, string>()
   const remember = (event: Event) => {
-    if (isField(event.target) && !giving && (!committed || !hydrated(event.target) || typed.has(event.target))) keep(event.target)
+    const field = event.target
+    if (!isField(field) || giving) return
+    const visitors = field instanceof HTMLSelectElement ? readThisTask.get(field) : undefined
+    if (visitors !== undefined) {
+      if (typed.has(field)) typed.set(field, visitors)
+      if (field.value !== visitors) event.stopImmediatePropagation()
+      return
+    }
+    if (committed && hydrated(field) && !typed.has(field)) return
+    keep(field)
+    // Only a select: React hydrates an input with the value in the page (it keeps the visitor's).
+    if (!(field instanceof HTMLSelectElement)) return
+    readThisTask.set(field, field.value)
+    setTimeout(() => readThisTask.delete(field), 0)
   }
   root.addEventListener('input', remember, true)
   root.addEventListener('change', remember, true)
@@ -143,8 +163,12 @@ export function keepTypedFields(root: HTMLElement): () => void {
     }
     if ((typed.size > 0 || tapped) && !isLate) requestAnimationFrame(giveBack)
     else {
-      root.removeEventListener('input', remember, true)
-      root.removeEventListener('change', remember, true)
+      // At the end of this task: what was given back may have been given in the middle of a
+      // visitor's select (React hydrated on its `input`), whose `change` is still to come.
+      setTimeout(() => {
+        root.removeEventListener('input', remember, true)
+        root.removeEventListener('change', remember, true)
+      }, 0)
     }
   }
   return giveBack
