@@ -41,6 +41,12 @@ if (process.argv.includes('--outbox') || process.argv.includes('--outbox-browser
   await benchPart('Outbox drain in a browser', () => printOutboxBrowserBench())
   process.exit()
 }
+// --offline-open: only the installed app opened offline beside the one-line page (scripts/bench/offline-open.ts;
+// builds first, as the Lighthouse part does).
+if (process.argv.includes('--offline-open')) {
+  await benchPart('Offline open', () => lighthouseBench({ offlineOpenOnly: true }))
+  process.exit()
+}
 // --mixed: only part 3, the mixed load (no build needed; --quick: 10,000 farmers).
 if (process.argv.includes('--mixed')) {
   await benchPart('Mixed load', () => printMixedLoad(process.argv.includes('--quick') ? 10_000 : 100_000))
