@@ -1,7 +1,7 @@
 // Sign-in, session user, password rule and strength meter (spec 001 §5, clarifications Sessions/Passwords).
 import { z } from 'zod'
 import { messages } from './messages'
-import { RoleSchema } from './common'
+import { RoleSchema, whenMissing } from './common'
 
 const m = messages.auth
 
@@ -31,7 +31,7 @@ export type PasswordRuleKey = (typeof passwordRules)[number]['key']
 
 /** A new password. The server also refuses common ones (messages.auth.passwordTooCommon). */
 export const PasswordSchema = z
-  .string({ error: m.passwordMinLength })
+  .string({ error: whenMissing(m.passwordMinLength) })
   .min(PASSWORD_MIN_LENGTH, m.passwordMinLength)
   .max(PASSWORD_MAX_LENGTH, m.passwordMax)
   .regex(/[a-z]/, m.passwordLowercase)
@@ -64,7 +64,7 @@ export function failsPasswordRule(pw: string): boolean {
 /** POST /api/auth/login. */
 export const LoginSchema = z.object({
   email: z.string({ error: m.emailInvalid }).trim().toLowerCase().pipe(z.email(m.emailInvalid)),
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, m.passwordMax),
+  password: z.string({ error: whenMissing(m.passwordRequired) }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, m.passwordMax),
   rememberMe: z.boolean().default(false),
 })
 export type Login = z.infer<typeof LoginSchema>
@@ -90,7 +90,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponseSchema>
 
 /** POST /api/auth/change-password: answers a new LoginResponse; other sessions of the user end. */
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired),
+  currentPassword: z.string({ error: whenMissing(m.currentPasswordRequired) }).min(1, m.currentPasswordRequired),
   newPassword: PasswordSchema,
 })
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>

@@ -41,10 +41,20 @@ export function isDateInput(value: string): boolean {
 export const DateInputSchema = z.string().trim().refine(isDateInput, messages.common.invalidDate)
 export type DateInput = z.infer<typeof DateInputSchema>
 
+/**
+ * A schema's own error for a value that is not there: `message` ("Name is required") for a field left
+ * out. A value of the wrong type (a number for a name) and a check without a message of its own get the
+ * generic words of zod-config.ts instead ("Expected text", "Too many items"): a wrong type is not a
+ * missing value. Checks with their own message keep it.
+ */
+export function whenMissing(message: string) {
+  return (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' && issue.input === undefined ? message : undefined)
+}
+
 /** A required date whose "missing" text is a product message; aborts so only that one text shows. */
 export function requiredDate(requiredMessage: string) {
   return z
-    .string({ error: requiredMessage })
+    .string({ error: whenMissing(requiredMessage) })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
     .refine(isDateInput, messages.common.invalidDate)
@@ -131,7 +141,7 @@ export function hasVisibleText(value: string): boolean {
  */
 export function requiredText(message: string, max?: number, maxMessage: string = messages.common.textTooLong) {
   const base = z
-    .string({ error: message })
+    .string({ error: whenMissing(message) })
     .trim()
     .min(1, { error: message, abort: true })
     .refine(hasVisibleText, { error: message, abort: true })

@@ -2,7 +2,7 @@
 // so the schema is built from it; the browser learns the domain from GET /api/admin/email/config.
 import { z } from 'zod'
 import { messages } from './messages'
-import { DEFAULT_MAIL_DOMAIN, optionalEmail } from './common'
+import { DEFAULT_MAIL_DOMAIN, optionalEmail, whenMissing } from './common'
 
 export { DEFAULT_MAIL_DOMAIN }
 
@@ -25,13 +25,13 @@ export function makeSendEmailSchema(mailDomain: string = DEFAULT_MAIL_DOMAIN) {
     bcc: optionalEmail(m.bccInvalid),
     // A subject is one header line: line breaks (only an API client sends them) become a space.
     subject: z
-      .string({ error: m.subjectRequired })
+      .string({ error: whenMissing(m.subjectRequired) })
       .transform((v) => v.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' '))
       .pipe(z.string()
       .trim()
       .min(1, m.subjectRequired)
       .max(EMAIL_SUBJECT_MAX, m.subjectMax)),
-    body: z.string({ error: m.bodyRequired }).min(1, m.bodyRequired).max(EMAIL_BODY_MAX, m.bodyMax),
+    body: z.string({ error: whenMissing(m.bodyRequired) }).min(1, m.bodyRequired).max(EMAIL_BODY_MAX, m.bodyMax),
   })
 }
 

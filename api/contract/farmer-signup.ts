@@ -17,6 +17,7 @@ import {
   subscriptionEndAfterStart,
   subscriptionStartDate,
   subscriptionWithinMaxYears,
+  whenMissing,
 } from './common'
 import { honeypotField } from './honeypot'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
@@ -60,11 +61,11 @@ export const FarmerSignupSchema = z.object({
   town: optionalText(SIGNUP_TEXT_MAX.town, m.villageMax),
   tikina: optionalText(SIGNUP_TEXT_MAX.tikina, m.tikinaMax),
   cities: z
-    .array(listItem(m.citiesRequired, m.cityNameMax), { error: m.citiesRequired })
+    .array(listItem(m.citiesRequired, m.cityNameMax), { error: whenMissing(m.citiesRequired) })
     .min(1, m.citiesRequired)
     .max(MAX_SIGNUP_CITIES, m.citiesMax),
   produce: z
-    .array(listItem(m.produceRequired, m.produceNameMax), { error: m.produceRequired })
+    .array(listItem(m.produceRequired, m.produceNameMax), { error: whenMissing(m.produceRequired) })
     .min(1, m.produceRequired)
     .max(MAX_PRODUCE_PER_FARMER, m.produceMax),
   /** From 2020-01-01 to a year after today (Pacific/Fiji); the end at most 5 years after it. */
@@ -76,7 +77,7 @@ export const FarmerSignupSchema = z.object({
   comments: optionalText(SIGNUP_TEXT_MAX.comments, m.commentsMax),
   deliveryAvailable: z.boolean().default(false),
   isBulk: z.boolean().default(false),
-  agreeToTerms: z.boolean({ error: m.agreeToTermsRequired }).refine((v) => v, m.agreeToTermsRequired),
+  agreeToTerms: z.boolean({ error: whenMissing(m.agreeToTermsRequired) }).refine((v) => v, m.agreeToTermsRequired),
   /** Up to 3 farm photos, each a path from the upload flow (clarifications, Photos). */
   photoUrls: z.array(PhotoPathSchema).max(MAX_SIGNUP_PHOTOS, m.photosMax).default([]),
   ...honeypotField,

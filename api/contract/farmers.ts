@@ -1,7 +1,7 @@
 // Farmers: the public card and browse shapes, and the back-office farmer, subscription and payment shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { STAFF_PAGE_SIZE_MAX, TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, pageSizeQuery, requiredDate, requiredText, subscriptionEndAfterStart, subscriptionWithinMaxYears, wholeNumberQuery } from './common'
+import { STAFF_PAGE_SIZE_MAX, TimestampSchema, optionalDate, optionalText, optionalUrl, pageQuery, pageSizeQuery, requiredDate, requiredText, subscriptionEndAfterStart, subscriptionWithinMaxYears, wholeNumberQuery, whenMissing } from './common'
 import { MAX_PRODUCE_PER_FARMER } from './farmer-signup'
 import { MAX_SIGNUP_PHOTOS, PhotoPathSchema } from './uploads'
 
@@ -203,7 +203,7 @@ const farmerFields = {
   website: optionalUrl(m.websiteInvalid),
   town: optionalText(255),
   tikina: optionalText(255),
-  cities: z.array(listItem, { error: m.citiesRequired }).min(1, m.citiesRequired).max(50),
+  cities: z.array(listItem, { error: whenMissing(m.citiesRequired) }).min(1, m.citiesRequired).max(50, messages.farmerSignup.citiesMax),
   /** Only names of active produce items; the server checks that (messages.farmers.produceNotActive). */
   produce: z.array(listItem).max(MAX_PRODUCE_PER_FARMER, m.produceMax),
   comments: optionalText(10000),

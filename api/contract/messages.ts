@@ -11,6 +11,28 @@ export const messages = {
     invalidInput: 'Invalid input',
     invalidDate: 'Invalid date',
     invalidEnumValue: 'Invalid enum value',
+    /** product: a value of another type where text is expected (a number for a name); a missing one says its field's "… is required" or 'Required'. */
+    expectedText: 'Expected text',
+    /** product: a value of another type where a number is expected. */
+    expectedNumber: 'Expected a number',
+    /** product: a value other than a whole number where one is expected (4.5, "4"). */
+    expectedWholeNumber: 'Expected a whole number',
+    /** product: a value of another type where true or false is expected. */
+    expectedTrueOrFalse: 'Expected true or false',
+    /** product: a value of another type where a list is expected. */
+    expectedList: 'Expected a list',
+    /** product: a value of another type where an object is expected (a request body that is a list or a string). */
+    expectedObject: 'Expected an object',
+    /** product: a text shorter than its field allows, where the field has no text of its own. */
+    textTooShort: 'Text is too short',
+    /** product: a list shorter than its field allows, where the field has no text of its own. */
+    tooFewItems: 'Too few items',
+    /** product: a list longer than its field allows, where the field has no text of its own. */
+    tooManyItems: 'Too many items',
+    /** product: a number below its field's range, where the field has no text of its own. */
+    numberTooSmall: 'Number is too small',
+    /** product: a number above its field's range, where the field has no text of its own. */
+    numberTooLarge: 'Number is too large',
     errorTitle: 'Error',
     internalServerError: 'Internal server error',
     notFoundHeading: '404 Page Not Found',

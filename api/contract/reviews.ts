@@ -1,7 +1,7 @@
 // Platform reviews (moderated) and farm reviews (published at once), public and admin shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { TimestampSchema, hasVisibleText, optionalEmail, optionalText } from './common'
+import { TimestampSchema, hasVisibleText, optionalEmail, optionalText, whenMissing } from './common'
 import { honeypotField } from './honeypot'
 import { FarmerPageQuerySchema } from './farmers'
 
@@ -11,7 +11,7 @@ export { RATING_LABELS, ratingLabel, type RatingLabel } from './display'
 
 
 const rating = z
-  .number({ error: m.ratingRequired })
+  .number({ error: whenMissing(m.ratingRequired) })
   .int(m.ratingWholeNumber)
   .min(1, m.ratingMin)
   .max(5, m.ratingMax)
@@ -28,7 +28,7 @@ export const PlatformReviewCreateSchema = z.object({
   userEmail: optionalEmail(m.userEmailInvalid),
   rating,
   comment: z
-    .string({ error: m.commentMinChars })
+    .string({ error: whenMissing(m.commentMinChars) })
     .trim()
     .min(10, m.commentMinChars)
     .max(500, m.commentMaxChars)
@@ -53,9 +53,9 @@ export function countWords(text: string): number {
  * rating (0 in the form) reads "Rating Required - …". Its output is a valid PlatformReviewCreate.
  */
 export const PlatformReviewFormSchema = PlatformReviewCreateSchema.extend({
-  rating: z.number({ error: m.ratingRequired }).int(m.ratingRequired).min(1, m.ratingRequired).max(5, m.ratingMax),
+  rating: z.number({ error: whenMissing(m.ratingRequired) }).int(m.ratingRequired).min(1, m.ratingRequired).max(5, m.ratingMax),
   comment: z
-    .string({ error: m.commentMinWords })
+    .string({ error: whenMissing(m.commentMinWords) })
     .trim()
     .max(PLATFORM_REVIEW_MAX_CHARS, m.commentMaxChars)
     .refine((v) => countWords(v) <= PLATFORM_REVIEW_MAX_WORDS, m.commentMaxWords)
@@ -139,7 +139,7 @@ export const FarmReviewCreateSchema = z.object({
   farmId: z.uuid({ error: (issue) => (issue.input === undefined ? messages.farmReviews.farmRequired : messages.farmReviews.farmNotFound) }).transform((id) => id.toLowerCase()),
   rating: rating.default(5),
   comment: z
-    .string({ error: messages.farmReviews.commentRequired })
+    .string({ error: whenMissing(messages.farmReviews.commentRequired) })
     .trim()
     .min(1, messages.farmReviews.commentRequired)
     .max(FARM_REVIEW_MAX_CHARS, messages.farmReviews.commentMax)

@@ -3,7 +3,7 @@
 // English is the specs' verbatim text: it is never corrected here.
 import { z } from 'zod'
 import './zod-config'
-import { pageQuery, pageSizeQuery } from './common'
+import { pageQuery, pageSizeQuery, whenMissing } from './common'
 import { LOCALES, SOURCE_LOCALE, localeSchema, messageKeySchema, translationStatusSchema, type Locale } from './i18n'
 
 /** The languages staff correct: every one but English. */
@@ -99,7 +99,7 @@ export type TranslationList = z.infer<typeof TranslationListSchema>
 /** Save a correction and/or mark it reviewed: the message shown and its status. */
 export const TranslationSaveSchema = z.object({
   message: z
-    .string({ error: translationMessages.messageRequired })
+    .string({ error: whenMissing(translationMessages.messageRequired) })
     .refine((m) => m.trim().length > 0, translationMessages.messageRequired)
     .refine((m) => m.length <= TRANSLATION_MAX_LENGTH, translationMessages.messageTooLong),
   status: translationStatusSchema,
@@ -108,7 +108,7 @@ export type TranslationSave = z.infer<typeof TranslationSaveSchema>
 
 export const TranslationImportSchema = z.object({
   file: z
-    .string({ error: translationMessages.fileRequired })
+    .string({ error: whenMissing(translationMessages.fileRequired) })
     .min(1, translationMessages.fileRequired)
     .max(TRANSLATION_FILE_MAX_LENGTH, translationMessages.fileTooLarge),
 })

@@ -5,7 +5,8 @@
 // bodies; as a global admin for guarded routes and anonymously for public ones (and now and then
 // the other way round, or with a bad token). What must hold for every request:
 // - never a 5xx (a route not built yet answers 404, which is fine);
-// - every refusal is a 4xx with a JSON `{ message }` string;
+// - every refusal is a 4xx with a JSON `{ message }` string, and a 400's is a product text
+//   (messages.ts, or the Idempotency-Key middleware's), never zod's own English;
 // - a refusal (a 400 above all) wrote nothing: every table (listed from sqlite_master) and the
 //   uploads folder unchanged.
 // Seeded: FUZZ_SEED=<n> replays a run (the seed is printed); FUZZ_RUNS=<n> requests per route.
@@ -13,6 +14,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadsDir } from '../../db/connection'
 import { routeKey, routes, type RouteDef } from '../contract'
+import { isProductText } from '../contract/test-helpers'
+import { IDEMPOTENCY_MESSAGES } from '../../sync/server/idempotency'
 import { createStaffUser, tokenFor } from '../testing/staff'
 import { startSqliteTestApp, type SqliteTestApp } from '../testing/test-app'
 import { bodyShape, type BodyShape } from './body-shapes'
@@ -101,6 +104,10 @@ async function settleSample(route: RouteDef, shape: BodyShape): Promise<void> {
   }
 }
 
+/** The Idempotency-Key middleware's own texts (sync/server), besides the contract's. */
+const idempotencyTexts = new Set<string>(Object.values(IDEMPOTENCY_MESSAGES))
+const isRefusalText = (message: string) => isProductText(message) || idempotencyTexts.has(message)
+
 function messageOf(text: string): unknown {
   try {
     return (JSON.parse(text) as { message?: unknown }).message
@@ -116,7 +123,7 @@ describe('every write route of the contract, fuzzed', () => {
 
   writeRoutes.forEach((route, index) => {
     const key = routeKey(route)
-    it(`${key}: no 5xx, every refusal a 4xx { message } that wrote nothing`, async () => {
+    it(`${key}: no 5xx, every refusal a 4xx { message } in the product's words that wrote nothing`, async () => {
       const shape = bodyShape(route.body, [...pool.names, ...pool.ids])
       await settleSample(route, shape)
       const statuses: Record<number, number> = {}
@@ -131,6 +138,7 @@ describe('every write route of the contract, fuzzed', () => {
             expect(answer.contentType, what).toMatch(/^application\/json/)
             const message = messageOf(answer.text)
             expect(typeof message === 'string' && message.length > 0, what).toBe(true)
+            if (answer.status === 400) expect(isRefusalText(String(message)), `${what}: not a text of messages.ts`).toBe(true)
           }
           if (answer.status >= 400) {
             expect(dbState(api.sqlite, uploadsDir(api.dataDir)), `${what}: a refused request changed the database`).toEqual(answer.before)
