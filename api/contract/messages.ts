@@ -61,7 +61,8 @@ export const messages = {
     /**
      * product: text (a JSON body's string or key, a path segment, a query value) holding a control
      * character other than tab, line feed and carriage return: NUL cannot be stored by PostgreSQL, and
-     * none of them is typed on a keyboard.
+     * none of them is typed on a keyboard. Also an invisible direction control or mark, or a zero-width
+     * space, word joiner or U+FEFF (control-characters.ts).
      */
     controlCharacters: 'Text must not contain hidden control characters',
     /** product: a request body that is not valid JSON. */

@@ -131,7 +131,7 @@ describe('POST and PATCH /api/admin/farmers', () => {
     const row = () => api.db.selectFrom('farmers').select(['town', 'tikina', 'website', 'comments', 'isPremium']).where('id', '=', id).executeTakeFirstOrThrow()
     const before = await row()
     expect(before).toMatchObject({ town: 'Sigatoka', website: 'https://kesa.example.fj' })
-    for (const body of [{ town: '' }, { website: '', comments: '' }, { isPremium: true, tikina: '' }, { includeInCosting: false, comments: '\u200b' }]) {
+    for (const body of [{ town: '' }, { website: '', comments: '' }, { isPremium: true, tikina: '' }, { includeInCosting: false, comments: '\u00ad' }]) {
       const refused = await call('PATCH', `/api/admin/farmers/${id}`, body, adminUser)
       expect(refused.status, JSON.stringify(body)).toBe(403)
       expect(await messageOf(refused)).toBe(messages.common.forbidden)

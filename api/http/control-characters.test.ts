@@ -1,7 +1,9 @@
 // Text with a control character (NUL above all: PostgreSQL cannot store it, SQLite would) is refused
 // once, at the edge, for every route: path parameters, query values and JSON bodies at any depth,
 // keys too. The same 400 on both databases (this file runs in the api and api-postgres projects), and
-// nothing stored. Tab, line feed and carriage return stay allowed: textareas produce them.
+// nothing stored. Tab, line feed and carriage return stay allowed: textareas produce them. Invisible
+// direction controls and zero-width characters are refused the same way (a right-to-left override
+// makes a name read backwards in the public directory); the zero-width joiner and non-joiner stay.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TableName } from '../../db/schema'
@@ -29,7 +31,7 @@ const count = async (table: TableName) =>
 /** Rows of every table a refused request could have written. */
 const written = async () =>
   Object.fromEntries(
-    await Promise.all((['platform_reviews', 'farm_reviews', 'farmer_signups', 'search_analytics', 'idempotency_keys'] as const).map(async (t) => [t, await count(t)])),
+    await Promise.all((['platform_reviews', 'farm_reviews', 'farmer_signups', 'subject_matter_experts', 'search_analytics', 'idempotency_keys'] as const).map(async (t) => [t, await count(t)])),
   )
 
 const signup = {
@@ -43,7 +45,11 @@ const signup = {
 }
 
 describe('control characters in a request', () => {
-  it.each(['/api/farmers/locations/a%00b/farmers', '/api/produce/by-location/a%00b', '/api/farms-with-ratings?city=a%00b', '/api/farmers?search=dalo%00', '/api/farms-with-ratings?ci%00ty=Suva', '/api/farmers/locations/Suva%07/farmers'])(
+  it.each([
+    '/api/farmers/locations/a%00b/farmers', '/api/produce/by-location/a%00b', '/api/farms-with-ratings?city=a%00b', '/api/farmers?search=dalo%00', '/api/farms-with-ratings?ci%00ty=Suva', '/api/farmers/locations/Suva%07/farmers',
+    // A right-to-left override, a zero-width space, a byte order mark, a right-to-left isolate.
+    '/api/farmers?search=dalo%E2%80%AE', '/api/farmers/locations/Suva%E2%80%8B/farmers', '/api/farms-with-ratings?city=%EF%BB%BFSuva', '/api/produce/by-location/%E2%81%A7Nadi',
+  ])(
     'GET %s → 400, never 500',
     async (path) => {
       const res = await api.fetch(path)
@@ -65,6 +71,15 @@ describe('control characters in a request', () => {
     ['a search query with NUL', '/api/analytics/search', { query: 'dalo\u0000' }],
     ['a farmer signup name with half a surrogate pair', '/api/farmer-signup', { ...signup, name: '\ud800Litia' }],
     ['a farm review comment ending in the other half alone', '/api/farm-reviews', { farmId: '<farm>', rating: 5, comment: 'Good dalo\udc00' }],
+    ['a farmer signup name with a right-to-left override (it would read backwards)', '/api/farmer-signup', { ...signup, name: 'Litia \u202eualuaN' }],
+    ['a farmer signup name in a right-to-left isolate', '/api/farmer-signup', { ...signup, name: '\u2067Litia Naulu\u2069' }],
+    ['a farmer signup name with a left-to-right embedding', '/api/farmer-signup', { ...signup, name: '\u202aLitia\u202c Naulu' }],
+    ['a farmer signup phone with a right-to-left mark', '/api/farmer-signup', { ...signup, phone: '+679\u200f 912 3456' }],
+    ['a produce name with a word joiner', '/api/farmer-signup', { ...signup, produce: ['Dalo\u2060 (Taro)'] }],
+    ['a platform review comment with a zero-width space', '/api/public/reviews', { rating: 5, comment: 'A fine\u200b review of the site' }],
+    ['a platform review name with an Arabic letter mark', '/api/public/reviews', { userName: 'Mere\u061c', rating: 5, comment: 'A fine review of the site' }],
+    ['a farm review comment starting with a byte order mark', '/api/farm-reviews', { farmId: '<farm>', rating: 5, comment: '\ufeffGood dalo' }],
+    ['an expert name with a left-to-right mark', '/api/public/expert-signup', { name: 'Dr Mere\u200e', contactNumber: '+679 912 3456', email: 'mere@example.fj' }],
   ])('POST %s → 400, nothing stored', async (_, path, body) => {
     const before = await written()
     const sent = JSON.parse(JSON.stringify(body).replace('<farm>', farmId)) as unknown
@@ -81,6 +96,14 @@ describe('control characters in a request', () => {
 
   it('keeps tab, line feed and carriage return, which textareas produce', async () => {
     const comment = 'Line one of the review\r\nLine two,\tafter a tab'
+    const res = await api.postJson('/api/public/reviews', { rating: 5, comment }, queuedKey())
+    expect(res.status).toBe(201)
+    const { id } = (await res.json()) as { id: string }
+    expect((await api.db.selectFrom('platform_reviews').select('comment').where('id', '=', id).executeTakeFirstOrThrow()).comment).toBe(comment)
+  })
+
+  it('keeps the zero-width joiner and non-joiner, which emoji sequences and Indic scripts need', async () => {
+    const comment = 'Good dalo from our farmer \u{1F469}\u200d\u{1F33E}, and क्\u200cष too'
     const res = await api.postJson('/api/public/reviews', { rating: 5, comment }, queuedKey())
     expect(res.status).toBe(201)
     const { id } = (await res.json()) as { id: string }
@@ -118,7 +141,14 @@ describe('controlCharacterPath', () => {
   it('refuses C0 controls but tab, LF and CR, and DEL; keeps everything else', () => {
     const refusedCodes = [...Array(0x20).keys(), 0x7f].filter((c) => ![0x09, 0x0a, 0x0d].includes(c))
     for (const code of refusedCodes) expect(hasControlCharacter(`a${String.fromCharCode(code)}b`), code.toString(16)).toBe(true)
-    for (const text of ['\t\n\r', 'Nausori – Dalo (Taro) 🌱', 'ā ē ī', '\u00a0\u200b', '\u0085']) expect(hasControlCharacter(text), text).toBe(false)
+    for (const text of ['\t\n\r', 'Nausori – Dalo (Taro) 🌱', 'ā ē ī', '\u00a0', '\u0085']) expect(hasControlCharacter(text), text).toBe(false)
+  })
+
+  it('refuses invisible direction controls and zero-width characters, keeps the zero-width joiner and non-joiner', () => {
+    const refusedCodes = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c, 0x200b, 0x2060, 0xfeff]
+    for (const code of refusedCodes) expect(hasControlCharacter(`Litia${String.fromCharCode(code)}Naulu`), code.toString(16)).toBe(true)
+    for (const text of ['\u{1F469}\u200d\u{1F33E}', 'क्\u200cष', 'क्\u200dष', '\u00ad', 'مرحبا']) expect(hasControlCharacter(text), escape(text)).toBe(false)
+    expect(withoutControlCharacters('\ufeffLitia \u202eualuaN\u202c\u200b \u{1F469}\u200d\u{1F33E}')).toBe('Litia ualuaN \u{1F469}\u200d\u{1F33E}')
   })
 
   it('refuses half a surrogate pair alone (SQLite and PostgreSQL stored it differently), and a form drops it', () => {

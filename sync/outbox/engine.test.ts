@@ -886,12 +886,12 @@ describe('fix and resend', () => {
     await expect(engine.resendItem(queued.id, { name: '' }, { validate })).rejects.toThrow('Full name is required')
     expect((await item(db, queued.id)).status).toBe('needsAttention')
 
-    // A control character pasted into the fix is dropped, as when the item was queued.
-    const resent = await engine.resendItem(queued.id, { name: 'Mere\u0008 Tuilau', phone: '7001234', cities: ['Nausori'], produce: ['Dalo'] }, { validate })
+    // A control, direction or zero-width character pasted into the fix is dropped, as when the item was queued.
+    const resent = await engine.resendItem(queued.id, { name: 'Mere\u0008 Tu\u200bilau\u202e', phone: '\u20667001234\u2069', cities: ['Nausori'], produce: ['Dalo'] }, { validate })
     expect(resent).toMatchObject({ id: queued.id, status: 'waiting', attempts: 0 })
     expect(resent.lastError).toBeUndefined()
     await engine.idle()
-    expect(server.accepted).toEqual([expect.objectContaining({ key: queued.id, body: expect.objectContaining({ name: 'Mere Tuilau' }) })])
+    expect(server.accepted).toEqual([expect.objectContaining({ key: queued.id, body: expect.objectContaining({ name: 'Mere Tuilau', phone: '7001234' }) })])
     expect((await item(db, queued.id)).status).toBe('sent')
     await expect(engine.resendItem(queued.id)).rejects.toThrow('already been sent')
   })

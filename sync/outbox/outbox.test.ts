@@ -61,6 +61,18 @@ describe('enqueue', () => {
     expect((await listOutbox(db))[0]!.payload).toEqual(item.payload)
   })
 
+  it('drops invisible direction controls and zero-width characters pasted into the text (the server refuses them), keeping the joiners emoji and Indic scripts need', async () => {
+    const db = openDatabase()
+    // A right-to-left override would make the name read backwards once listed; the rest show as nothing.
+    const payload = {
+      name: 'Litia \u202eualuaN\u202c', phone: '\u2066+679 912 3456\u2069', notes: '\ufeffDalo\u200b plot\u2060 2\u200e\u200f\u061c',
+      produce: ['\u202bDalo\u202a', 'Cassava\u202d'], comment: 'Our farmer \u{1F469}\u200d\u{1F33E}, क्\u200cष',
+    }
+    const item = await enqueue(db, farmerSignup('Litia', { payload }))
+    expect(item.payload).toEqual({ name: 'Litia ualuaN', phone: '+679 912 3456', notes: 'Dalo plot 2', produce: ['Dalo', 'Cassava'], comment: 'Our farmer \u{1F469}\u200d\u{1F33E}, क्\u200cष' })
+    expect((await listOutbox(db))[0]!.payload).toEqual(item.payload)
+  })
+
   it('writes nothing when a photo write fails', async () => {
     const db = openDatabase()
     db.photos.hook('creating', () => {
