@@ -146,6 +146,15 @@ async function searchAnalytics(request: APIRequestContext): Promise<() => Promis
   }
 }
 
+test('home: a name pasted from a chat app, wrapped in direction marks, finds the farmer and is counted as typed', async ({ page }) => {
+  await page.goto('/')
+  await page.getByPlaceholder('Search farmers or produce...').fill('\u2066Sunita Devi\u2069\u200e')
+  await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* farmers? found$/)
+  await expect(page.getByTestId('search-results').getByRole('article', { name: 'Sunita Devi' }).first()).toBeVisible()
+  const topSearches = await searchAnalytics(page.request)
+  await expect.poll(async () => (await topSearches()).find((s) => s.query.toLowerCase() === 'sunita devi'), { timeout: 10_000 }).toMatchObject({ count: 1 })
+})
+
 test('home: search narrows with both filters, reports the search, and says so when nothing grows', async ({ page }) => {
   await page.goto('/')
   const box = page.getByPlaceholder('Search farmers or produce...')

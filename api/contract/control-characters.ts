@@ -50,5 +50,5 @@ export function withoutControlCharacters(text: string): string {
   return kept
 }
 
-/** A JSON.parse reviver: every string value without its control characters. */
+/** A JSON.parse reviver or JSON.stringify replacer: every string value without its control characters. */
 export const dropControlCharacters = (_key: string, value: unknown): unknown => (typeof value === 'string' ? withoutControlCharacters(value) : value)

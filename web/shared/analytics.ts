@@ -1,6 +1,7 @@
 // First-party analytics (clarifications, Analytics): a random visitor id in local storage, no
 // cookies, no third party. Events are fire-and-forget: analytics must never break a screen.
 import type { FarmerClickEvent, SearchType } from '../../api/contract'
+import { dropControlCharacters } from '../../api/contract/control-characters'
 import { temporal } from './temporal'
 
 const VISITOR_KEY = 'vf.visitorId'
@@ -19,7 +20,8 @@ export function visitorId(): string {
 }
 
 function send(path: string, body: object) {
-  const json = JSON.stringify(body)
+  // A search typed with unseen direction marks (pasted from a chat app) is still counted: the server refuses them.
+  const json = JSON.stringify(body, dropControlCharacters)
   try {
     // sendBeacon survives navigation; fall back to a keepalive fetch.
     if (navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return

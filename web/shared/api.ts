@@ -6,6 +6,7 @@
 // - For a minute after the page's own write, reads ask past caches, so it reads its own writes.
 import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query'
 import { MAX_ANSWER_STALE_MS } from '../../api/contract/answer-cache'
+import { dropControlCharacters, withoutControlCharacters } from '../../api/contract/control-characters'
 
 /** Local storage keys: one for the token, one for the user record (spec 000 section 9). */
 export const sessionStorageKeys = {
@@ -134,9 +135,15 @@ export function apiRequest(method: string, url: string, body?: unknown): Promise
   return apiFetch(url, {
     method,
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // What a live form sends loses what the server refuses unseen (the outbox's queue does the same):
+    // a phone number copied from a chat app comes wrapped in direction marks.
+    body: body === undefined ? undefined : JSON.stringify(body, dropControlCharacters),
   })
 }
+
+/** A search typed into a box, as a query value: trimmed, and without what the server refuses unseen
+ * (a name pasted from a chat app carries direction marks). */
+export const typedSearch = (text: string) => withoutControlCharacters(text).trim()
 
 /** GET and parse JSON. */
 export async function apiGet<T>(url: string): Promise<T> {

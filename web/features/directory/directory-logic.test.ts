@@ -71,6 +71,10 @@ describe('search', () => {
     expect(farmersSearchUrl('tomatoes nadi', { delivery: true, bulk: true })).toBe('/api/farmers?search=tomatoes+nadi&delivery=true&bulk=true')
     expect(farmersSearchUrl('', { delivery: false, bulk: true })).toBe('/api/farmers?bulk=true')
   })
+  it('asks without the direction marks and zero-width spaces a name pasted from a chat app carries (the server refuses them)', () => {
+    expect(farmersSearchUrl('\u2066Sunita Devi\u2069 ', none)).toBe('/api/farmers?search=Sunita+Devi')
+    expect(farmersSearchUrl('\u200e\u200b', none)).toBe('/api/farmers')
+  })
   it('lists each farmer once, premium first then by name', () => {
     const locations: FarmerLocation[] = [
       { city: 'Nadi', farmerCount: 2, farmers: [sunita, josaia] },

@@ -2,6 +2,7 @@
 // Type-only imports from the contract: nothing here may pull zod into the home page's chunk.
 import type { FarmerLocation, ProduceAvailability, PublicFarmer, SearchType } from '../../../api/contract'
 import { t } from '../../i18n/runtime'
+import { typedSearch } from '../../shared/api'
 import { BROWSE_FARMERS_PER_PAGE } from '../../../api/contract/public-pages'
 
 export interface Filters {
@@ -69,7 +70,7 @@ export function searchFarmers(farmers: readonly PublicFarmer[], query: string, f
 /** GET /api/farmers with the search and the filters ('true' narrows; absent does not filter). */
 export function farmersSearchUrl(query: string, filters: Filters): string {
   const params = new URLSearchParams()
-  const text = query.trim()
+  const text = typedSearch(query)
   if (text) params.set('search', text.slice(0, 200))
   if (filters.delivery) params.set('delivery', 'true')
   if (filters.bulk) params.set('bulk', 'true')

@@ -23,7 +23,7 @@ import {
 } from '../../../../api/contract/farmers'
 import { messages } from '../../../../api/contract/messages'
 import type { Settings, SettingsUpdate } from '../../../../api/contract/settings'
-import { apiFetch, apiRequest } from '../../../shared/api'
+import { apiFetch, apiRequest, typedSearch } from '../../../shared/api'
 import { useLoadErrorToast } from '../feedback'
 import { usePagedList } from '../ui/paged-list'
 import { t } from '../../../i18n/runtime'
@@ -42,7 +42,7 @@ export interface FarmerFilters {
 /** The filters as the list and the export take them: the two always show the same farmers. */
 export function farmerFilterParams({ search, status, city, produce, sort }: FarmerFilters): URLSearchParams {
   const params = new URLSearchParams()
-  if (search.trim()) params.set('search', search.trim())
+  if (typedSearch(search)) params.set('search', typedSearch(search))
   if (status !== 'all') params.set('status', status)
   if (city) params.set('city', city)
   if (produce) params.set('produce', produce)
@@ -155,7 +155,7 @@ export const useTrialSummary = () => useList<TrialSummary>('/api/admin/trial-far
 /** One page of payment records newest first, searched by the server; `total` counts every match. */
 export function usePayments(search: string, page: number) {
   const params = new URLSearchParams()
-  if (search.trim()) params.set('search', search.trim())
+  if (typedSearch(search)) params.set('search', typedSearch(search))
   params.set('page', String(page))
   params.set('pageSize', String(ADMIN_PAYMENTS_PAGE_DEFAULT))
   return usePagedList<FarmerPayment>('/api/admin/farmers/payments', params, t('admin.payments.failedToFetch'))

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TranslationStatus } from '../../../../api/contract/i18n'
 import type { TranslationImportResult, TranslationList, TranslationSave, TranslationString } from '../../../../api/contract/translations'
-import { apiFetch, apiRequest } from '../../../shared/api'
+import { apiFetch, apiRequest, typedSearch } from '../../../shared/api'
 import { downloadBlob } from '../../../shared/csv'
 import { errorStatus } from '../../../shared/session'
 
@@ -27,7 +27,7 @@ export interface TranslationFilters {
 export function useTranslationList(filters: TranslationFilters) {
   const query = new URLSearchParams({ locale: filters.locale, page: String(filters.page) })
   if (filters.status) query.set('status', filters.status)
-  if (filters.search.trim()) query.set('search', filters.search.trim())
+  if (typedSearch(filters.search)) query.set('search', typedSearch(filters.search))
   return useQuery<TranslationList>({ queryKey: [`${BASE}?${query}`], placeholderData: (previous) => previous })
 }
 
