@@ -8,21 +8,9 @@ import {
   FarmerCreateSchema, FarmerSignupSchema, FarmReviewCreateSchema, LoginSchema, PlatformReviewCreateSchema, PlatformReviewFormSchema,
   messages, routeKey, routes, type RouteDef,
 } from './index'
-import { firstMessage, isProductText } from './test-helpers'
+import { firstMessage, isProductText, objectOf } from './test-helpers'
 
 const { common } = messages
-
-/** Under pipes, optionals and defaults, the object schema of a route's part. */
-function objectOf(schema: z.ZodType): z.ZodObject | undefined {
-  let current: unknown = schema
-  for (let depth = 0; depth < 10; depth++) {
-    if (current instanceof z.ZodObject) return current
-    if (current instanceof z.ZodPipe) current = current.in
-    else if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) current = current.unwrap()
-    else return undefined
-  }
-  return undefined
-}
 
 /** A value of every JSON type and a few shapes that break bounds: each one in each field in turn. */
 const probes: Record<string, unknown> = {

@@ -1,5 +1,5 @@
 // Test-only helpers: what a client would see from a failed parse.
-import type { z } from 'zod'
+import { z } from 'zod'
 import { validationErrorBody } from './errors'
 import { messages } from './messages'
 import { translationMessages } from './translations'
@@ -38,4 +38,16 @@ const slotPatterns = [
 /** Whether a 400's message is one of the product's texts (messages.ts), never zod's own English. */
 export function isProductText(message: string): boolean {
   return productTexts.has(message) || slotPatterns.some((pattern) => pattern.test(message))
+}
+
+/** The object schema under pipes (transforms), optionals and defaults, or undefined. */
+export function objectOf(schema: z.ZodType): z.ZodObject | undefined {
+  let current: unknown = schema
+  for (let depth = 0; depth < 10; depth++) {
+    if (current instanceof z.ZodObject) return current
+    if (current instanceof z.ZodPipe) current = current.in
+    else if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) current = current.unwrap()
+    else return undefined
+  }
+  return undefined
 }

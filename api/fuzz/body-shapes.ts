@@ -4,6 +4,7 @@
 // and ids, to mutate one field at a time.
 import { z } from 'zod'
 import type { PoolValue } from './db-state'
+import { objectOf } from '../contract/test-helpers'
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'unknown'
 
@@ -38,18 +39,6 @@ interface JsonSchemaNode {
   anyOf?: JsonSchemaNode[]
   properties?: Record<string, JsonSchemaNode>
   required?: string[]
-}
-
-/** The object schema under pipes (transforms), optionals and defaults, or undefined. */
-function objectOf(schema: z.ZodType): z.ZodObject | undefined {
-  let current: unknown = schema
-  for (let depth = 0; depth < 10; depth++) {
-    if (current instanceof z.ZodObject) return current
-    if (current instanceof z.ZodPipe) current = current.in
-    else if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) current = current.unwrap()
-    else return undefined
-  }
-  return undefined
 }
 
 function kindOf(node: JsonSchemaNode | undefined): FieldKind {
