@@ -477,11 +477,14 @@ export const messages = {
     refreshFailedDescription: 'Failed to refresh analytics data. Please try again.',
   },
 
-  /** product: answers of the Idempotency-Key middleware (offline-sync.md promise 2). */
+  /** product: answers of the Idempotency-Key middleware (offline-sync.md promise 2; sync/server/idempotency.ts). */
   idempotency: {
-    keyInvalid: 'Idempotency-Key header must be a UUID',
-    keyReusedWithDifferentBody: 'This Idempotency-Key was already used with a different request',
-    keyInProgress: 'A request with this Idempotency-Key is still being processed',
+    required: 'Idempotency-Key header is required',
+    invalid: (min: number, max: number) => `Invalid Idempotency-Key header: use ${min} to ${max} visible ASCII characters, bare or as a quoted string`,
+    notUuid: 'Idempotency-Key must be a UUID when you are not signed in',
+    bodyMismatch: 'Idempotency-Key reused with a different request body',
+    inProgress: 'A request with this Idempotency-Key is still being processed',
+    tooDeep: (depth: number) => `The request body is nested too deeply (at most ${depth} levels)`,
   },
 
   /** product: texts of offline-sync.md. */

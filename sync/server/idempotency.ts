@@ -4,6 +4,7 @@
 // transaction through res.locals.idempotency. Mount after express.json() and after auth.
 import { randomUUID } from 'node:crypto'
 import type { Request, RequestHandler, Response } from 'express'
+import { messages } from '../../api/contract/messages'
 import { MAX_BODY_DEPTH, exceedsDepth, photoPathsAsContent, photoPathsIn, requestFingerprint } from './fingerprint'
 import type { IdempotencyStore } from './idempotency-store'
 import { MAX_KEY_LENGTH, MIN_KEY_LENGTH, readIdempotencyKey } from './idempotency-key'
@@ -21,13 +22,11 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
  */
 export const WRITES_NOTHING_EVENT = 'idempotency:writes-nothing'
 
+// The contract's words, so a reader of the outbox sees them in their language (web/i18n/messages.ts).
 export const IDEMPOTENCY_MESSAGES = {
-  required: 'Idempotency-Key header is required',
-  invalid: `Invalid Idempotency-Key header: use ${MIN_KEY_LENGTH} to ${MAX_KEY_LENGTH} visible ASCII characters, bare or as a quoted string`,
-  notUuid: 'Idempotency-Key must be a UUID when you are not signed in',
-  bodyMismatch: 'Idempotency-Key reused with a different request body',
-  inProgress: 'A request with this Idempotency-Key is still being processed',
-  tooDeep: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`,
+  ...messages.idempotency,
+  invalid: messages.idempotency.invalid(MIN_KEY_LENGTH, MAX_KEY_LENGTH),
+  tooDeep: messages.idempotency.tooDeep(MAX_BODY_DEPTH),
 } as const
 
 // Long enough that a slow write is never taken over mid-flight; short enough that a claim

@@ -19,6 +19,8 @@ const samples: Record<string, (fn: (...args: never[]) => string) => Sample[]> = 
   'signups.purged': (fn) => [0, 1, 2, 17].map((count) => ({ values: { count }, english: (fn as (n: number) => string)(count) })),
   'farmReviews.bulkDeleted': (fn) => [0, 1, 2, 17].map((count) => ({ values: { count }, english: (fn as (n: number) => string)(count) })),
   'audit.purged': (fn) => [0, 1, 2, 17].map((count) => ({ values: { count }, english: (fn as (n: number) => string)(count) })),
+  'idempotency.invalid': (fn) => [{ values: { min: 16, max: 255 }, english: (fn as (min: number, max: number) => string)(16, 255) }],
+  'idempotency.tooDeep': (fn) => [{ values: { depth: 32 }, english: (fn as (depth: number) => string)(32) }],
 }
 
 // Forms' screens load every area before they render; so does this test (and the static pages' part).
@@ -75,7 +77,9 @@ describe('translateMessage', () => {
     expect(translateMessage(messages.farmerSignup.citiesNotListed(['Suva', 'Lautoka']))).toBe(
       'E sega ni tiko ena lisi ni vanua o Suva, Lautoka. Digitaka mada na korolevu/siti mai na lisi ni vanua',
     )
+    expect(translateMessage(messages.idempotency.bodyMismatch)).toBe('Sa vakayagataki tale na Idempotency-Key oqo ena dua na kerekere e duatani')
     await setLocale('hif', false)
+    expect(translateMessage(messages.idempotency.tooDeep(32))).toBe('Request body bahut gahraa hai (sab se jaadaa 32 level)')
     expect(translateMessage(messages.farmReviews.alreadyReviewedToday)).toBe('Aap aaj ii farm ke review kar chuke hai. Kal phir se review kar sakta.')
   })
 
