@@ -58,6 +58,10 @@ async function openAndPaint(context: BrowserContext, url: string): Promise<Paint
       undefined,
       { timeout: 30_000 },
     )
+    // A page the language gate holds back paints only after React has drawn it in the reader's
+    // language, which on a loaded machine can be seconds after React took #root: wait for that paint.
+    // A page that never paints is a run without figures (NaN), not the end of the bench.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 }).catch(() => undefined)
     // LCP settles once the page stops adding larger content: wait for a quiet second.
     await page.waitForTimeout(1_500)
     return await page.evaluate(
@@ -76,9 +80,10 @@ async function openAndPaint(context: BrowserContext, url: string): Promise<Paint
   }
 }
 
+/** The median of the runs that painted; NaN (printed as such) only if none did. */
 function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!
 }
 
 type Row = { name: string; url: string; offline: boolean; paints: Paint[]; load: number[]; context?: BrowserContext }
