@@ -35,18 +35,31 @@ export function photoThumbnailPath(photoPath: string): string {
 
 // ---- contact links (a farmer card's buttons, in the app and on the server's farmer page)
 
-/** tel: link, keeping only digits and a leading +. */
-export function telHref(phone: string): string {
+/**
+ * The number to dial, in full international form where its shape says it is Fiji's: '+679 920 1373',
+ * '00679 920 1373', '679 920 1373' and '6799201373' all dial +6799201373, and a local 7-digit
+ * '920 1373' gets +679 (a phone outside Fiji, or a link opened abroad, needs the country code). A
+ * number written with its own '+' or '00' keeps its country; any other shape is dialled as written
+ * (digits only), since guessing a country for it could ring a stranger.
+ */
+export function dialNumber(phone: string): string {
   const trimmed = phone.trim()
   const digits = trimmed.replace(/\D/g, '')
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`
+  if (trimmed.startsWith('+')) return `+${digits}`
+  if (digits.startsWith('00') && digits.length > 2) return `+${digits.slice(2)}`
+  if (digits.length === 7) return `+679${digits}`
+  if (digits.length === 10 && digits.startsWith('679')) return `+${digits}`
+  return digits
 }
 
-/** WhatsApp link: https://wa.me/<digits>, with Fiji's 679 added to a local 7-digit number. */
+/** tel: link for any phone the product shows (farmer cards, the server's farmer page, experts, the back office). */
+export function telHref(phone: string): string {
+  return `tel:${dialNumber(phone)}`
+}
+
+/** WhatsApp link: https://wa.me/<digits>, the dialled number without its '+'; null when too short to be one. */
 export function whatsappHref(phone: string): string | null {
-  let digits = phone.replace(/\D/g, '')
-  if (digits.startsWith('00')) digits = digits.slice(2)
-  if (digits.length === 7) digits = `679${digits}`
+  const digits = dialNumber(phone).replace(/^\+/, '')
   return digits.length >= 8 ? `https://wa.me/${digits}` : null
 }
 

@@ -95,6 +95,13 @@ describe('/farmers/<id>', () => {
     expect(html.match(/<div id="root">/g)).toHaveLength(1)
   })
 
+  it("dials a Fiji number written without its '+' as +679…, like the app's card", async () => {
+    const id = await insertFarmer(api.db, { name: 'Full Number Farm', phone: '679 920 1373' })
+    const html = await (await api.fetch(`/farmers/${id}`)).text()
+    expect(html).toContain('href="tel:+6799201373"')
+    expect(html).not.toContain('href="tel:6799201373"')
+  })
+
   it('is found by an upper-case id and a trailing slash, as the app router matches', async () => {
     const res = await api.fetch(`/farmers/${listed.toUpperCase()}/`)
     expect(res.status).toBe(200)

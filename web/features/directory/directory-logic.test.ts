@@ -137,6 +137,10 @@ describe('farmer pages', () => {
 describe('contact links', () => {
   it('builds tel: and WhatsApp links from a Fiji number', () => {
     expect(telHref('+679 920 1373')).toBe('tel:+6799201373')
+    // Written in full without its '+', or local: the same +679 number, never a bare 679… string.
+    expect(telHref('679 920 1373')).toBe('tel:+6799201373')
+    expect(telHref('6799201373')).toBe('tel:+6799201373')
+    expect(telHref('920 1373')).toBe('tel:+6799201373')
     expect(whatsappHref('+679 920 1373')).toBe('https://wa.me/6799201373')
     expect(whatsappHref('920 1373')).toBe('https://wa.me/6799201373')
     expect(whatsappHref('00679 920-1373')).toBe('https://wa.me/6799201373')

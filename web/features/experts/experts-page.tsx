@@ -7,7 +7,7 @@ import { useDeferredValue, useId, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { PublicExpert } from '../../../api/contract'
 // Zod-free parts only: the directory renders without zod.
-import { photoThumbnailPath } from '../../../api/contract/display'
+import { photoThumbnailPath, telHref } from '../../../api/contract/display'
 import { PUBLIC_EXPERTS_URL } from '../../../api/contract/public-pages'
 import { messages } from '../../../api/contract/messages'
 import { productName, useDocumentTitle } from '../../shared/site'
@@ -211,7 +211,7 @@ function ContactLines({ expert }: { expert: PublicExpert }) {
     <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
       <chakra.dt fontWeight="semibold">{t('experts.directory.phone')}</chakra.dt>
       <chakra.dd m="0">
-        <Link href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`} variant="underline" colorPalette="brand">
+        <Link href={telHref(expert.contactNumber)} variant="underline" colorPalette="brand">
           {expert.contactNumber}
         </Link>
       </chakra.dd>
@@ -231,7 +231,7 @@ function ContactDetails({ expert }: { expert: PublicExpert }) {
     <>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
         <ButtonLink colorPalette="brand" flex="1">
-          <a href={`tel:${expert.contactNumber.replace(/\s+/g, '')}`}>{t('experts.directory.call', { number: expert.contactNumber })}</a>
+          <a href={telHref(expert.contactNumber)}>{t('experts.directory.call', { number: expert.contactNumber })}</a>
         </ButtonLink>
         <ButtonLink variant="outline" colorPalette="brand" flex="1">
           <a href={`mailto:${expert.email}`}>{t('experts.directory.email')}</a>

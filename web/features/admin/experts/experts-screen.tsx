@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { roleLabels } from '../../../../api/contract/common'
 import type { Expert, ExpertField } from '../../../../api/contract/experts'
-import { photoThumbnailPath } from '../../../../api/contract/display'
+import { photoThumbnailPath, telHref } from '../../../../api/contract/display'
 import { messages } from '../../../../api/contract/messages'
 import { useIsOnline, useSessionActions } from '../../../shared/session'
 import { useDocumentTitle } from '../../../shared/site'
@@ -177,7 +177,7 @@ function ExpertCard({ expert, onEdit, onDelete, write }: { expert: Expert; onEdi
           </Stack>
         </HStack>
         <Stack gap="1" fontSize="sm">
-          <Link href={`tel:${expert.contactNumber}`}>{expert.contactNumber}</Link>
+          <Link href={telHref(expert.contactNumber)}>{expert.contactNumber}</Link>
           <Link href={`mailto:${expert.email}`} wordBreak="break-all">
             {expert.email}
           </Link>

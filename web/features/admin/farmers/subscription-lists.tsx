@@ -3,6 +3,7 @@
 import { Badge, Button, Flex, Heading, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { ActivePendingFarmer, ExpiredFarmer, TrialFarmer } from '../../../../api/contract/farmers'
+import { telHref } from '../../../../api/contract/display'
 import { messages } from '../../../../api/contract/messages'
 import { can } from '../../../../api/contract/permissions'
 import { DEFAULT_TRIAL_PERIOD_DAYS, MAX_TRIAL_PERIOD_DAYS, TrialPeriodFormSchema } from '../../../../api/contract/settings'
@@ -30,7 +31,7 @@ const m = messages.farmers
 function Contact({ phone, email }: { phone: string | null; email: string | null }) {
   return (
     <Stack gap="0">
-      {phone && <Link href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</Link>}
+      {phone && <Link href={telHref(phone)}>{phone}</Link>}
       {email && <Link href={`mailto:${email}`}>{email}</Link>}
     </Stack>
   )
@@ -52,7 +53,7 @@ export function ExpiredSubscriptionsScreen() {
   const total = expired.data?.total ?? 0
   const columns: Column<ExpiredFarmer>[] = [
     { header: t('admin.column.name'), cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
-    { header: t('admin.experts.contactNumber'), cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
+    { header: t('admin.experts.contactNumber'), cell: (f) => (f.phone ? <Link href={telHref(f.phone)}>{f.phone}</Link> : '—') },
     { header: t('admin.column.email'), cell: (f) => (f.email ? <Link href={`mailto:${f.email}`}>{f.email}</Link> : '—') },
     {
       header: t('admin.expired.daysSince'),
@@ -166,7 +167,7 @@ export function TrialPeriodScreen() {
   const total = trials.data?.total ?? 0
   const columns: Column<TrialFarmer>[] = [
     { header: t('admin.column.name'), cell: (f) => <FarmerNameCell name={f.name} isDemo={f.isDemo} /> },
-    { header: t('admin.experts.contactNumber'), cell: (f) => (f.phone ? <Link href={`tel:${f.phone.replace(/\s+/g, '')}`}>{f.phone}</Link> : '—') },
+    { header: t('admin.experts.contactNumber'), cell: (f) => (f.phone ? <Link href={telHref(f.phone)}>{f.phone}</Link> : '—') },
     { header: t('admin.trial.daysInTrial'), cell: (f) => f.daysInTrial },
     { header: t('admin.trial.status'), cell: (f) => <Badge colorPalette={f.trialStatus === 'Active' ? 'green' : 'red'}>{f.trialStatus}</Badge> },
     { header: t('admin.trial.start'), cell: (f) => formatFijiDate(f.trialStartDate) || '—' },
