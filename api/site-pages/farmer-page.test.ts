@@ -68,6 +68,9 @@ describe('/farmers/<id>', () => {
     expect(html).not.toContain('<Tuilagi>')
     expect(html).toContain('Sells Dalo, Cassava')
     expect(html).toContain('Nausori, Naitasiri')
+    // The card's order (spec 000 §2): 'Sells …' after the town and the service areas, before the links.
+    expect(html.indexOf('Sells Dalo, Cassava')).toBeGreaterThan(html.indexOf('Suva</p>'))
+    expect(html.indexOf('Sells Dalo, Cassava')).toBeLessThan(html.indexOf('href="tel:'))
     expect(html).toContain('href="tel:+6799000000"')
     expect(html).toContain('href="https://wa.me/6799000000"')
     expect(html).toContain('href="mailto:mere@example.fj"')

@@ -56,7 +56,7 @@ export function farmerHead(farmer: PublicFarmer, pageUrl: string, origin: string
 /** A catalog message with its {placeholders} filled (the farmer page uses simple messages only). */
 export type Words = (key: string, values?: Record<string, string>) => string
 
-/** The card before the app starts: name, place, produce and the Call / WhatsApp / Email links, in the app card's words. */
+/** The card before the app starts, in the app card's order and words (spec 000 §2, 'Sells …' last), then the Call / WhatsApp / Email links. */
 export function farmerBody(farmer: PublicFarmer, t: Words): string {
   const place = joinPlace(farmer.town, farmer.tikina)
   const phone = farmer.phone?.trim() || null
@@ -75,11 +75,11 @@ export function farmerBody(farmer: PublicFarmer, t: Words): string {
     `<p><a href="/">${PRODUCT}</a></p>`,
     `<article aria-label="${e(name)}">`,
     `<h1>${e(name)}</h1>`,
-    farmer.produce.length > 0 ? `<p>${e(t('directory.card.sells', { produce: farmer.produce.join(', ') }))}</p>` : '',
     detail(t('directory.card.phone'), phone ?? t('directory.card.phoneNotProvided')),
     email ? detail(t('directory.card.email'), email) : '',
     place ? detail(t('directory.card.townAndTikina'), place) : '',
     farmer.cities.length > 0 ? detail(t('directory.card.serviceAreas'), farmer.cities.join(', ')) : '',
+    farmer.produce.length > 0 ? `<p>${e(t('directory.card.sells', { produce: farmer.produce.join(', ') }))}</p>` : '',
     links.length > 0 ? `<p style="display:flex;gap:1rem;flex-wrap:wrap">${links.join('')}</p>` : '',
     '</article>',
     '</main>',

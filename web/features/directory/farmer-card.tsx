@@ -101,11 +101,6 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
           </Box>
         </Box>
       </Flex>
-      {farmer.produce.length > 0 ? (
-        <Text fontWeight="medium" color="brand.800">
-          {t('directory.card.sells', { produce: farmer.produce.join(', ') })}
-        </Text>
-      ) : null}
       <Box display="flex" flexDirection="column" gap="0.5">
         <Detail label={t('directory.card.phone')}>
           {phone ? (
@@ -142,6 +137,11 @@ export function FarmerCard({ farmer, headingLevel = 'h3' }: { farmer: PublicFarm
         {place ? <Detail label={t('directory.card.townAndTikina')}>{place}</Detail> : null}
         {farmer.cities.length > 0 ? <Detail label={t('directory.card.serviceAreas')}>{farmer.cities.join(', ')}</Detail> : null}
       </Box>
+      {farmer.produce.length > 0 ? (
+        <Text fontWeight="medium" color="brand.800">
+          {t('directory.card.sells', { produce: farmer.produce.join(', ') })}
+        </Text>
+      ) : null}
       <Box mt="auto" pt="1">
         <ContactLinks farmer={farmer} />
       </Box>
