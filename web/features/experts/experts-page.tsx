@@ -74,7 +74,8 @@ export function ExpertsPage() {
         )}
       </Box>
 
-      {experts.isSuccess ? (
+      {/* With none listed, the empty state's own line is the one invitation. */}
+      {experts.isSuccess && count > 0 ? (
         <RegisterLine askKey="experts.directory.joinAsk" linkKey="experts.directory.joinLink" mt="8" />
       ) : null}
 
