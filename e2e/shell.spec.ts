@@ -46,6 +46,30 @@ test('on a phone the menu opens and closes with the same links', async ({ browse
   await context.close()
 })
 
+test('on a phone Escape on the Menu button closes the open menu and leaves focus on the button', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto('/')
+  const menuButton = page.getByRole('button', { name: /menu/i })
+  await menuButton.click()
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.locator('#mobile-menu')).toBeVisible()
+  await menuButton.focus()
+  await page.keyboard.press('Escape')
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.locator('#mobile-menu')).toBeHidden()
+  await expect(menuButton).toBeFocused()
+  // Escape from a link in the menu does the same.
+  await menuButton.click()
+  await menuButton.focus()
+  await page.keyboard.press('Tab')
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Home' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.locator('#mobile-menu')).toBeHidden()
+  await expect(menuButton).toBeFocused()
+  await context.close()
+})
+
 test('the API health endpoint answers', async ({ request }) => {
   const res = await request.get('/api/health')
   expect(res.ok()).toBe(true)

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Link, Text, chakra } from '@chakra-ui/react'
-import { Suspense, lazy, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { Suspense, lazy, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
 import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom'
 import { useT, withAllCatalogs } from '../../i18n/runtime'
 import { useAfterIdle, useIsOnline, useOutboxInUse } from '../outbox'
@@ -85,6 +85,13 @@ export function Header() {
   const menuOpen = openOnPath === pathname
   const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null)
   const menuButton = useRef<HTMLButtonElement>(null)
+  // Escape closes the open menu from its button as from its links, and focus stays on (or goes
+  // back to) the button: a keyboard or screen-reader user is never left on a link that vanished.
+  const closeMenuOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !menuOpen) return
+    setMenuOpen(false)
+    menuButton.current?.focus()
+  }
   const isOnline = useIsOnline()
   const wide = useWideScreen()
   const t = useT()
@@ -127,6 +134,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls={mobileMenuId}
             onClick={() => setMenuOpen(!menuOpen)}
+            onKeyDown={closeMenuOnEscape}
           >
             {menuOpen ? t('layout.menu.close') : t('layout.menu.open')}
           </Button>
@@ -142,11 +150,7 @@ export function Header() {
           borderColor="gray.200"
           mt="2"
           pt="1"
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return
-            setMenuOpen(false)
-            menuButton.current?.focus()
-          }}
+          onKeyDown={closeMenuOnEscape}
         >
           {/* Rendered when first opened: the phone's first paint skips a menu nobody has asked for.
               Right after the button that opens it: the next Tab reaches its links. */}
