@@ -71,6 +71,18 @@ describe('npm run backup / npm run restore (PostgreSQL)', () => {
     )
   }, 120_000)
 
+  it('writes the dump only its owner can read, whatever the umask', async () => {
+    const umask = process.umask(0o022)
+    try {
+      const to = path.join(work, 'owner-only')
+      await takeBackup({ dataDir: source.dataDir, databaseUrl: source.url, to })
+      const mode = (name: string) => (fs.statSync(path.join(to, name)).mode & 0o777).toString(8)
+      expect([mode(''), mode('viti-farmers.pgdump'), mode('manifest.json'), mode('uploads')]).toEqual(['700', '600', '600', '700'])
+    } finally {
+      process.umask(umask)
+    }
+  }, 60_000)
+
   it('reads DATABASE_URL as the server does: a password with an unencoded @ backs up and restores', async () => {
     const role = `vf_at_${randomBytes(4).toString('hex')}`
     const admin = openPostgres({ url: source.url })

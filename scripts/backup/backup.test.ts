@@ -129,4 +129,22 @@ describe('npm run backup / npm run restore (SQLite)', () => {
       expect(fs.existsSync(dataDir)).toBe(false)
     }
   })
+
+  it('writes a backup only its owner can read, whatever the umask (it holds password hashes and phone numbers)', async () => {
+    fs.mkdirSync(uploadsDir(api.dataDir), { recursive: true })
+    fs.writeFileSync(path.join(uploadsDir(api.dataDir), 'photo-open'), 'jpeg', { mode: 0o644 })
+    const umask = process.umask(0o022)
+    try {
+      const to = path.join(work, 'owner-only', 'backup')
+      await takeBackup({ dataDir: api.dataDir, to })
+      const modes = Object.fromEntries(
+        fs.readdirSync(to, { recursive: true, encoding: 'utf8' }).map((name) => [name, (fs.statSync(path.join(to, name)).mode & 0o777).toString(8)]),
+      )
+      expect((fs.statSync(to).mode & 0o777).toString(8)).toBe('700')
+      expect(modes).toMatchObject({ 'manifest.json': '600', 'viti-farmers.sqlite': '600', uploads: '700', 'uploads/photo-open': '600' })
+      expect(Object.values(modes).filter((mode) => mode !== '600' && mode !== '700')).toEqual([])
+    } finally {
+      process.umask(umask)
+    }
+  })
 })

@@ -40,7 +40,10 @@ export function backupFolderName(now = new Date()): string {
 export async function takeBackup(options: { dataDir: string; databaseUrl?: string; to: string }): Promise<BackupManifest> {
   const { dataDir, databaseUrl, to } = options
   if (fs.existsSync(to) && fs.readdirSync(to).length > 0) throw new BackupError(`${to} is not empty: back up into a new folder.`)
-  fs.mkdirSync(to, { recursive: true })
+  // A backup holds every password hash and phone number: only its owner may read it, whatever the
+  // umask. The folder is closed first, so nothing written into it is readable by others even for a moment.
+  fs.mkdirSync(to, { recursive: true, mode: 0o700 })
+  fs.chmodSync(to, 0o700)
   const takenAt = new Date().toISOString()
   let database: string
   if (databaseUrl) {
@@ -68,7 +71,17 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
   const { files: photos, bytes: photoBytes } = copyPhotos(uploadsDir(dataDir), path.join(to, 'uploads'))
   const manifest: BackupManifest = { format: 1, dialect: databaseUrl ? 'postgres' : 'sqlite', takenAt, database, photos, photoBytes }
   fs.writeFileSync(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  ownerOnly(to)
   return manifest
+}
+
+/** Folders 0700 and files 0600 under `folder`: SQLite, pg_dump and copyFile create theirs by the umask or the source's mode. */
+function ownerOnly(folder: string): void {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name)
+    if (entry.isDirectory()) fs.chmodSync(file, 0o700)
+    else if (entry.isFile()) fs.chmodSync(file, 0o600)
+  }
 }
 
 export function readManifest(from: string): BackupManifest {
