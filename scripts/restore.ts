@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { exitOnWrongDatabaseUrl, postgresUrl, resolveDataDir } from '../db/connection'
-import { BackupError, restoreBackup } from './backup/snapshot'
+import { BackupError, DamagedBackupError, restoreBackup } from './backup/snapshot'
 
 // The server's check of DATABASE_URL, with its words, before anything is opened.
 exitOnWrongDatabaseUrl()
@@ -29,6 +29,8 @@ try {
   const manifest = await restoreBackup({ from, dataDir, databaseUrl: postgresUrl(), force: args.values.force })
   console.log(`\n  Restored the ${manifest.dialect} backup taken at ${manifest.takenAt} (${manifest.photos} photos) into ${postgresUrl() ? 'DATABASE_URL' : dataDir}.\n  Start the server: npm run serve\n`)
 } catch (error) {
-  console.error(`\n  Restore failed: ${error instanceof BackupError ? error.message : String(error)}\n`)
+  // A damaged backup's line begins "Nothing was changed": what the operator needs to know first.
+  const line = error instanceof DamagedBackupError ? error.message : `Restore failed: ${error instanceof BackupError ? error.message : String(error)}`
+  console.error(`\n  ${line}\n`)
   process.exit(1)
 }

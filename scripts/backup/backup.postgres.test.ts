@@ -71,6 +71,29 @@ describe('npm run backup / npm run restore (PostgreSQL)', () => {
     )
   }, 120_000)
 
+  it('refuses a dump that is not the one the backup wrote, before pg_restore touches the database', async () => {
+    const whole = path.join(work, 'backup-checked')
+    await takeBackup({ dataDir: source.dataDir, databaseUrl: source.url, to: whole })
+    const target = await createPostgresDatabase()
+    cleanups.push(target.drop)
+    await restoreBackup({ from: whole, dataDir: path.join(work, 'restored-checked'), databaseUrl: target.url })
+    const restored = openPostgres({ url: target.url })
+    cleanups.push(() => restored.close())
+    await restored.db.insertInto('platform_reviews').values({ id: 'r-after-restore', rating: 4, comment: 'Written after the restore' }).execute()
+    const rows = () => restored.db.selectFrom('platform_reviews').select(['id', 'comment']).orderBy('id').execute()
+    const before = await rows()
+
+    const copy = path.join(work, 'backup-checked-damaged')
+    fs.cpSync(whole, copy, { recursive: true })
+    const dump = fs.readFileSync(path.join(copy, 'viti-farmers.pgdump'))
+    dump.writeUInt8(dump.readUInt8(dump.length >> 1) ^ 0xff, dump.length >> 1)
+    fs.writeFileSync(path.join(copy, 'viti-farmers.pgdump'), dump)
+    await expect(restoreBackup({ from: copy, dataDir: path.join(work, 'restored-checked'), databaseUrl: target.url, force: true })).rejects.toThrow(
+      /^Nothing was changed: .*viti-farmers\.pgdump is not the file the backup wrote \(its SHA-256 differs from the one recorded\)/,
+    )
+    expect(await rows()).toEqual(before)
+  }, 60_000)
+
   it('writes the dump only its owner can read, whatever the umask', async () => {
     const umask = process.umask(0o022)
     try {

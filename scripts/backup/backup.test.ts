@@ -1,6 +1,7 @@
 // A backup taken while the app serves writes restores into a working app: the copy passes SQLite's
 // integrity check, holds every write acknowledged before the backup began, brings the photos back
 // byte for byte, and the restored data folder starts the real server, which serves it.
+import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +13,7 @@ import { startTestApp, type TestApp } from '../../api/testing/test-app'
 import { freePort, serverProcess, type ServerProcess } from '../chaos/server-process'
 import { BackupError, restoreBackup, takeBackup } from './snapshot'
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
 let api: TestApp
 let work: string
 let restored: ServerProcess | undefined
@@ -129,6 +131,43 @@ describe('npm run backup / npm run restore (SQLite)', () => {
       expect(fs.existsSync(dataDir)).toBe(false)
     }
   })
+
+  it('refuses a backup whose database file is not the one it wrote, and leaves the database there byte for byte', async () => {
+    const marker = 'Checksum marker review, dalo and cassava.'
+    expect((await api.postJson('/api/public/reviews', { rating: 5, comment: marker }, { 'Idempotency-Key': randomUUID() })).status).toBe(201)
+    const whole = path.join(work, 'backup-checked')
+    await takeBackup({ dataDir: api.dataDir, to: whole })
+    const dataDir = path.join(work, 'restore-checked')
+    await restoreBackup({ from: whole, dataDir })
+    const before = fs.readFileSync(databaseFile(dataDir))
+    const damages = [
+      // One letter of a row changed: SQLite's integrity check passes it, the checksum does not.
+      ['a changed row', (file: string) => {
+        const bytes = fs.readFileSync(file)
+        bytes.write('X', bytes.indexOf(marker))
+        fs.writeFileSync(file, bytes)
+      }, /its SHA-256 differs from the one recorded/],
+      ['cut short', (file: string) => fs.truncateSync(file, fs.statSync(file).size - 4096), /it holds \d+ bytes, the backup wrote \d+/],
+    ] as const
+    for (const [name, damage, reason] of damages) {
+      const copy = path.join(work, `backup-checked-${name.replace(/ /g, '-')}`)
+      fs.cpSync(whole, copy, { recursive: true })
+      damage(path.join(copy, 'viti-farmers.sqlite'))
+      await expect(restoreBackup({ from: copy, dataDir, force: true }), name).rejects.toThrow(/^Nothing was changed: .*viti-farmers\.sqlite is not the file the backup wrote/)
+      await expect(restoreBackup({ from: copy, dataDir, force: true }), name).rejects.toThrow(reason)
+      expect(fs.readFileSync(databaseFile(dataDir)).equals(before), name).toBe(true)
+    }
+    // The command says it in one line that begins with what matters.
+    const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', path.join(work, 'backup-checked-cut-short'), '--force'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(out.status).toBe(1)
+    expect(out.stderr.trim()).toMatch(/^Nothing was changed: \S+ is not the file the backup wrote \(it holds \d+ bytes, the backup wrote \d+\): copy the whole backup folder again\.$/)
+    expect(fs.readFileSync(databaseFile(dataDir)).equals(before)).toBe(true)
+  }, 60_000)
 
   it('writes a backup only its owner can read, whatever the umask (it holds password hashes and phone numbers)', async () => {
     fs.mkdirSync(uploadsDir(api.dataDir), { recursive: true })

@@ -3,6 +3,7 @@
 // way back, into an empty data folder or database only (unless forced), so a restore never mixes
 // two histories. The server keeps serving writes while a backup runs; it must be stopped to restore.
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -22,6 +23,9 @@ export interface BackupManifest {
   photos: number
   /** Their bytes in all (backups since issue 23's audit): a restore refuses a folder that lost some. */
   photoBytes?: number
+  /** The database file's size and SHA-256 (hex): a restore refuses a file that differs (older backups lack them). */
+  databaseBytes?: number
+  databaseSha256?: string
 }
 
 const MANIFEST = 'manifest.json'
@@ -30,6 +34,11 @@ const PG_FILE = 'viti-farmers.pgdump'
 
 export class BackupError extends Error {
   override name = 'BackupError'
+}
+
+/** A backup whose files are not what it wrote; the message says on its own that nothing was changed. */
+export class DamagedBackupError extends BackupError {
+  override name = 'DamagedBackupError'
 }
 
 /** A folder name that sorts by time: viti-farmers-2026-11-25T10-30-00Z. */
@@ -69,7 +78,8 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
   // Photos after the database: a photo is on disk before any row names it, so every photo the
   // snapshot refers to is already there.
   const { files: photos, bytes: photoBytes } = copyPhotos(uploadsDir(dataDir), path.join(to, 'uploads'))
-  const manifest: BackupManifest = { format: 1, dialect: databaseUrl ? 'postgres' : 'sqlite', takenAt, database, photos, photoBytes }
+  const { bytes: databaseBytes, sha256: databaseSha256 } = fingerprint(path.join(to, database))
+  const manifest: BackupManifest = { format: 1, dialect: databaseUrl ? 'postgres' : 'sqlite', takenAt, database, photos, photoBytes, databaseBytes, databaseSha256 }
   fs.writeFileSync(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
   ownerOnly(to)
   return manifest
@@ -109,12 +119,42 @@ function checkPhotos(from: string, manifest: BackupManifest): void {
   }
 }
 
+/** Size and SHA-256 of a file, read in 1 MiB pieces (a database can be larger than the memory to spare). */
+function fingerprint(file: string): { bytes: number; sha256: string } {
+  const hash = createHash('sha256')
+  const piece = Buffer.alloc(1 << 20)
+  const fd = fs.openSync(file, 'r')
+  let bytes = 0
+  try {
+    for (let read; (read = fs.readSync(fd, piece, 0, piece.length, null)) > 0; bytes += read) hash.update(piece.subarray(0, read))
+  } finally {
+    fs.closeSync(fd)
+  }
+  return { bytes, sha256: hash.digest('hex') }
+}
+
+/**
+ * Refuses a database file that is not the one the backup wrote (damaged on disk or cut short on its
+ * way off the machine): a changed row can pass SQLite's integrity check and would replace good data.
+ */
+function checkDatabaseFile(from: string, manifest: BackupManifest): void {
+  const file = path.join(from, manifest.database)
+  if (!fs.existsSync(file)) throw new DamagedBackupError(`Nothing was changed: ${file} is missing: copy the whole backup folder again.`)
+  if (manifest.databaseSha256 === undefined) return
+  const { bytes, sha256 } = fingerprint(file)
+  if (bytes !== manifest.databaseBytes || sha256 !== manifest.databaseSha256) {
+    const found = bytes === manifest.databaseBytes ? 'its SHA-256 differs from the one recorded' : `it holds ${bytes} bytes, the backup wrote ${String(manifest.databaseBytes)}`
+    throw new DamagedBackupError(`Nothing was changed: ${file} is not the file the backup wrote (${found}): copy the whole backup folder again.`)
+  }
+}
+
 export async function restoreBackup(options: { from: string; dataDir: string; databaseUrl?: string; force?: boolean }): Promise<BackupManifest> {
   const { from, dataDir, databaseUrl, force = false } = options
   const manifest = readManifest(from)
   if (manifest.dialect === 'postgres' && !databaseUrl) throw new BackupError('This is a PostgreSQL backup: set DATABASE_URL to the database to restore into.')
   if (manifest.dialect === 'sqlite' && databaseUrl) throw new BackupError('This is an SQLite backup: unset DATABASE_URL to restore it into DATA_DIR.')
   checkPhotos(from, manifest)
+  checkDatabaseFile(from, manifest)
   const photosDir = uploadsDir(dataDir)
   const hasPhotos = fs.existsSync(photosDir) && fs.readdirSync(photosDir).some((name) => !name.startsWith('.'))
 
