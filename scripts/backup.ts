@@ -2,6 +2,7 @@
 // Writes a consistent snapshot of the database (SQLite under DATA_DIR, or DATABASE_URL's
 // PostgreSQL) and the photos into a new folder (default ./backups/viti-farmers-<time>), while the
 // server keeps running. Copy that folder off the machine: a backup on the same disk dies with it.
+// A database without the app's tables, or one it cannot reach, is refused in one line before anything is written.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { exitOnWrongDatabaseUrl, postgresUrl, resolveDataDir } from '../db/connection'

@@ -94,6 +94,16 @@ describe('npm run backup / npm run restore (PostgreSQL)', () => {
     expect(await rows()).toEqual(before)
   }, 60_000)
 
+  it('refuses a database with no Viti Farmers tables (a wrong DATABASE_URL), writing no backup', async () => {
+    const empty = await createPostgresDatabase()
+    cleanups.push(empty.drop)
+    const to = path.join(work, 'backup-of-nothing')
+    await expect(takeBackup({ dataDir: source.dataDir, databaseUrl: empty.url, to })).rejects.toThrow(
+      "The database in DATABASE_URL holds no Viti Farmers tables: is it the server's database? Nothing was backed up.",
+    )
+    expect(fs.existsSync(to)).toBe(false)
+  })
+
   it('writes the dump only its owner can read, whatever the umask', async () => {
     const umask = process.umask(0o022)
     try {

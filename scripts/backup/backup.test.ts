@@ -32,6 +32,16 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true })
 })
 
+/** `npm run <script>` as an operator runs it, in its own process; DATABASE_URL unset unless given. */
+function runScript(script: 'backup.ts' | 'restore.ts', args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+}
+
 /** Posts public reviews, a few at a time, until stopped; `acked` lists the comments answered 201, in order. */
 function writeLoad() {
   const acked: string[] = []
@@ -158,15 +168,44 @@ describe('npm run backup / npm run restore (SQLite)', () => {
       expect(fs.readFileSync(databaseFile(dataDir)).equals(before), name).toBe(true)
     }
     // The command says it in one line that begins with what matters.
-    const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', path.join(work, 'backup-checked-cut-short'), '--force'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    })
+    const out = runScript('restore.ts', [path.join(work, 'backup-checked-cut-short'), '--force'], { DATA_DIR: dataDir })
     expect(out.status).toBe(1)
     expect(out.stderr.trim()).toMatch(/^Nothing was changed: \S+ is not the file the backup wrote \(it holds \d+ bytes, the backup wrote \d+\): copy the whole backup folder again\.$/)
     expect(fs.readFileSync(databaseFile(dataDir)).equals(before)).toBe(true)
+  }, 60_000)
+
+  it('refuses a data folder with no database of ours (a wrong DATA_DIR), creating neither a database nor a backup', async () => {
+    const wrong = path.join(work, 'wrong-data')
+    const to = path.join(work, 'backup-of-nothing')
+    await expect(takeBackup({ dataDir: wrong, to })).rejects.toThrow(/^No database at \S+viti-farmers\.sqlite: is DATA_DIR right\?/)
+    expect(fs.existsSync(wrong)).toBe(false)
+    fs.mkdirSync(wrong)
+    const notOurs = [
+      () => fs.writeFileSync(databaseFile(wrong), ''),
+      () => {
+        const other = new BetterSqlite3(databaseFile(wrong))
+        other.exec('create table notes (body text)')
+        other.close()
+      },
+    ]
+    for (const make of notOurs) {
+      make()
+      const before = fs.readFileSync(databaseFile(wrong))
+      await expect(takeBackup({ dataDir: wrong, to })).rejects.toThrow(/viti-farmers\.sqlite holds no Viti Farmers tables: is DATA_DIR right\? Nothing was backed up\.$/)
+      expect(fs.readFileSync(databaseFile(wrong)).equals(before)).toBe(true)
+      expect(fs.existsSync(to)).toBe(false)
+    }
+    const out = runScript('backup.ts', [to], { DATA_DIR: wrong })
+    expect(out.status).toBe(1)
+    expect(out.stderr.trim()).toMatch(/^Backup failed: \S+ holds no Viti Farmers tables: is DATA_DIR right\? Nothing was backed up\.$/)
+  }, 60_000)
+
+  it('says in one line, never pg_dump\'s paragraph, that DATABASE_URL cannot be reached', () => {
+    const to = path.join(work, 'backup-unreachable')
+    const out = runScript('backup.ts', [to], { DATABASE_URL: 'postgres://vf:secret@127.0.0.1:1/vf' })
+    expect(out.status).toBe(1)
+    expect(out.stderr.trim()).toBe('Backup failed: Cannot reach the database in DATABASE_URL (connect ECONNREFUSED 127.0.0.1:1): nothing was backed up.')
+    expect(fs.existsSync(to)).toBe(false)
   }, 60_000)
 
   it('writes a backup only its owner can read, whatever the umask (it holds password hashes and phone numbers)', async () => {

@@ -49,6 +49,9 @@ export function backupFolderName(now = new Date()): string {
 export async function takeBackup(options: { dataDir: string; databaseUrl?: string; to: string }): Promise<BackupManifest> {
   const { dataDir, databaseUrl, to } = options
   if (fs.existsSync(to) && fs.readdirSync(to).length > 0) throw new BackupError(`${to} is not empty: back up into a new folder.`)
+  // Before the folder exists: a wrong DATA_DIR or DATABASE_URL must leave no empty backup behind to be trusted.
+  if (databaseUrl) await assertPostgresHoldsApp(databaseUrl)
+  else assertSqliteHoldsApp(databaseFile(dataDir))
   // A backup holds every password hash and phone number: only its owner may read it, whatever the
   // umask. The folder is closed first, so nothing written into it is readable by others even for a moment.
   fs.mkdirSync(to, { recursive: true, mode: 0o700 })
@@ -62,7 +65,6 @@ export async function takeBackup(options: { dataDir: string; databaseUrl?: strin
   } else {
     database = SQLITE_FILE
     const file = databaseFile(dataDir)
-    if (!fs.existsSync(file)) throw new BackupError(`No database at ${file}: is DATA_DIR right?`)
     const source = new BetterSqlite3(file, { fileMustExist: true })
     try {
       source.pragma('busy_timeout = 5000')
@@ -92,6 +94,44 @@ function ownerOnly(folder: string): void {
     if (entry.isDirectory()) fs.chmodSync(file, 0o700)
     else if (entry.isFile()) fs.chmodSync(file, 0o600)
   }
+}
+
+/**
+ * The file must exist and hold our tables; fileMustExist so that nothing is created when it does not
+ * (not readonly: a WAL database the server closed cleanly cannot be opened read-only without its -shm).
+ */
+function assertSqliteHoldsApp(file: string): void {
+  if (!fs.existsSync(file)) throw new BackupError(`No database at ${file}: is DATA_DIR right? Nothing was backed up.`)
+  const db = new BetterSqlite3(file, { fileMustExist: true })
+  try {
+    if (!db.prepare("select 1 from sqlite_master where type = 'table' and name = 'farmers'").get()) {
+      throw new BackupError(`${file} holds no Viti Farmers tables: is DATA_DIR right? Nothing was backed up.`)
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/** One connection first: an unreachable server is said in one line, not as pg_dump's paragraph. */
+async function assertPostgresHoldsApp(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  try {
+    await client.connect()
+  } catch (error) {
+    throw new BackupError(`Cannot reach the database in DATABASE_URL (${oneLine(error)}): nothing was backed up.`)
+  }
+  try {
+    const { rows } = await client.query("select 1 from pg_tables where schemaname = current_schema() and tablename = 'farmers'")
+    if (rows.length === 0) throw new BackupError("The database in DATABASE_URL holds no Viti Farmers tables: is it the server's database? Nothing was backed up.")
+  } finally {
+    await client.end()
+  }
+}
+
+/** An error's message on one line; a refused `localhost` is an AggregateError (IPv4 and IPv6) with none of its own. */
+function oneLine(error: unknown): string {
+  const first = error instanceof AggregateError && !error.message ? (error.errors[0] as unknown) : error
+  return (first instanceof Error ? first.message : String(first)).replace(/\s*\n\s*/g, ' ')
 }
 
 export function readManifest(from: string): BackupManifest {
