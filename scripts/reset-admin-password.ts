@@ -1,10 +1,12 @@
 // npm run reset-admin-password -- [e-mail] [--password <new password>]
 // Sets a new password (generated unless given) for a staff account — by default the first global
 // admin — marks it to be changed at the next sign-in, ends that user's sessions, writes an audit
-// row and prints the password once. Uses DATABASE_URL or DATA_DIR like the server; never creates a database.
+// row and prints the password once. Uses DATABASE_URL or DATA_DIR like the server; never creates a database,
+// but brings one of ours up to date first, as the server's start does (the reset needs the newer tables).
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { databaseFile, exitOnWrongDatabaseUrl, holdsAppTables, openDatabase, openPostgres, postgresUrl, resolveDataDir } from '../db/connection'
+import { migrateToLatest } from '../db/migrate'
 import { ResetAdminPasswordError, resetAdminPassword } from '../api/admin-users/reset-admin-password'
 
 // The server's check of DATABASE_URL, with its words, before anything is opened.
@@ -46,6 +48,8 @@ try {
     await close()
     fail(postgresUrl() ? "DATABASE_URL names a database that holds no Viti Farmers data: nothing was changed. Set it to the server's database." : `${databaseFile(resolveDataDir())} holds no Viti Farmers data: nothing was changed.`)
   }
+  const applied = await migrateToLatest(db)
+  if (applied.length > 0) console.log(`\n  Brought the database up to date first (${applied.join(', ')})`)
   const result = await resetAdminPassword(db, { email: args.positionals[0], password: args.values.password })
   console.log(`\n  Password reset for ${result.email}`)
   if (result.generated) console.log(`    new password: ${result.password}  (shown once; it must be changed at the next sign-in)`)

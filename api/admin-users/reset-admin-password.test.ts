@@ -4,12 +4,15 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Migrator } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { migrateToLatest } from '../../db/migrate'
+import { migrations } from '../../db/migrations/index'
 import { seedDatabase } from '../../db/seed'
 import { PASSWORD_RULE } from '../../db/seed/admin'
-import type { AnyTestDatabase } from '../../db/testing'
+import { createTestDatabaseOn, type AnyTestDatabase } from '../../db/testing'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { createApiTestDatabase } from '../testing/test-app'
+import { createApiTestDatabase, testDialect } from '../testing/test-app'
 import { resetAdminPassword } from './reset-admin-password'
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
@@ -27,6 +30,16 @@ async function seeded(): Promise<AnyTestDatabase> {
   const admin = await t.db.selectFrom('admin_users').select('id').where('email', '=', ADMIN).executeTakeFirstOrThrow()
   const now = new Date().toISOString()
   await t.db.insertInto('sessions').values({ id: 'session-hash-1', userId: admin.id, expiresAt: '2099-01-01T00:00:00.000Z', createdAt: now, lastUsedAt: now }).execute()
+  return t
+}
+
+/** A database as a release before 0007-shared-state (login_failures) left it, with its admin. */
+async function olderSchema(): Promise<AnyTestDatabase> {
+  const t = await createTestDatabaseOn(testDialect(), { migrate: false })
+  open.push(t)
+  const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0007'))
+  expect((await new Migrator({ db: t.db, provider: { getMigrations: async () => older }, allowUnorderedMigrations: true }).migrateToLatest()).error).toBeUndefined()
+  await t.db.insertInto('admin_users').values({ id: 'u-old', name: 'Old Admin', email: ADMIN, passwordHash: await hashPassword('Old-Admin!2026x'), role: 'global_admin' }).execute()
   return t
 }
 
@@ -60,6 +73,14 @@ describe('resetAdminPassword', () => {
     await expect(resetAdminPassword(t.db, { email: ADMIN, password: 'short' })).rejects.toThrow('The new password was refused: Password must be at least 8 characters long')
     expect(await adminState(t)).toEqual(before)
   })
+
+  it('says what went wrong when it is not the password: a missing table is not a refused password', async () => {
+    const t = await olderSchema()
+    const failure = await resetAdminPassword(t.db, { password: 'New-Admin!2026zq' }).then(() => undefined, (error: unknown) => error)
+    expect(failure).toBeInstanceOf(Error)
+    expect((failure as Error).message).toMatch(/login_failures/)
+    expect((failure as Error).message).not.toMatch(/refused/)
+  })
 })
 
 describe('npm run reset-admin-password (the command)', () => {
@@ -89,6 +110,20 @@ describe('npm run reset-admin-password (the command)', () => {
     expect(password).toMatch(PASSWORD_RULE)
     expect(generated.stdout.split(password)).toHaveLength(2)
     expect(await verifyPassword((await adminState(t)).passwordHash, password)).toBe(true)
+  }, 120_000)
+
+  it('brings a database of an older release up to date first, as the server does, then resets', async () => {
+    const t = await olderSchema()
+    const given = 'New-Admin!2026zq'
+    const out = run(t.dataDir, ['--password', given], t.dialect === 'postgres' ? t.url : '')
+    expect(out.stderr).toBe('')
+    expect(out.status).toBe(0)
+    expect(out.stdout).toContain('Brought the database up to date first (0007-shared-state, ')
+    expect(out.stdout).toContain(`Password reset for ${ADMIN}`)
+    expect(await migrateToLatest(t.db)).toEqual([])
+    const after = await adminState(t)
+    expect(await verifyPassword(after.passwordHash, given)).toBe(true)
+    expect(after.mustChangePassword).toBe(1)
   }, 120_000)
 
   it('never creates a database where there is none', () => {

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema'
 import { generatePassword } from '../../db/seed/admin'
 import { portable } from '../../db/dialect'
 import type { Actor } from '../audit/staff-write'
+import { HttpError } from '../errors'
 import { AdminUserResetPasswordSchema } from '../contract'
 import { adminUsersService } from './service'
 
@@ -45,9 +46,10 @@ export async function resetAdminPassword(db: Kysely<Database>, options: { email?
   try {
     await adminUsersService(db).resetPassword(COMMAND_LINE_ACTOR, user.id, body.data)
   } catch (error) {
-    // The password policy answers with the spec's message (e.g. 'This password is too common…').
-    const message = error instanceof Error ? error.message : String(error)
-    throw new ResetAdminPasswordError(`The new password was refused: ${message}`)
+    // Only the password policy refuses (a 400 with the spec's message, e.g. 'This password is too
+    // common…'); anything else (a missing table, a lost connection) is said as what it is, by the caller.
+    if (error instanceof HttpError && error.status === 400) throw new ResetAdminPasswordError(`The new password was refused: ${error.message}`)
+    throw error
   }
   return { email: user.email, password, generated: options.password === undefined }
 }
