@@ -33,7 +33,9 @@ COPY scripts/reset-admin-password.ts scripts/remove-demo-data.ts ./scripts/
 # `docker exec <container> npm run backup -- /data/backups/…` and `npm run restore` (README).
 COPY scripts/backup.ts scripts/restore.ts ./scripts/
 COPY scripts/backup/snapshot.ts ./scripts/backup/snapshot.ts
-RUN mkdir -p /data && chown -R node:node /data
+# The runtime user writes the data folder and ./backups, where `npm run backup` writes by default
+# (WORKDIR /app is root's: without this a plain `docker exec <container> npm run backup` failed).
+RUN mkdir -p /data /app/backups && chown -R node:node /data /app/backups
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

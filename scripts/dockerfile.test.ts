@@ -38,6 +38,19 @@ describe('the Docker image', () => {
     expect(missing).toEqual([])
   })
 
+  it('lets the runtime user write the data folder and the folder `npm run backup` writes into by default', () => {
+    const dockerfile = fs.readFileSync('Dockerfile', 'utf8')
+    const runStage = dockerfile.slice(dockerfile.indexOf(' AS run'))
+    const user = /^USER (\S+)$/m.exec(runStage)?.[1]
+    const workdir = /^WORKDIR (\S+)$/m.exec(runStage)?.[1]
+    const backupsFolder = /path\.join\('([^']+)', backupFolderName\(\)\)/.exec(fs.readFileSync('scripts/backup.ts', 'utf8'))?.[1]
+    expect([user, workdir, backupsFolder]).not.toContain(undefined)
+    // Only what is chowned before USER: a later RUN would run as that user already.
+    const beforeUser = runStage.slice(0, runStage.search(/^USER /m))
+    const owned = [...beforeUser.matchAll(/chown -R (\S+?):\S+ ([^\n&]+)/g)].filter((m) => m[1] === user).flatMap((m) => m[2]!.trim().split(/\s+/))
+    expect(owned).toEqual(expect.arrayContaining(['/data', path.posix.join(workdir!, backupsFolder!)]))
+  })
+
   it('carries pg_dump and pg_restore for backups on PostgreSQL', () => {
     const dockerfile = fs.readFileSync('Dockerfile', 'utf8')
     expect(dockerfile.slice(dockerfile.indexOf(' AS run'))).toMatch(/apt-get install [^\n]*postgresql-client/)
