@@ -1,4 +1,4 @@
-// Backups that restore: a consistent snapshot of the database (SQLite's online backup, or pg_dump
+// Backups that restore: a consistent snapshot of the database (SQLite's VACUUM INTO, or pg_dump
 // for PostgreSQL) and the photos under DATA_DIR/uploads, into one folder with a manifest; and the
 // way back, into an empty data folder or database only (unless forced), so a restore never mixes
 // two histories. The server keeps serving writes while a backup runs; it must be stopped to restore.
