@@ -667,3 +667,45 @@ test('(j) back in coverage on a slow link: each photo shows its percent, the pan
   await expect(page.getByRole('link', { name: /0 unsent/ })).toBeVisible({ timeout: 60_000 })
   for (const name of names) expect(await signupsNamed(request, name)).toHaveLength(1)
 })
+
+// ---- (k) -------------------------------------------------------------------------------------
+
+test('(k) bars but no data: the session checks never answer, yet the agent opens the signup form, queues a signup and signs out, each within seconds', async ({ page, context, request }) => {
+  test.setTimeout(120_000)
+  await agentOnline(page, request, 'k')
+  // The phone shows bars and the requests go out; nothing ever comes back.
+  const neverAnswer = () => new Promise<void>(() => undefined)
+  await page.route('**/api/auth/verify', neverAnswer)
+  await page.route('**/api/auth/logout', neverAnswer)
+  await context.route('**/api/data-agent/signup', neverAnswer)
+
+  // A new page load asks for the session check, which never answers: the stored session carries on.
+  let started = Date.now()
+  await page.goto('/admin')
+  const signUp = page.getByRole('link', { name: 'Sign Up New Farmer' })
+  await expect(signUp).toBeVisible({ timeout: 11_000 })
+  console.log(`[offline e2e] dashboard shown after ${Date.now() - started} ms of a silent session check`)
+  await signUp.click()
+  await expect(page.getByRole('checkbox', { name: 'Suva', exact: true })).toBeVisible()
+  await expect(page.getByText('Data Agent Mode')).toBeVisible()
+  const name = `Silent Link Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+  const queued = (await storedOutbox(page)).items.filter((item) => item.name === name)
+  expect(queued).toHaveLength(1)
+
+  // Logout never hears back from the server either: this phone signs out anyway.
+  await page.goBack()
+  const logout = page.getByRole('button', { name: 'Logout' })
+  await expect(logout).toBeVisible({ timeout: 11_000 })
+  started = Date.now()
+  await logout.click()
+  await expect(page).toHaveURL(/\/$/, { timeout: 11_000 })
+  console.log(`[offline e2e] signed out on the phone after ${Date.now() - started} ms of a silent logout`)
+  expect(await page.evaluate(() => [localStorage.getItem('vf.token'), localStorage.getItem('vf.user')])).toEqual([null, null])
+  // Signing out keeps what is queued.
+  expect((await storedOutbox(page)).items.filter((item) => item.name === name)).toHaveLength(1)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+})

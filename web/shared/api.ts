@@ -130,15 +130,19 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
   return res
 }
 
-/** A JSON request: `body`, when given, is sent as JSON with Content-Type application/json. */
-export function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  return apiFetch(url, {
+function jsonRequestInit(method: string, body: unknown): RequestInit {
+  return {
     method,
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     // What a live form sends loses what the server refuses unseen (the outbox's queue does the same):
     // a phone number copied from a chat app comes wrapped in direction marks.
     body: body === undefined ? undefined : JSON.stringify(body, dropControlCharacters),
-  })
+  }
+}
+
+/** A JSON request: `body`, when given, is sent as JSON with Content-Type application/json. */
+export function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  return apiFetch(url, jsonRequestInit(method, body))
 }
 
 /** A search typed into a box, as a query value: trimmed, and without what the server refuses unseen
@@ -173,12 +177,18 @@ export class ServerSilentError extends Error {
 }
 
 /**
- * GET `url` and parse JSON, giving up with ServerSilentError after `waitMs` unless `signal` (the
- * caller's) aborts first: "bars but no data" would otherwise wait for minutes. `until` 'answer' stops
- * the clock once the server starts answering (a large list on weak 3G may take as long as the link
- * needs); 'body' counts the body too.
+ * How long a screen waits for the server before it carries on as it does offline: "bars but no data"
+ * (the phone says online, nothing comes back) would otherwise keep it waiting for minutes. One wait
+ * for the directory's lists, the public lists, the forms' reference lists and the session's checks.
  */
-export async function getJsonWithin(url: string, waitMs: number, signal: AbortSignal | undefined, until: 'answer' | 'body'): Promise<unknown> {
+export const SERVER_WAIT_MS = 8_000
+
+/**
+ * `request` under a clock: gives up with ServerSilentError after `waitMs` unless `signal` (the
+ * caller's) aborts first. `request` gets the signal to pass to fetch and `answered`, to call once
+ * the clock should stop.
+ */
+async function within<T>(waitMs: number, signal: AbortSignal | undefined, request: (signal: AbortSignal, answered: () => void) => Promise<T>): Promise<T> {
   const controller = new AbortController()
   const stop = () => controller.abort()
   signal?.addEventListener('abort', stop, { once: true })
@@ -188,15 +198,32 @@ export async function getJsonWithin(url: string, waitMs: number, signal: AbortSi
     controller.abort()
   }, waitMs)
   try {
-    const res = await apiFetch(url, { method: 'GET', signal: controller.signal })
-    if (until === 'answer') clearTimeout(timer)
-    return await res.json()
+    return await request(controller.signal, () => clearTimeout(timer))
   } catch (error) {
     throw silent && !signal?.aborted ? new ServerSilentError() : error
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', stop)
   }
+}
+
+/**
+ * GET `url` and parse JSON, giving up with ServerSilentError after `waitMs` unless `signal` (the
+ * caller's) aborts first: "bars but no data" would otherwise wait for minutes. `until` 'answer' stops
+ * the clock once the server starts answering (a large list on weak 3G may take as long as the link
+ * needs); 'body' counts the body too. `cache` as fetch's (a read past the worker's kept answer).
+ */
+export function getJsonWithin(url: string, waitMs: number, signal: AbortSignal | undefined, until: 'answer' | 'body', cache?: RequestCache): Promise<unknown> {
+  return within(waitMs, signal, async (timed, answered) => {
+    const res = await apiFetch(url, { method: 'GET', signal: timed, ...(cache ? { cache } : {}) })
+    if (until === 'answer') answered()
+    return (await res.json()) as unknown
+  })
+}
+
+/** A JSON request (apiRequest's) that gives up with ServerSilentError when no answer came within `waitMs`. */
+export function requestWithin(method: string, url: string, waitMs: number, body?: unknown): Promise<Response> {
+  return within(waitMs, undefined, (timed) => apiFetch(url, { ...jsonRequestInit(method, body), signal: timed }))
 }
 
 /** Default query function: GET the joined query key, parse JSON. */

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createQueryClient, readSession, writeSession } from './api'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SERVER_WAIT_MS, ServerSilentError, createQueryClient, readSession, writeSession } from './api'
 import { changePassword, errorStatus, serverMessage, signIn, signOut, verifySession } from './session'
-import { json, stubFetch as stubFetchCalls, stubStorageEachTest } from './testing/stubs'
+import { json, stubFetch as stubFetchCalls, stubStorageEachTest, type FetchCall } from './testing/stubs'
 
 interface Call {
   url: string
@@ -34,6 +34,24 @@ const agent = {
 }
 
 stubStorageEachTest()
+
+/** A fetch that never answers (until aborted): a phone that shows bars but passes no data. */
+function stubSilentServer(): FetchCall[] {
+  return stubFetchCalls(
+    ({ init }) =>
+      new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))),
+  )
+}
+
+/** Settles `promise` into a readable state, so a test can ask whether it has ended yet. */
+function watch<T>(promise: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false }
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  )
+  return state
+}
 
 describe('server messages', () => {
   it('reads the status and the { message } of an api.ts error', () => {
@@ -147,5 +165,44 @@ describe('verifySession', () => {
     stubFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }))
     await expect(verifySession('tok-1')).rejects.toThrow(/^503: /)
     expect(readSession()?.token).toBe('tok-1')
+  })
+})
+
+describe('bars but no data: the server never answers', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('the session check gives up after SERVER_WAIT_MS as if offline, and the stored session stays', async () => {
+    vi.useFakeTimers()
+    writeSession({ token: 'tok-1', user: agent })
+    const calls = stubSilentServer()
+    const verified = watch(verifySession('tok-1'))
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
+    expect(verified.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(verified.error).toBeInstanceOf(ServerSilentError)
+    // No status: the screens carry on with the stored user, as offline (useVerifiedSession).
+    expect(errorStatus(verified.error)).toBeUndefined()
+    expect(readSession()).toEqual({ token: 'tok-1', user: agent })
+    expect(calls[0]!.init.signal?.aborted).toBe(true)
+  })
+
+  it('logout signs out on this phone after SERVER_WAIT_MS, though the server was never told', async () => {
+    vi.useFakeTimers()
+    writeSession({ token: 'tok-1', user: agent })
+    const calls = stubSilentServer()
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(['/api/admin/users'], [{ id: 'someone' }])
+    const signedOut = watch(signOut(queryClient))
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
+    expect(signedOut.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(signedOut.settled).toBe(true)
+    expect(signedOut.error).toBeUndefined()
+    expect(readSession()).toBeNull()
+    expect(queryClient.getQueryData(['/api/admin/users'])).toBeUndefined()
+    expect(calls[0]!.init).toMatchObject({ method: 'POST' })
+    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBe('Bearer tok-1')
   })
 })

@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '../../api/contract/auth'
 import { messages } from '../../api/contract/messages'
-import { apiGet, apiRequest, clearSession, errorStatus, readSession, sessionStorageKeys, writeSession, type StoredSession } from './api'
+import { SERVER_WAIT_MS, apiRequest, clearSession, errorStatus, getJsonWithin, readSession, requestWithin, sessionStorageKeys, writeSession, type StoredSession } from './api'
 import { toast } from './ui/toast'
 
 // ---- the stored session as a React store --------------------------------------------------
@@ -109,13 +109,14 @@ export async function signIn(queryClient: QueryClient, credentials: LoginInput):
 
 /**
  * Logout: ends the session on the server (clarifications, Sessions), then in this browser.
- * The browser side always happens, even when the server cannot be reached.
+ * The browser side always happens, even when the server cannot be reached or never answers
+ * (after SERVER_WAIT_MS: "bars but no data" would otherwise leave the agent signed in, waiting).
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/logout')
+    await requestWithin('POST', '/api/auth/logout', SERVER_WAIT_MS)
   } catch {
-    // Offline or already expired: the token is forgotten here; the server lets it lapse.
+    // Offline, silent or already expired: the token is forgotten here; the server lets it lapse.
   }
   forget()
   queryClient.clear()
@@ -156,10 +157,14 @@ export type VerifiedSession =
   /** `verified` is false when the server could not be asked (offline): the stored user is used. */
   | { status: 'ready'; token: string; user: SessionUser; verified: boolean }
 
-/** GET /api/auth/verify for `token`; a 401 forgets the stored session. */
+/**
+ * GET /api/auth/verify for `token`; a 401 forgets the stored session. A server silent for
+ * SERVER_WAIT_MS fails it with ServerSilentError (no status), which counts as offline: the stored
+ * user carries on, where "bars but no data" would otherwise keep every back-office screen on "Loading…".
+ */
 export async function verifySession(token: string): Promise<SessionUser> {
   try {
-    const { user } = VerifyResponseSchema.parse(await apiGet<unknown>('/api/auth/verify'))
+    const { user } = VerifyResponseSchema.parse(await getJsonWithin('/api/auth/verify', SERVER_WAIT_MS, undefined, 'body'))
     // The role or the must-change flag may have changed since sign-in: keep the stored copy current.
     if (readSession()?.token === token) store({ token, user })
     return user

@@ -5,7 +5,7 @@
 // ask the server again once the phone is back online. Light: in the home page's entry chunk.
 import { hashKey, useQueryClient, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { ServerSilentError, defaultQueryFn, getJsonWithin, queryKeyToUrl } from '../../shared/api'
+import { SERVER_WAIT_MS, ServerSilentError, defaultQueryFn, getJsonWithin, queryKeyToUrl } from '../../shared/api'
 import { whenIdle } from '../../shared/when-idle'
 
 const loadStore = () => import('../../../sync/outbox/directory-copy-store')
@@ -20,12 +20,11 @@ function fromCopy(client: QueryClient): Map<string, number> {
 }
 
 /**
- * How long a list waits for the server to start answering before the copy answers: "bars but no data"
- * (the phone says online, nothing comes back) would otherwise show "Loading…" for minutes. As long as
- * the forms wait (web/shared/outbox/reference.ts). Only the wait for the first byte counts: a large
- * list on weak 3G may then take as long as the link needs.
+ * How long a list waits for the server to start answering before the copy answers (the app's one
+ * wait, web/shared/api.ts). Only the wait for the first byte counts: a large list on weak 3G may then
+ * take as long as the link needs.
  */
-export const SERVER_WAIT_MS = 8_000
+export { SERVER_WAIT_MS }
 
 /** How long a list answered from the copy because the server was silent waits before asking it again. */
 export const ASK_AGAIN_AFTER_SILENCE_MS = 60_000

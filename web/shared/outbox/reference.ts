@@ -4,11 +4,11 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { REFERENCE_ENDPOINTS } from '../../../sync/outbox/reference'
 import type { ReferenceKey } from '../../../sync/outbox/types'
-import { getJsonWithin } from '../api'
+import { SERVER_WAIT_MS, getJsonWithin } from '../api'
 import { readReferenceList } from './runtime'
 
 /** A slow answer on a village's weak signal, with no copy on the phone: after this, the form says it failed. */
-const NETWORK_TIMEOUT_MS = 8_000
+const NETWORK_TIMEOUT_MS = SERVER_WAIT_MS
 
 /**
  * With a copy on the phone, how long the network may take before the copy is shown. "Bars but no
