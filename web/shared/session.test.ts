@@ -1,6 +1,7 @@
+import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SERVER_WAIT_MS, ServerSilentError, createQueryClient, readSession, writeSession } from './api'
-import { changePassword, errorStatus, serverMessage, signIn, signOut, verifySession } from './session'
+import { changePassword, errorStatus, serverMessage, signIn, signOut, verifyQuery, verifySession } from './session'
 import { json, stubFetch as stubFetchCalls, stubStorageEachTest, type FetchCall } from './testing/stubs'
 
 interface Call {
@@ -204,5 +205,72 @@ describe('bars but no data: the server never answers', () => {
     expect(queryClient.getQueryData(['/api/admin/users'])).toBeUndefined()
     expect(calls[0]!.init).toMatchObject({ method: 'POST' })
     expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBe('Bearer tok-1')
+  })
+})
+
+describe('the session check is asked once per page load', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** A screen that mounts and reads the session check (useVerifiedSession's query). */
+  function mountScreen(queryClient: ReturnType<typeof createQueryClient>, token: string) {
+    const observer = new QueryObserver(queryClient, verifyQuery(token))
+    const unmount = observer.subscribe(() => undefined)
+    return { result: () => observer.getCurrentResult(), unmount }
+  }
+
+  it('a check the silent server never answered is not asked again by the next screen, which carries on at once', async () => {
+    vi.useFakeTimers()
+    writeSession({ token: 'tok-1', user: agent })
+    const calls = stubSilentServer()
+    const queryClient = createQueryClient()
+    const dashboard = mountScreen(queryClient, 'tok-1')
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS + 100)
+    expect(dashboard.result().status).toBe('error')
+    dashboard.unmount()
+
+    // The agent opens another screen: no new wait, the failure stands (the stored user is used).
+    const outbox = mountScreen(queryClient, 'tok-1')
+    expect(outbox.result()).toMatchObject({ status: 'error', fetchStatus: 'idle' })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(calls).toHaveLength(1)
+    outbox.unmount()
+  })
+
+  it('an answered check is not asked again either', async () => {
+    writeSession({ token: 'tok-1', user: agent })
+    const calls = stubFetch(() => json({ user: agent }))
+    const queryClient = createQueryClient()
+    const first = mountScreen(queryClient, 'tok-1')
+    await vi.waitFor(() => expect(first.result().status).toBe('success'))
+    first.unmount()
+    const second = mountScreen(queryClient, 'tok-1')
+    expect(second.result()).toMatchObject({ status: 'success', fetchStatus: 'idle' })
+    second.unmount()
+    expect(calls.filter((c) => c.url === '/api/auth/verify')).toHaveLength(1)
+  })
+
+  it('a sign-out forgets the failed check, and a sign-in after it is verified by its own answer', async () => {
+    vi.useFakeTimers()
+    writeSession({ token: 'tok-1', user: agent })
+    stubSilentServer()
+    const queryClient = createQueryClient()
+    const dashboard = mountScreen(queryClient, 'tok-1')
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS + 100)
+    expect(dashboard.result().status).toBe('error')
+    dashboard.unmount()
+    const signedOut = signOut(queryClient)
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS + 100)
+    await signedOut
+    expect(queryClient.getQueryCache().find({ queryKey: ['/api/auth/verify', 'tok-1'] })).toBeUndefined()
+
+    vi.useRealTimers()
+    const calls = stubFetch(() => json({ token: 'tok-2', user: { ...agent, role: 'admin_user' } }))
+    await signIn(queryClient, { email: 'mere@example.fj', password: 'x' })
+    const next = mountScreen(queryClient, 'tok-2')
+    expect(next.result()).toMatchObject({ status: 'success', data: { role: 'admin_user' } })
+    next.unmount()
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login'])
   })
 })

@@ -2,7 +2,7 @@
 // in, signing in and out, changing one's own password, and the one verification of a stored
 // session per page load. Storage itself stays in api.ts (readSession/writeSession/clearSession);
 // this file keeps React in step with it, across tabs too. No screens here: features render it.
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import {
   LoginResponseSchema,
@@ -179,24 +179,37 @@ function storedUser(session: StoredSession): SessionUser | null {
   return parsed.success ? parsed.data : null
 }
 
+/**
+ * The session check of `token`, asked once per token and page load. A check that ended without an
+ * answer (offline, a silent server, a server error) is not asked again by every screen that mounts:
+ * on "bars but no data" each screen change would wait SERVER_WAIT_MS again. A sign-in or a password
+ * change starts a new token with its answer already there, a sign-out clears it, and the server still
+ * checks the token on every request it answers.
+ */
+export function verifyQuery(token: string) {
+  return queryOptions({
+    queryKey: verifyKey(token),
+    queryFn: () => verifySession(token),
+    enabled: !!token,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retryOnMount: false,
+    refetchOnMount: false,
+  })
+}
+
 let lastVerifyFailureToasted = 0
 
 /**
  * The signed-in user for the back office: the stored session, verified with GET /api/auth/verify
- * once per token and page load. A 401 signs out (→ signedOut). Other failures keep the stored
+ * once per token and page load (verifyQuery). A 401 signs out (→ signedOut). Other failures keep the stored
  * user; a server error shows 'Failed to verify user', a network failure (offline) shows nothing
  * here — the screens show their own 'You are offline' state.
  */
 export function useVerifiedSession(): VerifiedSession {
   const session = useSession()
   const token = session?.token
-  const query = useQuery({
-    queryKey: verifyKey(token ?? ''),
-    queryFn: () => verifySession(token ?? ''),
-    enabled: !!token,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  })
+  const query = useQuery(verifyQuery(token ?? ''))
   const failedOnServer = query.isError && errorStatus(query.error) !== undefined && errorStatus(query.error) !== 401
   const failedAt = failedOnServer ? query.errorUpdatedAt : 0
   useEffect(() => {
