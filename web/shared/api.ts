@@ -4,7 +4,7 @@
 // - TanStack Query defaults: never stale, no retry, no refetch on focus, no polling; the default
 //   query function GETs the query key's segments joined with '/'.
 // - For a minute after the page's own write, reads ask past caches, so it reads its own writes.
-import { MutationCache, QueryClient, type QueryFunction } from '@tanstack/react-query'
+import { MutationCache, QueryClient, type QueryFunction, type QueryFunctionContext } from '@tanstack/react-query'
 import { MAX_ANSWER_STALE_MS } from '../../api/contract/answer-cache'
 import { dropControlCharacters, withoutControlCharacters } from '../../api/contract/control-characters'
 
@@ -229,6 +229,17 @@ export function requestWithin(method: string, url: string, waitMs: number, body?
 /** Default query function: GET the joined query key, parse JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiFetch(queryKeyToUrl(queryKey), { method: 'GET', signal }).then((res) => res.json() as Promise<unknown>)
+
+/**
+ * The query function of a public list the directory's copy does not hold (experts, reviews): GET the
+ * joined query key, giving up with ServerSilentError when the server has not started answering within
+ * SERVER_WAIT_MS, as the directory's lists do. On "bars but no data" the list then shows its failure
+ * and "Try again", as offline, instead of loading for minutes; a list the service worker kept is
+ * answered from there at once and never waits. `cache` as fetch's (a read past the worker's copy).
+ */
+export function publicListQuery<T>({ queryKey, signal }: QueryFunctionContext, cache?: RequestCache): Promise<T> {
+  return getJsonWithin(queryKeyToUrl(queryKey), SERVER_WAIT_MS, signal, 'answer', cache) as Promise<T>
+}
 
 export const queryClientDefaults = {
   queries: {

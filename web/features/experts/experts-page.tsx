@@ -2,7 +2,7 @@
 // GET /api/public/experts lists active experts only; photos show as thumbnails (photoThumbnailPath, which also maps legacy paths).
 import { Box, Button, Flex, Heading, Link, SimpleGrid, Text, chakra } from '@chakra-ui/react'
 import { keyframes } from '@emotion/react'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { PublicExpert } from '../../../api/contract'
@@ -10,6 +10,7 @@ import type { PublicExpert } from '../../../api/contract'
 import { photoThumbnailPath, telHref } from '../../../api/contract/display'
 import { PUBLIC_EXPERTS_URL } from '../../../api/contract/public-pages'
 import { messages } from '../../../api/contract/messages'
+import { publicListQuery } from '../../shared/api'
 import { productName, useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { ButtonLink } from '../../shared/ui/button-link'
@@ -19,12 +20,15 @@ import { textAround, useTranslateMessage } from '../../i18n/messages'
 
 const SKELETON_CARDS = 6
 
+/** The active experts: a server silent for SERVER_WAIT_MS ends in the failure with "Try again", as offline. */
+export const expertsQuery = queryOptions<PublicExpert[]>({ queryKey: [PUBLIC_EXPERTS_URL], queryFn: (context) => publicListQuery<PublicExpert[]>(context) })
+
 export function ExpertsPage() {
   const t = useT()
   const translate = useTranslateMessage()
   useDocumentTitle(t('experts.directory.title'))
   // Deferred: the list renders at transition priority, in slices, never one long task on a slow phone.
-  const experts = useDeferredValue(useQuery<PublicExpert[]>({ queryKey: [PUBLIC_EXPERTS_URL] }))
+  const experts = useDeferredValue(useQuery(expertsQuery))
   const [contact, setContact] = useState<PublicExpert | null>(null)
   const count = experts.data?.length ?? 0
 

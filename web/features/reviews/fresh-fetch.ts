@@ -4,17 +4,18 @@
 // asks with `cache: 'no-cache'`, which the worker answers from the network first
 // (cache-rules.ts wantsFreshAnswer), and the list shows the new average and count at once.
 import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query'
-import { apiFetch, queryKeyToUrl } from '../../shared/api'
+import { publicListQuery, queryKeyToUrl } from '../../shared/api'
 
 const needsFresh = new Set<string>()
 
-/** Query function for the review lists (the default one, plus the after-a-write bypass). */
+/**
+ * Query function for the review lists: a public list's (which gives up on a silent server after
+ * SERVER_WAIT_MS), plus the after-a-write bypass.
+ */
 export function reviewsQueryFn<T>(): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const url = queryKeyToUrl(queryKey)
-    const fresh = needsFresh.delete(url)
-    const res = await apiFetch(url, { method: 'GET', signal, cache: fresh ? 'no-cache' : undefined })
-    return (await res.json()) as T
+  return (context) => {
+    const fresh = needsFresh.delete(queryKeyToUrl(context.queryKey))
+    return publicListQuery<T>(context, fresh ? 'no-cache' : undefined)
   }
 }
 
