@@ -10,8 +10,11 @@
 //   and reloads once nothing blocks any more.
 
 export interface ReloadGuard {
-  /** What the user is told, e.g. 'You have an unsaved farmer signup.' */
-  reason: string
+  /**
+   * What the user is told, e.g. 'You have an unsaved farmer signup.'. A function is read when
+   * Reload is tapped, so the reason speaks the language the reader switched to meanwhile.
+   */
+  reason: string | (() => string)
   /** True while reloading now would lose something. */
   blocking: () => boolean
   /** Resolves when this guard stops blocking by itself (e.g. sending ends). */
@@ -45,9 +48,13 @@ export function blockingGuards(): ReloadGuard[] {
   })
 }
 
+function reasonOf(guard: ReloadGuard): string {
+  return typeof guard.reason === 'function' ? guard.reason() : guard.reason
+}
+
 /** The reasons that currently forbid a reload (empty when reloading is safe). */
 export function reloadBlockers(): string[] {
-  return blockingGuards().map((g) => g.reason)
+  return blockingGuards().map(reasonOf)
 }
 
 /** Run every before-reload task (all of them, even when one fails), then report blockers. */
@@ -74,10 +81,10 @@ export async function decideReload({ maxWaitMs = 120_000, onWaiting }: { maxWait
     const blocking = blockingGuards()
     if (blocking.length === 0) return { kind: 'reload' }
     const hard = blocking.filter((guard) => !guard.settle)
-    if (hard.length > 0) return { kind: 'blocked', reasons: hard.map((g) => g.reason) }
+    if (hard.length > 0) return { kind: 'blocked', reasons: hard.map(reasonOf) }
     const left = deadline - Date.now()
-    if (left <= 0) return { kind: 'blocked', reasons: blocking.map((g) => g.reason) }
-    onWaiting?.(blocking.map((g) => g.reason))
+    if (left <= 0) return { kind: 'blocked', reasons: blocking.map(reasonOf) }
+    onWaiting?.(blocking.map(reasonOf))
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([
       Promise.allSettled(blocking.map((guard) => guard.settle?.())),

@@ -18,6 +18,7 @@ import { isQueryOfUrl } from '../../shared/api'
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { storageErrorText } from '../../shared/outbox/storage-error'
+import { formGuard } from '../../shared/form-guard'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { HoneypotField, honeypotOf } from '../../shared/ui/honeypot-field'
 import { StarRatingInput } from '../../shared/ui/star-rating'
@@ -90,7 +91,7 @@ export function PlatformReviewForm() {
   useEffect(() => {
     dirtyRef.current = dirty
   }, [dirty])
-  useEffect(() => addReloadGuard({ reason: translate('reviews.platformForm.unsaved'), blocking: () => dirtyRef.current }), [])
+  useEffect(() => addReloadGuard(formGuard('reviews.platformForm.unsaved', dirtyRef)), [])
 
   const edited = <T,>(set: (value: T) => void, field?: FieldName) => (value: T) => {
     if (field && errors[field]) setErrors({ ...errors, [field]: undefined })

@@ -10,6 +10,7 @@ import { FARM_REVIEW_MAX_CHARS, FarmReviewCreateSchema, messages } from '../../.
 import { savedTexts } from '../../shared/outbox/outcome'
 import { outcomeWithdrawingFailure, queueSubmission } from '../../shared/outbox/runtime'
 import { isStorageFull, storageErrorText } from '../../shared/outbox/storage-error'
+import { formGuard } from '../../shared/form-guard'
 import { addReloadGuard } from '../../shared/reload-guard'
 import { DemoBadge } from '../../shared/ui/demo-badge'
 import { NativeDialog } from '../../shared/ui/native-dialog'
@@ -50,7 +51,7 @@ export function FarmReviewDialog({ farm, onClose }: { farm: { id: string; name: 
   useEffect(() => {
     dirtyRef.current = comment !== ''
   }, [comment])
-  useEffect(() => addReloadGuard({ reason: translate('reviews.farmForm.unsaved'), blocking: () => dirtyRef.current }), [])
+  useEffect(() => addReloadGuard(formGuard('reviews.farmForm.unsaved', dirtyRef)), [])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()

@@ -124,7 +124,7 @@ export function startOutbox(): Outbox {
   void refreshReferenceIfStale(db)
   window.addEventListener('online', () => void refreshReference(db, window.fetch.bind(window)))
   // Updates never eat a send: the update banner waits until sending ends (promise 9).
-  addReloadGuard({ reason: t('outbox.beingSent'), blocking: () => engine.getState().isSending, settle: () => engine.idle() })
+  addReloadGuard({ reason: () => t('outbox.beingSent'), blocking: () => engine.getState().isSending, settle: () => engine.idle() })
   if (readSession()?.user?.role) void requestPersistentStorage(db)
   return outbox
 }
