@@ -119,6 +119,27 @@ describe('public pages arrive as HTML', () => {
     expect(readPage(other).heading).toBe(englishAbout)
   })
 
+  it("a page's description and no-script line are in its language, the English ones as web/index.html has them", async () => {
+    const head = async (query: string) => {
+      const html = await (await fetch(`${api.baseUrl}/about${query}`)).text()
+      return {
+        descriptions: [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => decode(m[1] ?? '')),
+        noscript: decode(/<noscript>([^<]*)<\/noscript>/.exec(html)?.[1] ?? ''),
+      }
+    }
+    expect(await head('')).toEqual({
+      descriptions: ["Viti Farmers is Fiji's free farmer directory: find local farmers by town and produce and contact them directly. Connect - Buy - Improve."],
+      noscript: 'Viti Farmers needs JavaScript to run. Please turn it on and reload the page.',
+    })
+    const fj = await head('?hl=fj')
+    expect(fj.descriptions).toHaveLength(1)
+    expect(fj.descriptions[0]).toMatch(/^Na Viti Farmers e ivolatukutuku ni dauteitei e Viti/)
+    expect(fj.noscript).toMatch(/^E gadrevi na JavaScript/)
+    const hif = await head('?hl=hif')
+    expect(hif.descriptions[0]).toMatch(/^Viti Farmers Fiji ke free kisaan directory hai/)
+    expect(hif.noscript).toMatch(/^Viti Farmers chalaae ke liye JavaScript chaahi/)
+  })
+
   it("marks the tag of Chakra's global styles (the reset, the tokens) with its name, which the browser adopts without computing them", async () => {
     const html = await (await fetch(`${api.baseUrl}/about`)).text()
     const marked = [...html.matchAll(/<style data-emotion="css-global ([^"]+)" data-chakra-globals="([^"]+)">([^<]*)<\/style>/g)]

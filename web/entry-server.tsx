@@ -19,7 +19,7 @@ import { SYSTEM_GLOBALS_ATTRIBUTE, appSystem } from './app/theme'
 import { citiesWithFarmers } from './features/directory/directory-logic'
 import { firstTownsScript } from './features/directory/first-towns'
 import { firstAnswersScript, type FirstAnswers } from './shared/first-answers'
-import { setLocale, type Locale } from './i18n/runtime'
+import { catalogPartsReady, setLocale, t, type Locale } from './i18n/runtime'
 import { serverRenderedTitle } from './shared/site'
 
 export interface PageData {
@@ -94,6 +94,8 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
   await setLocale(language, false)
   // A path may carry a query string (browse's steps): the router reads it, the screen is the path's.
   await preloadRoute(path.split('?')[0] ?? path)
+  // The head's description and the no-script line are the page's words too (static.page.*).
+  await catalogPartsReady(['static'])
   serverRenderedTitle.current = undefined
   const cache = createCache({ key: 'css' })
   // Styles go into cache.inserted instead of <style> tags beside each element.
@@ -122,6 +124,9 @@ async function render(template: string, path: string, data: PageData, hydrateAt:
     // Another language's page says so: the browser's language gate holds back only a page not in the reader's.
     .replace(HTML_TAG, () => `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, (whole) => (title ? `<title>${escapeHtml(title)}</title>` : whole))
+    // What a search result or a shared link shows under the title, and what a reader without scripts reads, in the page's language.
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, () => `<meta name="description" content="${escapeHtml(t('static.page.description'))}" />`)
+    .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeHtml(t('static.page.noscript'))}</noscript>`)
     .replace('</head>', () => `${style}</head>`)
     .replace(ROOT, () => `<div id="root" data-ssr="${escapeHtml(hydrateAt)}"${language === 'en' ? '' : ` data-ssr-lang="${language}"`}>${markup}</div>${dataScripts}`)
 }
