@@ -13,6 +13,9 @@ import { EmptyState, LoadError, Loading } from '../../shared/ui/load-state'
 import { texts } from './texts'
 import { useT } from '../../i18n/runtime'
 
+/** The legend under the bars: what each bar colour counts (spec 000 §9). */
+const legendKeys = { high: 'home.availability.legend.high', medium: 'home.availability.legend.medium', low: 'home.availability.legend.low' } as const
+
 export const produceAvailabilityQueryKey = ['/api/produce/availability'] as const
 
 export function useProduceAvailability() {
@@ -92,7 +95,7 @@ export function ProduceAvailabilityPanel({ defaultOpen = false }: { defaultOpen?
           {(['high', 'medium', 'low'] as const).map((key) => (
             <Flex as="span" key={key} align="center" gap="1.5">
               <chakra.span boxSize="3" borderRadius="sm" borderWidth="1px" borderColor={barTones[key].border} bg={barTones[key].bg} aria-hidden="true" />
-              {key === 'high' ? '5 or more farmers' : key === 'medium' ? '3–4 farmers' : '1–2 farmers'}
+              {t(legendKeys[key])}
             </Flex>
           ))}
         </Flex>
