@@ -1,5 +1,7 @@
 // Shared facts for the e2e suite: the server is started by playwright.config.ts with these
 // credentials on a fresh DATA_DIR with the reference data and the demo set.
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 export const e2eAdmin = { email: 'admin@e2e.vitifarmers.test', password: 'E2e-Admin!2026', name: 'Administrator' }
 
@@ -15,6 +17,25 @@ export function e2eSmtpPort(appPort: number): number {
 /** Today in Fiji (Pacific/Fiji) plus `offset` days, as the API's dates are written (yyyy-mm-dd). */
 /** The e2e server's data folder (its SQLite file): one per E2E_PORT, as playwright.config.ts sets it. */
 export const e2eDataDir = (port = Number(process.env.E2E_PORT ?? 3100)) => (port === 3100 ? '.e2e-data' : `.e2e-data-${port}`)
+
+/** The folder the e2e server serves the built web app from (playwright.config.ts builds into it). */
+export const e2eWebDir = (port = Number(process.env.E2E_PORT ?? 3100)) => (port === 3100 ? 'dist' : `.tmp/dist-${port}`)
+
+/**
+ * A new deployment for as long as `during` runs: the served sw.js gains a line, so a registration
+ * that checks finds a new version. Afterwards only that line is taken out again, so two tests in
+ * parallel workers (offline (e), the iTaukei banner) cannot leave the file changed for the rest.
+ */
+export async function whileNewVersionServed(during: () => Promise<void>): Promise<void> {
+  const swFile = path.join(e2eWebDir(), 'sw.js')
+  const mark = `\n// e2e: a new version ${Date.now()}-${Math.random().toString(36).slice(2)}\n`
+  fs.appendFileSync(swFile, mark)
+  try {
+    await during()
+  } finally {
+    fs.writeFileSync(swFile, fs.readFileSync(swFile, 'utf8').replace(mark, ''))
+  }
+}
 
 export const fijiDay = (offset = 0) => {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())

@@ -2,10 +2,10 @@
 // switches language without losing what was typed, says its validation in iTaukei, is queued offline
 // (the Outbox in iTaukei), goes out exactly once when coverage returns, and a refusal only the server
 // can give (a town staff removed meanwhile) is shown in iTaukei too.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { e2eAdmin, untilPublicAnswer, waitForServiceWorker } from './fixtures'
+import { e2eAdmin, untilPublicAnswer, waitForServiceWorker, whileNewVersionServed } from './fixtures'
 
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })
@@ -182,18 +182,12 @@ test('a review typed in English, then the language switched to iTaukei: Reload o
   await expect(page.locator('html')).toHaveAttribute('lang', 'fj')
 
   // A new deployment: the served sw.js changes; the page's registration finds it.
-  const port = Number(process.env.E2E_PORT ?? 3100)
-  const swFile = path.join(port === 3100 ? 'dist' : `.tmp/dist-${port}`, 'sw.js')
-  const original = readFileSync(swFile, 'utf8')
-  try {
-    writeFileSync(swFile, `${original}\n// e2e: a new version ${Date.now()}\n`)
+  await whileNewVersionServed(async () => {
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
     const banner = page.getByRole('region', { name: 'Vakavoui ni app' })
     await expect(banner.getByText('E tu e dua na kena ivakarau vou')).toBeVisible({ timeout: 20_000 })
     await banner.getByRole('button', { name: 'Vakavoui', exact: true }).click()
     await expect(banner).toContainText('E tiko e dua na nomu vakasama e se bera ni vakau. Vakaotia se maroroya mada na nomu fomu, qai vakavoui.')
     await expect(banner).not.toContainText('You have an unsent review.')
-  } finally {
-    writeFileSync(swFile, original)
-  }
+  })
 })

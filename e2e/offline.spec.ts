@@ -6,12 +6,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { adminToken, e2eDataDir, waitForServiceWorker } from './fixtures'
+import { adminToken, e2eDataDir, waitForServiceWorker, whileNewVersionServed } from './fixtures'
 import { noisyPng, pngFile } from './images'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = e2eDataDir(port)
-const webDir = port === 3100 ? 'dist' : `.tmp/dist-${port}`
 
 // One test at a time: test (e) changes the served sw.js for a moment.
 test.describe.configure({ mode: 'serial' })
@@ -347,10 +346,7 @@ test('(e) a new version while a form is dirty: the banner prompts, Reload keeps 
   })
 
   // A new deployment: the served sw.js changes; the page's registration finds it.
-  const swFile = path.join(webDir, 'sw.js')
-  const original = fs.readFileSync(swFile, 'utf8')
-  try {
-    fs.writeFileSync(swFile, `${original}\n// e2e: a new version ${Date.now()}\n`)
+  await whileNewVersionServed(async () => {
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()))
     const banner = page.getByRole('region', { name: 'App update' })
     await expect(banner.getByText('A new version is available')).toBeVisible({ timeout: 20_000 })
@@ -363,9 +359,7 @@ test('(e) a new version while a form is dirty: the banner prompts, Reload keeps 
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
     // And the draft was saved on the phone before saying so.
     expect((await storedOutbox(page)).drafts).toContain('farmer-signup')
-  } finally {
-    fs.writeFileSync(swFile, original)
-  }
+  })
 
   // The draft comes back in a fresh page (a reload, an update, a crash).
   await page.reload()
