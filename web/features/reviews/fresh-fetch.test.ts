@@ -57,4 +57,29 @@ describe('bars but no data: the server never answers a review list', () => {
     expect(calls[0]!.signal?.aborted).toBe(true)
     unsubscribe()
   })
+
+  it('a read past the cache right after a write that meets a silent server falls back to the worker’s copy', async () => {
+    vi.useFakeTimers()
+    const modes: (RequestCache | undefined)[] = []
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      modes.push(init.cache)
+      // The worker answers a plain read from its copy at once; past it, the network never answers.
+      if (init.cache !== 'no-cache') return Promise.resolve(new Response('{"items":["kept"]}', { status: 200 }))
+      return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))))
+    })
+    vi.stubGlobal('localStorage', { getItem: () => null })
+    const client = new QueryClient({ defaultOptions: { queries: { queryFn: reviewsQueryFn(), retry: false, staleTime: Infinity } } })
+    const queryKey = ['/api/public/reviews?page=1&limit=20']
+    await client.fetchQuery({ queryKey })
+    const unsubscribe = new QueryObserver(client, { queryKey }).subscribe(() => undefined)
+    modes.length = 0
+    const refetched = refetchFresh(client, (key) => key[0] === queryKey[0])
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS + 100)
+    await refetched
+    expect(modes).toEqual(['no-cache', undefined])
+    const state = client.getQueryState(queryKey)
+    expect(state?.status).toBe('success')
+    expect(client.getQueryData(queryKey)).toEqual({ items: ['kept'] })
+    unsubscribe()
+  })
 })

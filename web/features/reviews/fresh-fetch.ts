@@ -4,7 +4,7 @@
 // asks with `cache: 'no-cache'`, which the worker answers from the network first
 // (cache-rules.ts wantsFreshAnswer), and the list shows the new average and count at once.
 import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query'
-import { publicListQuery, queryKeyToUrl } from '../../shared/api'
+import { ServerSilentError, publicListQuery, queryKeyToUrl } from '../../shared/api'
 
 const needsFresh = new Set<string>()
 
@@ -13,9 +13,16 @@ const needsFresh = new Set<string>()
  * SERVER_WAIT_MS), plus the after-a-write bypass.
  */
 export function reviewsQueryFn<T>(): QueryFunction<T> {
-  return (context) => {
+  return async (context) => {
     const fresh = needsFresh.delete(queryKeyToUrl(context.queryKey))
-    return publicListQuery<T>(context, fresh ? 'no-cache' : undefined)
+    if (!fresh) return publicListQuery<T>(context)
+    try {
+      return await publicListQuery<T>(context, 'no-cache')
+    } catch (error) {
+      // The link went silent right after the write: the worker's copy from before it beats "Try again".
+      if (error instanceof ServerSilentError) return publicListQuery<T>(context)
+      throw error
+    }
   }
 }
 
