@@ -44,7 +44,8 @@ import {
   controlProps,
   type SummaryError,
 } from './form-parts'
-import { DraftNoRoomNote, DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, useUnsavedGuard, type QueuedResult } from './queued-form'
+import { DraftNoRoomNote, DraftNote, RefusalNote, ServerFailureNote, markIssues, submitQueued, type QueuedResult } from './queued-form'
+import { useUnsavedGuard } from '../../shared/form-guard'
 import { OutcomeScreen } from './outcome-screen'
 import { LocalPhotoList, type LocalPhoto } from './local-photos'
 import { SavedOnPhone } from './saved-on-phone'

@@ -2,12 +2,10 @@
 // submit flow (save in the outbox, wait a little for the server, then sent / saved / refused, or
 // for a public form a server failure withdrawn and reported).
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
-import { useEffect, useRef } from 'react'
 import { messages } from '../../../api/contract'
 import { invalidPayloadIssues, type SavedReason } from '../../shared/outbox/outcome'
 import { storageErrorText } from '../../shared/outbox/storage-error'
 import { outcomeKeepingFailure, outcomeWithdrawingFailure } from '../../shared/outbox/runtime'
-import { addReloadGuard } from '../../shared/reload-guard'
 import { toast } from '../../shared/ui/toast'
 import { t, useT } from '../../i18n/runtime'
 import { translateMessage } from '../../i18n/messages'
@@ -50,19 +48,6 @@ export function RefusalNote({ text }: { text: string }) {
       <Text fontSize="sm">{t('signup.refused.fix')}</Text>
     </Box>
   )
-}
-
-/**
- * Updates never eat a form: while the form has input the update banner will not reload. Answers
- * the 'unsaved input' flag, which the submit flow clears once the submission is queued.
- */
-export function useUnsavedGuard(hasInput: boolean, reason: string): { current: boolean } {
-  const dirty = useRef(false)
-  useEffect(() => {
-    dirty.current = hasInput
-  }, [hasInput])
-  useEffect(() => addReloadGuard({ reason, blocking: () => dirty.current }), [reason])
-  return dirty
 }
 
 type Issue = { path: string; message: string }

@@ -14,7 +14,7 @@ import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { PasswordStrengthMeter } from '../../../shared/ui/password-strength-meter'
-import { useUnsavedGuard } from '../ui/use-unsaved-guard'
+import { useUnsavedGuard } from '../../../shared/form-guard'
 import { t as translate, useT } from '../../../i18n/runtime'
 
 /** product: the confirmation must repeat the new password (text not shown in the spec). */

@@ -23,7 +23,7 @@ import { AdminDialog, DialogBody, DialogFooter } from '../ui/admin-dialog'
 import { FormField } from '../ui/form-field'
 import { OfflineNotice } from '../ui/offline-notice'
 import { PasswordStrengthMeter } from '../../../shared/ui/password-strength-meter'
-import { useUnsavedGuard } from '../ui/use-unsaved-guard'
+import { useUnsavedGuard } from '../../../shared/form-guard'
 import { roleOptions, useAdminUserWrite } from './admin-users'
 import { piecesAround } from '../../../i18n/messages'
 // The back office's words are English only (area `admin`): they never change under a mounted dialog.
