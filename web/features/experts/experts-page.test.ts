@@ -1,7 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SERVER_WAIT_MS, ServerSilentError, createQueryClient } from '../../shared/api'
-import { json, stubFetch } from '../../shared/testing/stubs'
+import { createQueryClient } from '../../shared/api'
+import { expectGivesUpOnSilentServer, json, stubFetch, stubSilentServer } from '../../shared/testing/stubs'
 import { expertsQuery } from './experts-page'
 
 afterEach(() => {
@@ -21,19 +21,7 @@ describe('the experts list', () => {
   it('bars but no data: gives up after SERVER_WAIT_MS with its failure (and "Try again"), as offline, instead of loading on', async () => {
     vi.useFakeTimers()
     vi.stubGlobal('localStorage', { getItem: () => null })
-    const calls = stubFetch(
-      ({ init }) =>
-        new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))),
-    )
-    const client = createQueryClient()
-    const observer = new QueryObserver(client, expertsQuery)
-    const unsubscribe = observer.subscribe(() => undefined)
-    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
-    expect(observer.getCurrentResult().status).toBe('pending')
-    await vi.advanceTimersByTimeAsync(200)
-    expect(observer.getCurrentResult().status).toBe('error')
-    expect(observer.getCurrentResult().error).toBeInstanceOf(ServerSilentError)
-    expect(calls[0]!.init.signal?.aborted).toBe(true)
-    unsubscribe()
+    const calls = stubSilentServer()
+    await expectGivesUpOnSilentServer(new QueryObserver(createQueryClient(), expertsQuery), calls)
   })
 })

@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SERVER_WAIT_MS, ServerSilentError } from '../../shared/api'
+import { SERVER_WAIT_MS } from '../../shared/api'
+import { expectGivesUpOnSilentServer, stubSilentServer } from '../../shared/testing/stubs'
 import { refetchFresh, reviewsQueryFn } from './fresh-fetch'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -40,22 +41,10 @@ describe('bars but no data: the server never answers a review list', () => {
 
   it('the list gives up after SERVER_WAIT_MS with its failure (and "Try again"), as offline, instead of loading on', async () => {
     vi.useFakeTimers()
-    const calls: RequestInit[] = []
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
-      calls.push(init)
-      return new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))))
-    })
+    const calls = stubSilentServer()
     vi.stubGlobal('localStorage', { getItem: () => null })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
-    const observer = new QueryObserver(client, { queryKey: ['/api/public/reviews?page=1&limit=20'], queryFn: reviewsQueryFn() })
-    const unsubscribe = observer.subscribe(() => undefined)
-    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
-    expect(observer.getCurrentResult().status).toBe('pending')
-    await vi.advanceTimersByTimeAsync(200)
-    expect(observer.getCurrentResult().status).toBe('error')
-    expect(observer.getCurrentResult().error).toBeInstanceOf(ServerSilentError)
-    expect(calls[0]!.signal?.aborted).toBe(true)
-    unsubscribe()
+    await expectGivesUpOnSilentServer(new QueryObserver(client, { queryKey: ['/api/public/reviews?page=1&limit=20'], queryFn: reviewsQueryFn() }), calls)
   })
 
   it('a read past the cache right after a write that meets a silent server falls back to the worker’s copy', async () => {

@@ -1,6 +1,7 @@
 // Test helpers for web/shared: the edge of the world (fetch and localStorage) replaced by simple
 // objects. Imported by *.test.ts only.
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterEach, beforeEach, expect, vi } from 'vitest'
+import { SERVER_WAIT_MS, ServerSilentError } from '../api'
 
 /** A Storage kept in a Map. */
 export function memoryStorage(): Storage {
@@ -44,4 +45,35 @@ export function stubFetch(respond: (call: FetchCall, index: number) => Response 
     return respond(call, calls.length - 1)
   })
   return calls
+}
+
+/** A link with bars but no data: fetch never answers; only its abort ends it. */
+export function stubSilentServer(): FetchCall[] {
+  return stubFetch(
+    ({ init }) => new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))),
+  )
+}
+
+interface ObservedList {
+  getCurrentResult(): { status: string; error: unknown }
+  subscribe(listener: () => void): () => void
+}
+
+/**
+ * On a silent server (stubSilentServer, fake timers): the observed list is still loading just before
+ * SERVER_WAIT_MS, then shows its failure (ServerSilentError, which the screen shows with "Try again")
+ * and its request is aborted.
+ */
+export async function expectGivesUpOnSilentServer(observer: ObservedList, calls: FetchCall[]): Promise<void> {
+  const unsubscribe = observer.subscribe(() => undefined)
+  try {
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
+    expect(observer.getCurrentResult().status).toBe('pending')
+    await vi.advanceTimersByTimeAsync(200)
+    expect(observer.getCurrentResult().status).toBe('error')
+    expect(observer.getCurrentResult().error).toBeInstanceOf(ServerSilentError)
+    expect(calls[0]!.init.signal?.aborted).toBe(true)
+  } finally {
+    unsubscribe()
+  }
 }
