@@ -175,6 +175,26 @@ test('a farmer who opened only the home page online sends the signup form offlin
   await expect.poll(named, { timeout: 30_000 }).toBe(1)
 })
 
+test("the farm reviews' city filter shows offline from the phone's copy, though the page came with the towns online", async ({ page, context }) => {
+  test.setTimeout(90_000)
+  // A first visit: the home page's HTML brought the towns, so the app never asked the API for them
+  // and the worker kept no answer of its own; the phone keeps the directory's copy.
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await offlineCopyKept(page)
+  // Farm reviews, opened from the footer: the towns are the home page's, the farms come from the API.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Reviews of farms' }).click()
+  await expect(page.getByRole('region', { name: 'Filter by City' }).getByRole('button', { name: /^Nadi \(\d+\)$/ })).toBeVisible()
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/api/farms-with-ratings?page=1&limit=24'))), { timeout: 20_000 }).toBe(true)
+  expect(await page.evaluate(async () => Boolean(await caches.match('/api/farmers/locations')))).toBe(false)
+
+  await context.setOffline(true)
+  await page.goto('/reviews/farms')
+  await expect(page.getByTestId('farm-average').first()).toBeVisible()
+  const filter = page.getByRole('region', { name: 'Filter by City' })
+  await expect(filter.getByRole('button', { name: /^Nadi \(\d+\)$/ })).toBeVisible({ timeout: 20_000 })
+})
+
 test.describe('bars but no data', () => {
   // The page's own requests hang; with the worker in the way they would reach it, not the route.
   test.use({ serviceWorkers: 'block' })

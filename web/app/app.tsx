@@ -3,8 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter } from 'react-router-dom'
 import type { PublicFarmer } from '../../api/contract'
+import { FARMER_LOCATIONS_URL } from '../../api/contract/public-pages'
 import type { CityCount } from '../features/directory/city-buttons'
 import { FirstFarmerContext } from '../features/directory/first-farmer'
+import { directoryQuery } from '../features/directory/offline-copy'
 import { FirstTownsContext } from '../features/directory/first-towns'
 import { SESSION_CHANGED_EVENT, createQueryClient, readSession } from '../shared/api'
 import { withFirstAnswers, type FirstAnswers } from '../shared/first-answers'
@@ -44,7 +46,13 @@ export interface AppProps {
 }
 
 export function App({ Router = BrowserRouter, towns, farmer, answers }: AppProps) {
-  const [queryClient] = useState(() => withFirstAnswers(createQueryClient(), answers))
+  const [queryClient] = useState(() => {
+    const client = createQueryClient()
+    // The towns with their counts are the directory's list wherever a screen asks for them (the farm
+    // reviews' city filter too): answered from the phone's copy offline, and given up on after 8 s.
+    client.setQueryDefaults([FARMER_LOCATIONS_URL], { queryFn: directoryQuery })
+    return withFirstAnswers(client, answers)
+  })
   // The outbox (Dexie + sending engine) starts after the first paint, when the page is idle: it
   // drains what is queued and refreshes the forms' reference lists. Once per page (StrictMode-safe).
   // Only where it is in use (signed in, or used before on this phone); a sign-in starts it.

@@ -166,6 +166,7 @@ function FarmDetailDialog({ farm, onClose, onReview }: { farm: FarmWithRatings; 
 function CityFilter({ city, onCity }: { city: string | null; onCity: (city: string | null) => void }) {
   const t = useT()
   // The directory's cities with their listed-farmer counts: the same listed farms this page shows.
+  // Its query function is the directory's (web/app/app.tsx), so offline the phone's copy answers.
   const locations = useQuery<FarmerLocation[]>({ queryKey: [FARMER_LOCATIONS_URL] })
   const counts = (locations.data ?? []).map((l) => ({ city: l.city, count: l.farmerCount }))
   if (counts.length === 0) return null
