@@ -200,5 +200,8 @@ export function uploadsDir(dataDir: string): string {
  * missing table.
  */
 export async function holdsAppTables(db: Kysely<Database>): Promise<boolean> {
-  return (await db.introspection.getTables()).some((table) => table.name === 'farmers')
+  return (await db.introspection.getTables()).some((table) => table.name === APP_TABLE)
 }
+
+/** The table whose presence says a database is the app's (every migration since the first has it). */
+export const APP_TABLE = 'farmers'

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
-import { databaseFile, uploadsDir } from '../../db/connection'
+import { APP_TABLE, databaseFile, uploadsDir } from '../../db/connection'
 import { findPostgresBin } from '../../db/postgres-cluster'
 
 export interface BackupManifest {
@@ -104,7 +104,7 @@ function assertSqliteHoldsApp(file: string): void {
   if (!fs.existsSync(file)) throw new BackupError(`No database at ${file}: is DATA_DIR right? Nothing was backed up.`)
   const db = new BetterSqlite3(file, { fileMustExist: true })
   try {
-    if (!db.prepare("select 1 from sqlite_master where type = 'table' and name = 'farmers'").get()) {
+    if (!db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(APP_TABLE)) {
       throw new BackupError(`${file} holds no Viti Farmers tables: is DATA_DIR right? Nothing was backed up.`)
     }
   } finally {
@@ -121,7 +121,7 @@ async function assertPostgresHoldsApp(url: string): Promise<void> {
     throw new BackupError(`Cannot reach the database in DATABASE_URL (${oneLine(error)}): nothing was backed up.`)
   }
   try {
-    const { rows } = await client.query("select 1 from pg_tables where schemaname = current_schema() and tablename = 'farmers'")
+    const { rows } = await client.query('select 1 from pg_tables where schemaname = current_schema() and tablename = $1', [APP_TABLE])
     if (rows.length === 0) throw new BackupError("The database in DATABASE_URL holds no Viti Farmers tables: is it the server's database? Nothing was backed up.")
   } finally {
     await client.end()
