@@ -1,19 +1,27 @@
-// The expert directory with no expert listed (spec 000 §2: empty state 'No experts available'):
-// one invitation to register, not the empty state's and the list footer's one after the other.
+// The expert directory: its list from the server, given up on when the link is silent; with no
+// expert listed (spec 000 §2: empty state 'No experts available'), one invitation to register, not
+// the empty state's and the list footer's one after the other.
 import { ChakraProvider } from '@chakra-ui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PublicExpert } from '../../../api/contract'
 import { PUBLIC_EXPERTS_URL } from '../../../api/contract/public-pages'
 import { appSystem } from '../../app/theme'
 import { allCatalogsReady, setLocale } from '../../i18n/runtime'
-import { ExpertsPage } from './experts-page'
+import { createQueryClient } from '../../shared/api'
+import { expectGivesUpOnSilentServer, json, stubFetch, stubSilentServer } from '../../shared/testing/stubs'
+import { ExpertsPage, expertsQuery } from './experts-page'
 
 beforeAll(async () => {
   await setLocale('en', false)
   await allCatalogsReady()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
 
 const expert: PublicExpert = {
@@ -64,5 +72,22 @@ describe('the expert directory', () => {
     expect(text).not.toContain('No experts available')
     expect(text.match(/Register as (an|a subject matter) expert/g)).toHaveLength(1)
     expect(signupLinks).toBe(1)
+  })
+})
+
+describe('the experts list', () => {
+  it('shows what the server answers', async () => {
+    vi.stubGlobal('localStorage', { getItem: () => null })
+    const calls = stubFetch(() => json([{ id: 'e1', name: 'Dr Litia' }]))
+    const client = createQueryClient()
+    expect(await client.fetchQuery(expertsQuery)).toMatchObject([{ name: 'Dr Litia' }])
+    expect(calls.map((c) => c.url)).toEqual(['/api/public/experts'])
+  })
+
+  it('bars but no data: gives up after SERVER_WAIT_MS with its failure (and "Try again"), as offline, instead of loading on', async () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('localStorage', { getItem: () => null })
+    const calls = stubSilentServer()
+    await expectGivesUpOnSilentServer(new QueryObserver(createQueryClient(), expertsQuery), calls)
   })
 })
