@@ -703,8 +703,19 @@ test('(k) bars but no data: the session checks never answer, yet the agent opens
   // Signing out keeps what is queued.
   expect((await storedOutbox(page)).items.filter((item) => item.name === name)).toHaveLength(1)
 
-  // Signing in again (the sign-in itself answers) is its own check: the dashboard shows at once.
+  // A sign-in that never hears back says so within seconds and keeps what was typed.
+  await page.route('**/api/auth/login', neverAnswer)
   await page.goto('/login')
+  await page.getByLabel('Email').fill(agent.email)
+  await page.getByLabel('Password', { exact: true }).fill(agent.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('The server cannot be reached. Check the connection, then try again.')).toBeVisible({ timeout: 11_000 })
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled()
+  await expect(page.getByLabel('Email')).toHaveValue(agent.email)
+  await page.unroute('**/api/auth/login', neverAnswer)
+
+  // Signing in again (the sign-in itself answers) is its own check: the dashboard shows at once.
   await signInOnPage(page, agent)
   await expect(page.getByRole('link', { name: 'Sign Up New Farmer' })).toBeVisible({ timeout: 3_000 })
   await page.unrouteAll({ behavior: 'ignoreErrors' })

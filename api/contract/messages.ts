@@ -492,6 +492,8 @@ export const messages = {
     youAreOffline: 'You are offline',
     savedOnPhone: 'Saved on this phone. It will be sent automatically when you are back online.',
     newVersion: 'A new version is available — Reload',
+    /** product: sign-in when no answer came (bars but no data) or the server could not be reached. */
+    serverUnreachable: 'The server cannot be reached. Check the connection, then try again.',
   },
 } as const
 

@@ -2,7 +2,7 @@ import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SERVER_WAIT_MS, ServerSilentError, createQueryClient, readSession, writeSession } from './api'
 import { changePassword, errorStatus, serverMessage, signIn, signOut, verifyQuery, verifySession } from './session'
-import { json, stubFetch as stubFetchCalls, stubStorageEachTest, type FetchCall } from './testing/stubs'
+import { json, stubFetch as stubFetchCalls, stubSilentServer, stubStorageEachTest } from './testing/stubs'
 
 interface Call {
   url: string
@@ -36,14 +36,6 @@ const agent = {
 
 stubStorageEachTest()
 
-/** A fetch that never answers (until aborted): a phone that shows bars but passes no data. */
-function stubSilentServer(): FetchCall[] {
-  return stubFetchCalls(
-    ({ init }) =>
-      new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))),
-  )
-}
-
 /** Settles `promise` into a readable state, so a test can ask whether it has ended yet. */
 function watch<T>(promise: Promise<T>) {
   const state: { settled: boolean; value?: T; error?: unknown } = { settled: false }
@@ -63,6 +55,11 @@ describe('server messages', () => {
 
   it('uses a plain-text body as the message', () => {
     expect(serverMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway')
+  })
+
+  it("has no message for a proxy's HTML error page", () => {
+    expect(serverMessage(new Error('502: <html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>'))).toBeUndefined()
+    expect(serverMessage(new Error('504: \n <!DOCTYPE html><html><body>Gateway Timeout</body></html>'))).toBeUndefined()
   })
 
   it('has no status or message for a network failure', () => {
@@ -100,9 +97,26 @@ describe('signIn', () => {
     expect(readSession()).toBeNull()
   })
 
-  it("fails with 'Login failed' when the server cannot be reached", async () => {
+  it('says the server cannot be reached when the request never got there, and stores nothing', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' })).rejects.toThrow(/^The server cannot be reached. Check the connection, then try again.$/)
+    expect(readSession()).toBeNull()
+  })
+
+  it("says the server cannot be reached when the proxy answers for it with its own page, never the page's HTML", async () => {
+    stubFetch(() => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } }))
+    await expect(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' })).rejects.toThrow(/^The server cannot be reached. Check the connection, then try again.$/)
+  })
+
+  it("shows the server's own 503 message (its database is out of reach) rather than the link's", async () => {
+    stubFetch(() => json({ message: 'The service is unavailable for a moment. Please try again shortly.' }, 503))
+    await expect(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' })).rejects.toThrow(/^The service is unavailable for a moment. Please try again shortly.$/)
+  })
+
+  it("fails with 'Login failed' when the answer is not a session", async () => {
+    stubFetch(() => json({ unexpected: true }))
     await expect(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' })).rejects.toThrow(/^Login failed$/)
+    expect(readSession()).toBeNull()
   })
 })
 
@@ -186,6 +200,18 @@ describe('bars but no data: the server never answers', () => {
     // No status: the screens carry on with the stored user, as offline (useVerifiedSession).
     expect(errorStatus(verified.error)).toBeUndefined()
     expect(readSession()).toEqual({ token: 'tok-1', user: agent })
+    expect(calls[0]!.init.signal?.aborted).toBe(true)
+  })
+
+  it('sign-in gives up after SERVER_WAIT_MS, says the server cannot be reached and stores nothing', async () => {
+    vi.useFakeTimers()
+    const calls = stubSilentServer()
+    const signedIn = watch(signIn(createQueryClient(), { email: 'mere@example.fj', password: 'x' }))
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
+    expect(signedIn.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(signedIn.error).toEqual(new Error('The server cannot be reached. Check the connection, then try again.'))
+    expect(readSession()).toBeNull()
     expect(calls[0]!.init.signal?.aborted).toBe(true)
   })
 

@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '../../api/contract/auth'
 import { messages } from '../../api/contract/messages'
-import { SERVER_WAIT_MS, apiRequest, clearSession, errorStatus, getJsonWithin, readSession, requestWithin, sessionStorageKeys, writeSession, type StoredSession } from './api'
+import { SERVER_WAIT_MS, ServerSilentError, apiRequest, clearSession, errorStatus, getJsonWithin, readSession, requestWithin, sessionStorageKeys, writeSession, type StoredSession } from './api'
 import { toast } from './ui/toast'
 
 // ---- the stored session as a React store --------------------------------------------------
@@ -75,7 +75,8 @@ export function serverMessage(error: unknown): string | undefined {
     }
     return undefined
   } catch {
-    return body.trim() || undefined
+    // An HTML page is a proxy's or gateway's (ours answers JSON): never a message to show.
+    return /^\s*</.test(body) ? undefined : body.trim() || undefined
   }
 }
 
@@ -90,16 +91,22 @@ function startSession(queryClient: QueryClient, response: LoginResponse) {
   queryClient.setQueryData(verifyKey(response.token), response.user)
 }
 
+/** No answer came in time, the request never reached the server (fetch's TypeError), or a gateway said it is down. */
+const unreachable = (error: unknown) => error instanceof ServerSilentError || error instanceof TypeError || [502, 503, 504].includes(errorStatus(error) ?? 0)
+
 /**
  * POST /api/auth/login. Stores token and user on success; on failure throws an Error whose
- * message is the server's ('Invalid email or password', the lockout text) or 'Login failed'.
+ * message is the server's ('Invalid email or password', the lockout text), the unreachable server's
+ * text, or 'Login failed'.
  */
 export async function signIn(queryClient: QueryClient, credentials: LoginInput): Promise<LoginResponse> {
   let body: unknown
   try {
-    body = await (await apiRequest('POST', '/api/auth/login', credentials)).json()
+    // Under the app's one wait: at the edge of coverage a silent link would keep the agent waiting
+    // for minutes. A session the server made after that is never used and lapses.
+    body = await (await requestWithin('POST', '/api/auth/login', SERVER_WAIT_MS, credentials)).json()
   } catch (error) {
-    throw new Error(serverMessage(error) ?? messages.auth.loginFailed)
+    throw new Error(serverMessage(error) ?? (unreachable(error) ? messages.offline.serverUnreachable : messages.auth.loginFailed))
   }
   const parsed = LoginResponseSchema.safeParse(body)
   if (!parsed.success) throw new Error(messages.auth.loginFailed)
