@@ -1,5 +1,6 @@
 // Reading the public analytics summary (GET /api/analytics/live) and showing times in Fiji.
 import { messages, type PublicAnalyticsSummary } from '../../../api/contract'
+import { SERVER_WAIT_MS, errorStatus, getJsonWithin } from '../../shared/api'
 
 export const liveAnalyticsUrl = '/api/analytics/live'
 
@@ -8,20 +9,19 @@ function isCount(value: unknown): value is number {
 }
 
 /**
- * GETs the summary. A network failure throws 'Failed to connect to Analytics'; a non-OK answer
- * (or one without the three counts) throws 'Analytics data not available' (spec 000 §8, worded
- * per clarifications).
+ * GETs the summary. No answer within the app's one wait (bars but no data) or a network failure
+ * throws 'Failed to connect to Analytics'; a non-OK answer (or one without the three counts) throws
+ * 'Analytics data not available' (spec 000 §8, worded per clarifications).
  */
 export async function fetchLiveAnalytics(signal?: AbortSignal): Promise<PublicAnalyticsSummary> {
-  let res: Response
+  let body: Partial<PublicAnalyticsSummary> | null
   try {
-    res = await fetch(liveAnalyticsUrl, { credentials: 'include', signal, cache: 'no-store' })
+    body = (await getJsonWithin(liveAnalyticsUrl, SERVER_WAIT_MS, signal, 'answer', 'no-store')) as Partial<PublicAnalyticsSummary> | null
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new Error(messages.analytics.failedToConnect)
+    if (signal?.aborted) throw error
+    const reachedServer = errorStatus(error) !== undefined || error instanceof SyntaxError
+    throw new Error(reachedServer ? messages.analytics.dataNotAvailable : messages.analytics.failedToConnect)
   }
-  if (!res.ok) throw new Error(messages.analytics.dataNotAvailable)
-  const body = (await res.json().catch(() => null)) as Partial<PublicAnalyticsSummary> | null
   if (!body || !isCount(body.totalPageViews) || !isCount(body.uniqueVisitors) || !isCount(body.activeFarmers)) {
     throw new Error(messages.analytics.dataNotAvailable)
   }
