@@ -43,6 +43,7 @@ import { databaseRateLimitStores } from './middleware/rate-limit-store'
 import type { ExportThread } from './exports/export-thread'
 import { apiCompression } from './http/compress'
 import { contractRoutes } from './http/contract-router'
+import { jsonBody } from './http/json-body'
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
@@ -123,7 +124,7 @@ function buildApp(deps: AppDeps) {
   app.set('case sensitive routing', true)
   app.use(refuseUnlistedRoutes())
   app.use('/api', apiCompression())
-  app.use('/api', express.json({ limit: '1mb' }))
+  app.use('/api', jsonBody())
   app.use('/api', authenticate(db))
 
   // Every router registers its handlers through api/http/contract-router.ts, by contract key and

@@ -48,3 +48,24 @@ describe('a JSON route sent another content type', () => {
     expect(((await res.json()) as { message: string }).message).not.toBe(messages.common.jsonContentTypeRequired)
   })
 })
+
+describe('a JSON body in another Unicode encoding', () => {
+  // body-parser decodes any charset named 'utf-…' it knows: UTF-16 and UTF-7 bodies were stored as
+  // if sent in UTF-8, while the server says it takes UTF-8 JSON only (and refused 'latin1').
+  it.each([
+    ['UTF-16LE', 'utf-16le', Buffer.from(review, 'utf16le')],
+    ['UTF-16 with its byte-order mark', 'utf-16', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(review, 'utf16le')])],
+    ['UTF-7', 'utf-7', Buffer.from(review.replace('"comment"', '+ACI-comment+ACI-'))],
+  ])('%s → 415 saying to send UTF-8, nothing stored', async (_, charset, body) => {
+    const before = await reviews()
+    const res = await api.fetch('/api/public/reviews', { method: 'POST', headers: { 'content-type': `application/json; charset=${charset}`, ...queuedKey() }, body })
+    expect(res.status).toBe(415)
+    expect(await res.json()).toEqual({ message: messages.common.utf8JsonRequired })
+    expect(await reviews()).toBe(before)
+  })
+
+  it('UTF-8 named in any case is read as before', async () => {
+    const res = await api.fetch('/api/public/reviews', { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8', ...queuedKey() }, body: review })
+    expect(res.status).toBe(201)
+  })
+})
