@@ -1,6 +1,6 @@
 // Audit trail entries and the purge-by-date-range body.
 import { z } from 'zod'
-import { PurgeBodySchema, PurgeResponseSchema, TimestampSchema, wholeNumberQuery } from './common'
+import { DB_INT_MAX, PurgeBodySchema, PurgeResponseSchema, TimestampSchema, wholeNumberQuery } from './common'
 import { messages } from './messages'
 
 export const AuditLogSchema = z.object({
@@ -31,7 +31,7 @@ export const AUDIT_LOG_PAGE_DEFAULT = 500
 /** GET /api/admin/audit-logs: newest first; `before` (an entry id) pages back through older entries. */
 export const AuditLogsQuerySchema = z.object({
   limit: wholeNumberQuery(messages.common.auditLimitInvalid, 1, AUDIT_LOG_PAGE_MAX).default(AUDIT_LOG_PAGE_DEFAULT),
-  before: wholeNumberQuery(messages.common.beforeInvalid, 1).optional(),
+  before: wholeNumberQuery(messages.common.beforeInvalid, 1, DB_INT_MAX).optional(),
 })
 export type AuditLogsQuery = z.infer<typeof AuditLogsQuerySchema>
 

@@ -27,7 +27,13 @@ export const IdParamSchema = z.object({ id: z.uuid().transform((id) => id.toLowe
 export type IdParam = z.infer<typeof IdParamSchema>
 
 /** Route param `:id` for integer-keyed resources (locations, produce, categories, expert fields). Params arrive as text. */
-export const IntIdParamSchema = z.object({ id: wholeNumberQuery(messages.common.idInvalid, 1) })
+/**
+ * The largest whole number an integer column holds, and so the last id PostgreSQL's `serial` gives:
+ * PostgreSQL refuses to compare a larger one with such a column (a 500), where SQLite finds no row.
+ */
+export const DB_INT_MAX = 2_147_483_647
+
+export const IntIdParamSchema = z.object({ id: wholeNumberQuery(messages.common.idInvalid, 1, DB_INT_MAX) })
 export type IntIdParam = z.infer<typeof IntIdParamSchema>
 
 const isoDate = z.iso.date()

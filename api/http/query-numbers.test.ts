@@ -63,4 +63,30 @@ describe('numbers in a query or path', () => {
     }
     expect(await api.db.selectFrom('produce').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before)
   })
+
+  // PostgreSQL numbers these ids as `serial` (up to 2147483647) and refuses to compare a larger one:
+  // the public produce list, the reference screens' edits and the audit log's next page answered 500.
+  it('an id or an audit page past what the database numbers says so, the same on both databases; nothing changes', async () => {
+    const before = await api.db.selectFrom('produce').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    for (const id of ['2147483648', '999999999999999']) {
+      const list = await api.fetch(`/api/produce/availability/${id}/farmers`)
+      expect(list.status, id).toBe(400)
+      expect(((await list.json()) as { message: string }).message, id).toBe(idInvalid)
+      for (const screen of ['produce', 'produce-categories', 'locations']) {
+        const patch = await api.fetch(`/api/admin/${screen}/${id}`, { method: 'PATCH', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dalo' }) })
+        expect(patch.status, `${screen} ${id}`).toBe(400)
+        expect(((await patch.json()) as { message: string }).message, `${screen} ${id}`).toBe(idInvalid)
+        const removed = await api.fetch(`/api/admin/${screen}/${id}`, { method: 'DELETE', headers: admin })
+        expect(removed.status, `${screen} ${id}`).toBe(400)
+      }
+      expect((await api.fetch(`/api/admin/expert-fields/${id}`, { method: 'DELETE', headers: admin })).status, id).toBe(400)
+      const page = await api.fetch(`/api/admin/audit-logs?before=${id}`, { headers: admin })
+      expect(page.status, id).toBe(400)
+      expect(((await page.json()) as { message: string }).message, id).toBe(beforeInvalid)
+    }
+    // The last id the database can give is still an id: it names no produce here.
+    expect((await api.fetch('/api/produce/availability/2147483647/farmers')).status).toBe(404)
+    expect((await api.fetch('/api/admin/audit-logs?before=2147483647', { headers: admin })).status).toBe(200)
+    expect(await api.db.selectFrom('produce').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(before)
+  })
 })
