@@ -78,6 +78,17 @@ describe('analytics events', () => {
     expect((await api.postJson('/api/analytics/search', { query: 'ab' })).status).toBe(400)
     expect((await api.postJson('/api/analytics/farmer-click', { farmerId: 'x' })).status).toBe(400)
   })
+
+  it('refuses a search whose result count no column holds (a 500 on PostgreSQL), and stores nothing', async () => {
+    const stored = async () => (await api.db.selectFrom('search_analytics').select('id').execute()).length
+    const before = await stored()
+    for (const resultCount of [2147483648, Number.MAX_SAFE_INTEGER]) {
+      const res = await api.postJson('/api/analytics/search', { query: 'dalo', resultCount })
+      expect(res.status, String(resultCount)).toBe(400)
+      expect(await res.json()).toMatchObject({ issues: [{ path: 'resultCount', message: messages.common.numberTooLarge }] })
+    }
+    expect(await stored()).toBe(before)
+  })
 })
 
 describe('GET /api/analytics/live', () => {

@@ -1,6 +1,6 @@
 // First-party analytics (clarifications, Analytics): events the web app POSTs and the summaries it reads.
 import { z } from 'zod'
-import { TimestampSchema } from './common'
+import { DB_INT_MAX, TimestampSchema } from './common'
 
 /** Search events fire 1000 ms after typing, only above 2 characters (spec 000 §4, §9). */
 export const SEARCH_EVENT_DELAY_MS = 1000
@@ -28,7 +28,8 @@ export const SearchEventSchema = z.object({
   query: z.string().trim().min(SEARCH_EVENT_MIN_CHARS).max(200),
   searchType: SearchTypeSchema.default('general'),
   location: z.string().max(100).optional(),
-  resultCount: z.number().int().nonnegative().default(0),
+  // What the column holds: PostgreSQL refused a larger count (a 500), SQLite kept it in the averages.
+  resultCount: z.number().int().nonnegative().max(DB_INT_MAX).default(0),
   visitorId: visitorId.optional(),
 })
 export type SearchEvent = z.infer<typeof SearchEventSchema>
