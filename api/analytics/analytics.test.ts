@@ -79,6 +79,19 @@ describe('analytics events', () => {
     expect((await api.postJson('/api/analytics/farmer-click', { farmerId: 'x' })).status).toBe(400)
   })
 
+  it("a page view whose time zone is a name every object has ('constructor', 'toString') is a view from nowhere, not a 500", async () => {
+    const fromNowhere = async () => (await api.db.selectFrom('page_views').select('countryCode').execute()).filter((row) => row.countryCode === null).length
+    const before = await fromNowhere()
+    const visitorId = randomUUID()
+    for (const timeZone of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await api.postJson('/api/analytics/page-view', { path: '/', visitorId, timeZone })
+      expect(res.status, timeZone).toBe(204)
+    }
+    expect(await fromNowhere()).toBe(before + 4)
+    // The summaries below count this file's own views.
+    await api.db.deleteFrom('page_views').where('visitorId', '=', visitorId).execute()
+  })
+
   it('refuses a search whose result count no column holds (a 500 on PostgreSQL), and stores nothing', async () => {
     const stored = async () => (await api.db.selectFrom('search_analytics').select('id').execute()).length
     const before = await stored()

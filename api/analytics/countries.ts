@@ -60,7 +60,8 @@ function asCountryCode(value: string | undefined): string | null {
 }
 
 export function visitorCountryCode(headerValue: string | undefined, timeZone: string | undefined): string | null {
-  return asCountryCode(headerValue) ?? (timeZone ? (TIME_ZONE_COUNTRIES[timeZone] ?? null) : null)
+  // Own keys only: 'constructor' or 'toString' found Object's own functions, and storing one answered 500.
+  return asCountryCode(headerValue) ?? (timeZone !== undefined && Object.hasOwn(TIME_ZONE_COUNTRIES, timeZone) ? TIME_ZONE_COUNTRIES[timeZone]! : null)
 }
 
 export function countryName(code: string): string {
