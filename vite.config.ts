@@ -162,13 +162,13 @@ export default defineConfig({
         extends: true,
         // The same api test files again on PostgreSQL (api/testing/test-app.ts reads VF_TEST_DIALECT),
         // each file on a fresh database copied from the run's migrated template. Left out: tests of
-        // SQLite itself (its query plans, at scale) and the fuzz run, which reads the SQLite file.
+        // SQLite itself (its query plans, at scale).
         test: {
           name: 'api-postgres',
           root: '.',
           // The server's pages with data (towns, lists, browse's steps, farmer pages) read both databases too.
           include: ['api/**/*.test.ts', 'scripts/html-pages.test.ts'],
-          exclude: ['**/node_modules/**', 'api/directory/scale.test.ts', 'api/farm-reviews/scale.test.ts', 'api/fuzz/**', 'api/translations/repository.postgres.test.ts'],
+          exclude: ['**/node_modules/**', 'api/directory/scale.test.ts', 'api/farm-reviews/scale.test.ts', 'api/translations/repository.postgres.test.ts'],
           environment: 'node',
           pool: 'forks',
           env: { VF_TEST_DIALECT: 'postgres' },

@@ -1,10 +1,10 @@
 // Everything a request could have written, as one comparable value: each table's row count and a
-// hash of its rows (tables listed from sqlite_master, so a table added later is covered), and
-// the files under the uploads folder. `sessions` is counted only: every authenticated request
+// hash of its rows (tables listed by kysely's introspection, on SQLite or PostgreSQL, so a table
+// added later is covered), and the files under the uploads folder. `sessions` is counted only: every authenticated request
 // may slide its session's expiry, which is not a write of the refused request's making.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import type BetterSqlite3 from 'better-sqlite3'
+import type { Kysely } from 'kysely'
 
 const COUNT_ONLY = new Set(['sessions'])
 /**
@@ -21,21 +21,28 @@ const GUESS_COUNTERS: Record<string, readonly string[]> = { admin_users: ['faile
 
 export type DbState = Record<string, string>
 
-export function dbState(sqlite: BetterSqlite3.Database, uploadsDir: string): DbState {
-  const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]
+type AnyDb = Kysely<any> // eslint-disable-line @typescript-eslint/no-explicit-any -- every table, listed at run time
+
+/** The app's tables (kysely's own migration tables left out), with their columns, on either database. */
+async function tablesOf(db: AnyDb): Promise<{ name: string; columns: string[] }[]> {
+  const tables = (await db.introspection.getTables()).filter((table) => !table.isView)
+  return tables.map((table) => ({ name: table.name, columns: table.columns.map((column) => column.name) })).sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export async function dbState(db: AnyDb, uploadsDir: string): Promise<DbState> {
   const state: DbState = {}
-  for (const table of tables) {
-    if (COUNTERS.has(table)) continue
-    const quoted = `"${table.replaceAll('"', '""')}"`
-    if (COUNT_ONLY.has(table)) {
-      state[table] = `${sqlite.prepare(`select count(*) from ${quoted}`).pluck().get() as number} rows`
+  for (const table of await tablesOf(db)) {
+    if (COUNTERS.has(table.name)) continue
+    if (COUNT_ONLY.has(table.name)) {
+      const { count } = await db.selectFrom(table.name).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+      state[table.name] = `${Number(count)} rows`
       continue
     }
-    // Sorted, so the order SQLite happens to read them in never counts as a change.
-    const ignored = GUESS_COUNTERS[table] ?? []
-    const columns = columnsOf(sqlite, table).filter((c) => !ignored.includes(c)).map((c) => `"${c.replaceAll('"', '""')}"`)
-    const rows = (sqlite.prepare(`select ${columns.join(', ')} from ${quoted}`).raw().all() as unknown[]).map((row) => JSON.stringify(row)).sort()
-    state[table] = `${rows.length} rows, ${createHash('sha1').update(rows.join('\n')).digest('hex').slice(0, 12)}`
+    // Sorted, so the order the database happens to read them in never counts as a change.
+    const ignored = GUESS_COUNTERS[table.name] ?? []
+    const columns = table.columns.filter((c) => !ignored.includes(c))
+    const rows = (await db.selectFrom(table.name).select(columns).execute()).map((row) => JSON.stringify(columns.map((c) => (row as Record<string, unknown>)[c]))).sort()
+    state[table.name] = `${rows.length} rows, ${createHash('sha1').update(rows.join('\n')).digest('hex').slice(0, 12)}`
   }
   const files = fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).sort() : []
   state['(uploads folder)'] = `${files.length} files, ${createHash('sha1').update(files.join('\n')).digest('hex').slice(0, 12)}`
@@ -48,20 +55,14 @@ export interface PoolValue {
 }
 
 /** Values worth trying: a few of every table's `id` and `name` columns, as text, with their table. */
-export function databaseValues(sqlite: BetterSqlite3.Database): { ids: PoolValue[]; names: PoolValue[] } {
-  const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]
+export async function databaseValues(db: AnyDb): Promise<{ ids: PoolValue[]; names: PoolValue[] }> {
   const ids: PoolValue[] = []
   const names: PoolValue[] = []
-  for (const table of tables) {
-    const columns = columnsOf(sqlite, table)
-    const quoted = `"${table.replaceAll('"', '""')}"`
-    const read = (column: string, limit: number) => (sqlite.prepare(`select "${column}" from ${quoted} limit ${limit}`).pluck().all() as unknown[]).map((value) => ({ table, value: String(value) }))
-    if (columns.includes('id')) ids.push(...read('id', 4))
-    if (columns.includes('name')) names.push(...read('name', 3))
+  for (const table of await tablesOf(db)) {
+    const read = async (column: string, limit: number) =>
+      (await db.selectFrom(table.name).select(column).limit(limit).execute()).map((row) => ({ table: table.name, value: String((row as Record<string, unknown>)[column]) }))
+    if (table.columns.includes('id')) ids.push(...(await read('id', 4)))
+    if (table.columns.includes('name')) names.push(...(await read('name', 3)))
   }
   return { ids, names }
-}
-
-function columnsOf(sqlite: BetterSqlite3.Database, table: string): string[] {
-  return (sqlite.prepare(`pragma table_info("${table.replaceAll('"', '""')}")`).all() as { name: string }[]).map((c) => c.name)
 }

@@ -1,13 +1,13 @@
 // A fast-check fuzz of every write route of the contract (POST, PUT, PATCH, DELETE in
 // api/contract/routes.ts, so a route added there is fuzzed with no change here), against the real
-// app on a real SQLite file with the demo data: odd params, odd query strings, arbitrary and
+// app on a real SQLite file, and again on PostgreSQL (project api-postgres), with the demo data: odd params, odd query strings, arbitrary and
 // malformed bodies, wrong types per field of the route's own schema, huge and deeply nested
 // bodies; as a global admin for guarded routes and anonymously for public ones (and now and then
 // the other way round, or with a bad token). What must hold for every request:
 // - never a 5xx (a route not built yet answers 404, which is fine);
 // - every refusal is a 4xx with a JSON `{ message }` string, and a 400's is a product text
 //   (messages.ts, or the Idempotency-Key middleware's), never zod's own English;
-// - a refusal (a 400 above all) wrote nothing: every table (listed from sqlite_master) and the
+// - a refusal (a 400 above all) wrote nothing: every table (listed by kysely's introspection) and the
 //   uploads folder unchanged.
 // Seeded: FUZZ_SEED=<n> replays a run (the seed is printed); FUZZ_RUNS=<n> requests per route.
 import fc from 'fast-check'
@@ -17,7 +17,7 @@ import { routeKey, routes, type RouteDef } from '../contract'
 import { isProductText } from '../contract/test-helpers'
 import { IDEMPOTENCY_MESSAGES } from '../../sync/server/idempotency'
 import { createStaffUser, tokenFor } from '../testing/staff'
-import { startSqliteTestApp, type SqliteTestApp } from '../testing/test-app'
+import { startTestApp, type TestApp } from '../testing/test-app'
 import { bodyShape, type BodyShape } from './body-shapes'
 import { databaseValues, dbState, type PoolValue } from './db-state'
 import { renderBody, requestArb, type FuzzRequest } from './requests'
@@ -26,7 +26,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) | 0 : (Math.r
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 const writeRoutes = (routes as readonly RouteDef[]).filter((route) => route.method !== 'GET')
 
-let api: SqliteTestApp
+let api: TestApp
 let fuzzAdminId = ''
 let pool: { ids: PoolValue[]; names: PoolValue[] } = { ids: [], names: [] }
 /** Statuses seen per route, printed at the end (a route answering only 404 is not built yet). */
@@ -34,9 +34,9 @@ const seen = new Map<string, Record<number, number>>()
 
 beforeAll(async () => {
   console.log(`fuzz: seed ${SEED} (rerun with FUZZ_SEED=${SEED}), ${RUNS} requests per route, ${writeRoutes.length} write routes`)
-  api = await startSqliteTestApp({ demo: true })
+  api = await startTestApp({ demo: true })
   fuzzAdminId = (await createStaffUser(api.db, { role: 'global_admin', name: 'Fuzz Admin' })).id
-  pool = databaseValues(api.sqlite)
+  pool = await databaseValues(api.db)
 }, 60_000)
 
 afterAll(async () => {
@@ -53,14 +53,14 @@ async function send(route: RouteDef, request: FuzzRequest, shape: BodyShape) {
   const headers: Record<string, string> = {}
   if (request.caller === 'staff') {
     // A fresh session each time: the fuzz may log out, change the password or demote this very user.
-    api.sqlite.prepare("update admin_users set role = 'global_admin', mustChangePassword = 0, failedLoginCount = 0, lockedUntil = null where id = ?").run(fuzzAdminId)
+    await api.db.updateTable('admin_users').set({ role: 'global_admin', mustChangePassword: 0, failedLoginCount: 0, lockedUntil: null }).where('id', '=', fuzzAdminId).execute()
     headers.authorization = `Bearer ${await tokenFor(api.db, fuzzAdminId)}`
   }
   if (request.caller === 'bad-token') headers.authorization = 'Bearer not-a-session-token'
   if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey
   const { body, contentType } = renderBody(request.body, shape.sample)
   if (contentType) headers['content-type'] = contentType
-  const before = dbState(api.sqlite, uploadsDir(api.dataDir))
+  const before = await dbState(api.db, uploadsDir(api.dataDir))
   const response = await api.fetch(urlOf(route, request), { method: route.method, headers, body: body as BodyInit | undefined })
   const text = await response.text()
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, before }
@@ -141,7 +141,7 @@ describe('every write route of the contract, fuzzed', () => {
             if (answer.status === 400) expect(isRefusalText(String(message)), `${what}: not a text of messages.ts`).toBe(true)
           }
           if (answer.status >= 400) {
-            expect(dbState(api.sqlite, uploadsDir(api.dataDir)), `${what}: a refused request changed the database`).toEqual(answer.before)
+            expect(await dbState(api.db, uploadsDir(api.dataDir)), `${what}: a refused request changed the database`).toEqual(answer.before)
           }
         }),
         // endOnFailure: the first failing request is reported as it was sent (shrinking would resend many).
