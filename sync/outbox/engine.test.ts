@@ -573,6 +573,19 @@ describe('retrying', () => {
     await engine.idle()
     expect((await item(db, queued.id)).status).toBe('sent')
   })
+
+  it('offline, an item a killed app left half-sent says waiting, not sending, and the agent can delete it', async () => {
+    const { db, server, engine } = setup({ isOnline: () => false })
+    const queued = await enqueue(db, review('x'))
+    // The app was killed mid-request; it is opened again in the village, with no coverage.
+    await markStatus(db, queued.id, 'sending')
+    engine.start()
+    await engine.idle()
+    expect(server.log).toHaveLength(0)
+    expect((await item(db, queued.id)).status).toBe('waiting')
+    await engine.deleteItem(queued.id)
+    expect(await listOutbox(db)).toEqual([])
+  })
 })
 
 describe('photos', () => {

@@ -336,8 +336,10 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   // ---- the drain (inside the lock)
 
   async function drain(force: Force): Promise<number | null> {
-    if (!isOnline()) return now() + OFFLINE_RECHECK_MS
+    // Before the offline check: an app killed mid-request and opened again with no coverage would
+    // show the item "Sending" (neither fixable nor deletable) until coverage came back.
     await takeBackOrphans()
+    if (!isOnline()) return now() + OFFLINE_RECHECK_MS
     const tried = new Set<string>()
     const current = openDrainUploads(force, tried)
     activeDrain = current
