@@ -994,6 +994,24 @@ describe('tabs, restarts and the browser', () => {
     expect(records(a.server)).toHaveLength(1)
   })
 
+  it('refuses to delete an item another tab is sending: it reaches the server, and the outbox says sent', async () => {
+    const db1 = openDatabase()
+    const db2 = openDatabase(db1.name)
+    const locks = createMemoryLocks()
+    const a = setup({ locks }, db1)
+    const b = setup({ locks, fetch: a.server.fetch }, db2)
+    a.server.faults.push({ kind: 'late', on: 'record' })
+    const queued = await enqueue(db1, review('sent from tab A'))
+    a.engine.start()
+    b.engine.start()
+    await waitFor(() => a.server.heldLate === 1)
+    await expect(b.engine.deleteItem(queued.id)).rejects.toThrow('being sent')
+    a.server.releaseLate()
+    await a.engine.idle()
+    expect(a.server.accepted).toHaveLength(1)
+    expect((await item(db2, queued.id)).status).toBe('sent')
+  })
+
   it('(control) without a shared lock two tabs do collide, which the server must absorb', async () => {
     const db1 = openDatabase()
     const db2 = openDatabase(db1.name)

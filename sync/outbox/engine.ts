@@ -982,7 +982,12 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     resendItem,
     async deleteItem(id) {
       if (state.currentItemId === id) throw new Error(outboxTexts.beingSent)
-      await withDb(() => deleteOutboxItem(db, id))
+      await withDb(() => db.transaction('rw', db.outbox, db.photos, async () => {
+        // Another tab may be sending it (this tab's state cannot say): deleted then, it still
+        // reached the server, and a public form that withdrew it would be sent again as new.
+        if ((await db.outbox.get(id))?.status === 'sending') throw new Error(outboxTexts.beingSent)
+        await deleteOutboxItem(db, id)
+      }))
     },
     getItem: (id) => withDb(() => getItem(db, id)),
     getState: () => state,
