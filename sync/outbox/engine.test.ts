@@ -588,6 +588,39 @@ describe('retrying', () => {
   })
 })
 
+describe("the phone's clock", () => {
+  const threeDays = 3 * 24 * 60 * 60_000
+
+  it('sends by itself what was queued while the clock was days ahead, once coverage sets the clock right', async () => {
+    let online = false
+    let skew = threeDays
+    const { db, server, engine } = setup({ isOnline: () => online, now: () => latestClock!.now() + skew })
+    engine.start()
+    const queued = await engine.enqueue(review('made with the clock wrong', { now: latestClock!.now() + skew }))
+    await engine.idle()
+    // Back in coverage: the network sets the clock back by three days, then the app hears 'online'.
+    skew = 0
+    online = true
+    engine.notifyOnline()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('sent')
+    expect(server.accepted).toHaveLength(1)
+  })
+
+  it("a server's Retry-After given while the clock was days ahead does not hold the item for days once the clock is right", async () => {
+    let skew = threeDays
+    const { db, server, engine, advance } = setup({ now: () => latestClock!.now() + skew })
+    server.faults.push({ kind: '429', retryAfter: '60' })
+    const queued = await enqueue(db, review('asked to wait', { now: latestClock!.now() + skew }))
+    engine.start()
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('waiting')
+    skew = 0
+    await advance(2 * 60 * 60_000)
+    expect((await item(db, queued.id)).status).toBe('sent')
+  })
+})
+
 describe('photos', () => {
   it('uploads the photos first, then sends the record with their paths, under the agent', async () => {
     const { db, server, engine } = setup()

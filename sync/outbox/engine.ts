@@ -52,6 +52,8 @@ export const UPLOAD_REUSE_MS = 20 * 60 * 60_000
 export const MAX_RETRY_AFTER_MS = 60 * 60_000
 export const DEFAULT_POISON_AFTER = 5
 const LOCK_BUSY_RECHECK_MS = 5_000
+/** Above the longest wait the engine stores (jitter included): see comesAt. */
+const STORED_WAIT_SLACK_MS = 60_000
 const OFFLINE_RECHECK_MS = 60_000
 const MIN_WAKE_MS = 1_000
 const MAX_WAKE_MS = 60 * 60_000
@@ -228,6 +230,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
   const isLockAcrossTabs = explicitLocks !== undefined
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false)
   const backoff: BackoffOptions = { ...DEFAULT_BACKOFF, ...options.backoff }
+  const maxStoredWaitMs = Math.max(backoff.capMs, MAX_RETRY_AFTER_MS) + STORED_WAIT_SLACK_MS
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const poisonAfter = options.poisonAfter ?? DEFAULT_POISON_AFTER
   const reportError = options.onError ?? ((error: unknown) => console.warn('Outbox engine:', error))
@@ -545,10 +548,20 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     return (serverFailures.get(id) ?? 0) >= poisonAfter
   }
 
+  /**
+   * When a time the engine stored comes, read on the clock as it is now. No wait it stores is longer
+   * than the backoff's cap or a Retry-After's (plus jitter): a time further ahead was stored while
+   * the phone's clock was ahead (days, before the network set it right), and the wait it stood for
+   * is over. Read as is, it held the queue for those days, Send now and all.
+   */
+  function comesAt(at: number): number {
+    return at - now() > maxStoredWaitMs ? now() : at
+  }
+
   function isDue(item: OutboxItem, force: Force, tried: ReadonlySet<string>): boolean {
     // The server said when: asking sooner only earns another 429.
-    if (item.notBefore !== undefined && item.notBefore > now()) return false
-    if (item.nextAttemptAt <= now()) return true
+    if (item.notBefore !== undefined && comesAt(item.notBefore) > now()) return false
+    if (comesAt(item.nextAttemptAt) <= now()) return true
     return force === 'all' && !tried.has(item.id)
   }
 
@@ -584,8 +597,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     let isEveryPickWaiting = true
     for await (const item of waitingBy('createdAt')) {
       if (heldFor(item) !== undefined) continue
-      soonest = Math.min(soonest ?? Infinity, item.nextAttemptAt)
-      if (item.notBefore !== undefined && item.notBefore > now()) serverWait = Math.min(serverWait ?? Infinity, item.notBefore)
+      soonest = Math.min(soonest ?? Infinity, comesAt(item.nextAttemptAt))
+      const notBefore = item.notBefore === undefined ? undefined : comesAt(item.notBefore)
+      if (notBefore !== undefined && notBefore > now()) serverWait = Math.min(serverWait ?? Infinity, notBefore)
       else isEveryPickWaiting = false
       if (!isPoisoned(item.id)) break
     }
