@@ -107,6 +107,43 @@ function countIndexReads(db: OutboxDatabase): Record<string, number> {
   return rows
 }
 
+/** A photo Blob the phone can no longer read (its file gone from storage), as Chromium answers one. */
+class UnreadableBlob extends Blob {
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.reject(new DOMException('The requested file could not be read.', 'NotReadableError'))
+  }
+  override text(): Promise<string> {
+    return Promise.reject(new DOMException('The requested file could not be read.', 'NotReadableError'))
+  }
+  override slice(): Blob {
+    return new UnreadableBlob([])
+  }
+}
+
+/** Photos with these ids read back unreadable (a DBCore middleware; call before the database opens). */
+function spoilPhotos(db: OutboxDatabase, ids: ReadonlySet<string>): void {
+  const spoil = (record: unknown) => {
+    const stored = record as { id?: string; blob?: Blob } | undefined
+    return stored?.id !== undefined && ids.has(stored.id) ? { ...stored, blob: new UnreadableBlob([], { type: stored.blob?.type ?? '' }) } : record
+  }
+  db.use({
+    stack: 'dbcore',
+    name: 'spoil-photos',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name)
+        if (name !== 'photos') return table
+        return {
+          ...table,
+          get: async (request) => spoil(await table.get(request)),
+          getMany: async (request) => (await table.getMany(request)).map(spoil),
+        }
+      },
+    }),
+  })
+}
+
 /** Counts the readwrite transactions (each a strict flush: a disk sync on a phone) that write the outbox table. */
 function countOutboxWrites(db: OutboxDatabase): { count: number } {
   const writes = { count: 0 }
@@ -773,6 +810,26 @@ describe('photos', () => {
       ['/api/public/expert-signup/upload', undefined], ['PUT', undefined], ['/api/public/expert-signup', undefined],
     ])
     expect(server.accepted[0]!.body.photoUrl).toMatch(/^\/objects\/uploads\//)
+  })
+
+  it('a photo the phone can no longer read needs attention, with why, and holds back nothing: the agent removes it and the item goes', async () => {
+    const db = openDatabase()
+    const unreadable = new Set<string>()
+    spoilPhotos(db, unreadable)
+    const { server, engine } = setup({}, db)
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1), photo(2)] }))
+    const behind = await enqueue(db, agentSignup('Sefa'))
+    const [lost] = await photosOf(db, queued)
+    unreadable.add(lost!.id)
+    engine.start()
+    await engine.idle()
+
+    expect(await item(db, queued.id)).toMatchObject({ status: 'needsAttention', lastError: { message: expect.stringContaining('photo') } })
+    expect((await item(db, behind.id)).status).toBe('sent')
+    await engine.resendItem(queued.id, undefined, { removePhotoIds: [lost!.id] })
+    await engine.idle()
+    expect((await item(db, queued.id)).status).toBe('sent')
+    expect(server.accepted.find((record) => record.key === queued.id)?.body.photoUrls).toHaveLength(1)
   })
 
   it('marks a photo the server refuses as needing attention', async () => {

@@ -214,7 +214,10 @@ type Force =
 
 type SendResult = 'next' | 'paused' | 'stopped'
 
-type Delivery = Verdict | { kind: 'gone' }
+/** A photo the phone can no longer read (its stored file is gone): only the agent can decide, by removing it. */
+type Unreadable = { kind: 'unreadable' }
+
+type Delivery = Verdict | Unreadable | { kind: 'gone' }
 
 /** What one photo's upload came to: its path, or why not. */
 type PhotoOutcome = string | Delivery
@@ -790,7 +793,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     }
   }
 
-  async function putPhoto(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, isNow: boolean): Promise<Verdict> {
+  async function putPhoto(item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, isNow: boolean): Promise<Verdict | Unreadable> {
     // The item being sent goes first; one sent ahead waits its turn (the gate admits the item being sent first).
     const leave = await current.gate.enter(isNow || current.lane.isNow(photo.id))
     // The slot is handed on once this photo's bytes are all on their way (upload progress says so,
@@ -822,7 +825,7 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
 
   async function putPhotoBytes(
     item: OutboxItem, photo: OutboxPhoto, issued: IssuedUpload, current: DrainUploads, onAllSent: () => void, onProgressSeen: () => void,
-  ): Promise<Verdict> {
+  ): Promise<Verdict | Unreadable> {
     if (current.controller.signal.aborted) return { kind: 'stopped' }
     const putTimeout = Math.min(MAX_UPLOAD_TIMEOUT_MS, timeoutMs + Math.ceil(photo.size / UPLOAD_BYTES_PER_SECOND_FLOOR) * 1000)
     const withProgress: FetchLike = (url, init) => uploadTransport(url, init ?? {}, (sentBytes) => {
@@ -837,6 +840,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     }, requestOptions(putTimeout, current.controller.signal)))
     if (verdict.kind === 'ok') link.sampleUpload(photo.size, performance.now() - startedAt)
     noteUpload(current, item.id, photo, verdict.kind === 'ok' ? 'done' : 'failed')
+    // A PUT whose body cannot be read fails as a network failure does (fetch and XMLHttpRequest say
+    // no more): taken for one, it said "No connection" for ever and held back every item behind it.
+    if (verdict.kind === 'retry' && verdict.cause === 'network' && !(await isReadable(photo.blob))) return { kind: 'unreadable' }
     return verdict
   }
 
@@ -883,6 +889,10 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
         // Not a failure: it goes first on the next start. The write may fail if the page closed the db.
         await withDb(() => markStatus(db, item.id, 'waiting', { nextAttemptAt: now() }, now())).catch(() => undefined)
         return 'stopped'
+      case 'unreadable':
+        serverFailures.delete(item.id)
+        await withDb(() => markStatus(db, item.id, 'needsAttention', { lastError: { message: outboxTexts.photoUnreadable } }, now()))
+        return 'next'
       case 'gone':
         return 'next'
     }
@@ -1043,6 +1053,16 @@ function isServerAskingForTime(delivery: Extract<Delivery, { kind: 'retry' }>): 
 export function serverWaitDelay(retryAfterMs: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
   const wait = Math.max(options.floorMs, retryAfterMs)
   return wait + Math.floor(random() * Math.min(1_000, wait / 10))
+}
+
+/** Whether the phone can still read a stored Blob (a missing or changed file fails any read, even of one byte). */
+async function isReadable(blob: Blob): Promise<boolean> {
+  try {
+    await blob.slice(0, 1).arrayBuffer()
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The record's body with its uploaded photos' paths: photoUrls for signups, photoUrl for experts. */

@@ -18,6 +18,7 @@ export const outboxTexts = {
   phoneError: 'Something went wrong on this phone while sending. It will be tried again.',
   photosAgain: 'Some photos had to be uploaded again. It will be sent automatically.',
   noUploadAddress: 'The server gave no upload address for a photo. It will be tried again.',
+  photoUnreadable: 'A photo of this item can no longer be read on this phone. Open “Fix and resend”, remove it, and send the item again.',
   heldForAgent: (name: string) => `Made by ${name}: it is sent only under their name, once they sign in on this phone.`,
   heldForAnotherAgent: 'Made by another agent: it is sent only under their name, once they sign in on this phone.',
   alreadySent: 'This item has already been sent.',
