@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { allCatalogsReady, setLocale } from '../../i18n/runtime'
 import type { OutboxItem } from '../../../sync/outbox/types'
 import { editableFields, fromFormValues, toFormValues } from './edit'
-import { fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, sendPanelHeadline, statusOf, summaryOf, transferSummary } from './format'
+import { deleteWarningOf, fijiTime, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, sendPanelHeadline, statusOf, summaryOf, transferSummary } from './format'
 
 // The Outbox screen loads every catalog area before it renders; so does this test.
 beforeAll(() => allCatalogsReady())
@@ -144,5 +144,23 @@ describe('the Outbox screen while photos go up', () => {
     const uploads = { a: { itemId: item.id, sentBytes: 150, totalBytes: 300 }, b: { itemId: 'other', sentBytes: 1, totalBytes: 2 }, c: { itemId: item.id, sentBytes: 300, totalBytes: 300 } }
     expect(photoPercents(item.id, { ...transfer, uploads })).toEqual([50, 100])
     expect(photoPercents('none', { ...transfer, uploads })).toEqual([])
+  })
+
+  it('never tells an agent deleting an item whose record went out, its answer lost, that it has not reached the server', () => {
+    const refused = deleteWarningOf({ ...item, status: 'needsAttention', postedAt: item.createdAt })
+    expect(refused).toEqual({
+      title: 'Delete this unsent item?',
+      subtitle: 'It will be lost.',
+      text: 'Farmer signup (Data Agent): Mere Naivalu (+679 912 3456). It has not reached the server; once deleted it cannot be sent or brought back.',
+    })
+    expect(deleteWarningOf(item)).toEqual(refused)
+    // Sent, and the answer never came back (a timeout): the server may well have it.
+    const posted = deleteWarningOf({ ...item, postedAt: item.createdAt, attempts: 1, lastError: { message: 'The connection timed out. It will be sent automatically.' } })
+    expect(posted.text).not.toContain('has not reached the server')
+    expect(posted).toEqual({
+      title: 'Delete this item?',
+      subtitle: 'The server may already have it.',
+      text: 'Farmer signup (Data Agent): Mere Naivalu (+679 912 3456). It was sent, but no answer came back, so the server may already have it. Once deleted, this phone cannot find out; entering it again may make a second one.',
+    })
   })
 })

@@ -46,6 +46,25 @@ export function summaryOf(item: Pick<OutboxItem, 'kind' | 'payload'>): string {
   }
 }
 
+export interface DeleteWarning {
+  title: string
+  subtitle: string
+  text: string
+}
+
+/**
+ * The delete dialog's words. A waiting item whose record went out (postedAt) and got no answer may
+ * be on the server already: telling the agent it "has not reached the server" had them delete it
+ * and enter the farmer again, a second signup.
+ */
+export function deleteWarningOf(item: OutboxItem): DeleteWarning {
+  const values = { kind: kindLabel(item.kind), summary: summaryOf(item) }
+  if (item.status === 'waiting' && item.postedAt !== undefined) {
+    return { title: t('outbox.card.deletePostedTitle'), subtitle: t('outbox.card.deletePostedSubtitle'), text: t('outbox.card.deletePostedText', values) }
+  }
+  return { title: t('outbox.card.deleteTitle'), subtitle: t('outbox.card.deleteSubtitle'), text: t('outbox.card.deleteText', values) }
+}
+
 /**
  * A time in Fiji as every screen writes it (spec 000 §9), in the reader's language: 'Jul 01, 2026 at
  * 10:05 PM FJT'. Month names come from the catalog (Intl has no iTaukei or Fiji Hindi data).

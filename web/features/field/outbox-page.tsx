@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../../shared/site'
 import { NativeDialog } from '../../shared/ui/native-dialog'
 import { toast } from '../../shared/ui/toast'
 import { FixForm } from './fix-form'
-import { fijiTime, formatBytes, kindLabel, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, sendPanelHeadline, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
+import { deleteWarningOf, fijiTime, formatBytes, kindLabel, nextTryOf, photoPercents, relativeFromNow, sendNowBlockedReason, sendPanelHeadline, statusOf, summaryOf, transferSummary, type StatusTone } from './format'
 import { t as translate, useT } from '../../i18n/runtime'
 import { translateMessage } from '../../i18n/messages'
 
@@ -203,6 +203,7 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
   const titleId = useId()
   const [fixing, setFixing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const deleteWarning = deleteWarningOf(item)
 
   return (
     <Box
@@ -262,9 +263,9 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
       {fixing ? <FixForm item={item} onDone={() => setFixing(false)} /> : null}
 
       {confirmDelete ? (
-        <NativeDialog title={t('outbox.card.deleteTitle')} subtitle={t('outbox.card.deleteSubtitle')} onClose={() => setConfirmDelete(false)} maxW="28rem">
+        <NativeDialog title={deleteWarning.title} subtitle={deleteWarning.subtitle} onClose={() => setConfirmDelete(false)} maxW="28rem">
           <Text mb="4">
-            {t('outbox.card.deleteText', { kind: kindLabel(item.kind), summary: summaryOf(item) })}
+            {deleteWarning.text}
           </Text>
           <Flex gap="3" justify="flex-end" wrap="wrap">
             <Button variant="outline" onClick={() => setConfirmDelete(false)}>
