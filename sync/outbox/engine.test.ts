@@ -832,6 +832,21 @@ describe('photos', () => {
     expect(server.accepted.find((record) => record.key === queued.id)?.body.photoUrls).toHaveLength(1)
   })
 
+  it('a photo sent ahead that the phone can no longer read: its item needs attention when its turn comes, the others go', async () => {
+    const db = openDatabase()
+    const unreadable = new Set<string>()
+    spoilPhotos(db, unreadable)
+    const { engine } = setup({}, db)
+    const first = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    const second = await enqueue(db, agentSignup('Sefa', { photos: [photo(2)] }))
+    const third = await enqueue(db, agentSignup('Jone', { photos: [photo(3)] }))
+    const [lost] = await photosOf(db, second)
+    unreadable.add(lost!.id)
+    engine.start()
+    await engine.idle()
+    expect(await Promise.all([first, second, third].map(async (queued) => (await item(db, queued.id)).status))).toEqual(['sent', 'needsAttention', 'sent'])
+  })
+
   it('marks a photo the server refuses as needing attention', async () => {
     const { db, server, engine } = setup()
     server.faults.push({ kind: 'status', status: 413, on: 'put', message: 'File too large. Maximum size is 10MB.' })
