@@ -1,7 +1,8 @@
 // The offline field app (offline-sync.md) in real Chromium with the service worker: a data agent
 // signs a farmer up with no coverage, the signup survives closing the page and goes out by itself
 // exactly once; a 500 is retried, a 400 is fixed in the Outbox, an expired session waits for a
-// sign-in, a new version never reloads over a dirty form, and a camera-sized photo is queued small.
+// sign-in, a new version never reloads over a dirty form, a camera-sized photo is queued small, and
+// an app killed while its signup was on the way leaves it waiting, not 'Sending', with no coverage.
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -720,4 +721,39 @@ test('(k) bars but no data: the session checks never answer, yet the agent opens
   await expect(page.getByRole('link', { name: 'Sign Up New Farmer' })).toBeVisible({ timeout: 3_000 })
   await page.unrouteAll({ behavior: 'ignoreErrors' })
   await context.unrouteAll({ behavior: 'ignoreErrors' })
+})
+
+// ---- (l) -------------------------------------------------------------------------------------
+
+test('(l) the app killed while its signup was on the way, opened again with no coverage: the item waits, says the server may have it, and goes out once', async ({ page, context, request }) => {
+  await agentOnline(page, request, 'l')
+  await openSignupForm(page)
+  const name = `Killed App Farmer ${Date.now()}`
+  await fillSignup(page, name)
+  // The record reaches the server, which stores it; its answer never reaches the phone.
+  await context.route('**/api/data-agent/signup', async (route) => {
+    await route.fetch()
+    await new Promise<void>(() => undefined)
+  })
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect.poll(async () => (await signupsNamed(request, name)).length, { timeout: 20_000 }).toBe(1)
+  expect((await storedOutbox(page)).items.filter((item) => item.name === name).map((item) => item.status)).toEqual(['sending'])
+
+  // The phone kills the app; the agent opens it again in the village.
+  await page.close()
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
+  await context.setOffline(true)
+  const reopened = await context.newPage()
+  await reopened.goto('/outbox')
+  const item = outboxItem(reopened, name)
+  await expect(item).toHaveAttribute('data-status', 'waiting')
+  await item.getByRole('button', { name: 'Delete' }).click()
+  const dialog = reopened.getByRole('dialog')
+  await expect(dialog).toContainText('The server may already have it.')
+  await expect(dialog).not.toContainText('It has not reached the server')
+  await dialog.getByRole('button', { name: 'Keep' }).click()
+
+  await context.setOffline(false)
+  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+  expect(await signupsNamed(request, name)).toHaveLength(1)
 })
