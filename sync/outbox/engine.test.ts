@@ -120,7 +120,9 @@ class UnreadableBlob extends Blob {
   }
 }
 
-/** Photos with these ids read back unreadable (a DBCore middleware; call before the database opens). */
+const isReadOnly = (trans: unknown) => (trans as { mode?: string }).mode === 'readonly'
+
+/** Photos with these ids read back unreadable while in the set (a DBCore middleware; call before the database opens). */
 function spoilPhotos(db: OutboxDatabase, ids: ReadonlySet<string>): void {
   const spoil = (record: unknown) => {
     const stored = record as { id?: string; blob?: Blob } | undefined
@@ -136,8 +138,9 @@ function spoilPhotos(db: OutboxDatabase, ids: ReadonlySet<string>): void {
         if (name !== 'photos') return table
         return {
           ...table,
-          get: async (request) => spoil(await table.get(request)),
-          getMany: async (request) => (await table.getMany(request)).map(spoil),
+          // Reads only: a write that read the record first (update) stores the real Blob back.
+          get: async (request) => (isReadOnly(request.trans) ? spoil(await table.get(request)) : table.get(request)),
+          getMany: async (request) => (isReadOnly(request.trans) ? (await table.getMany(request)).map(spoil) : table.getMany(request)),
         }
       },
     }),
@@ -845,6 +848,30 @@ describe('photos', () => {
     engine.start()
     await engine.idle()
     expect(await Promise.all([first, second, third].map(async (queued) => (await item(db, queued.id)).status))).toEqual(['sent', 'needsAttention', 'sent'])
+  })
+
+  it('a photo Blob gone stale while the stored photo reads fine is only retried, never sent to attention', async () => {
+    const db = openDatabase()
+    const stale = new Set<string>()
+    spoilPhotos(db, stale)
+    // Stale until the PUT that read it failed; read again from the database, it is fine.
+    let serverFetch: FakeServer['fetch'] = () => Promise.reject(new Error('not set up'))
+    const { server, engine, advance } = setup({
+      fetch: (url, init) => serverFetch(url, init).catch((error: unknown) => {
+        stale.clear()
+        throw error
+      }),
+    }, db)
+    serverFetch = server.fetch
+    const queued = await enqueue(db, agentSignup('Mere', { photos: [photo(1)] }))
+    const [kept] = await photosOf(db, queued)
+    stale.add(kept!.id)
+    engine.start()
+    await engine.idle()
+    expect(await item(db, queued.id)).toMatchObject({ status: 'waiting', lastError: { message: 'No connection to the server. It will be sent automatically.' } })
+    await advance(60_000)
+    expect((await item(db, queued.id)).status).toBe('sent')
+    expect(server.accepted).toHaveLength(1)
   })
 
   it('marks a photo the server refuses as needing attention', async () => {

@@ -842,8 +842,16 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
     noteUpload(current, item.id, photo, verdict.kind === 'ok' ? 'done' : 'failed')
     // A PUT whose body cannot be read fails as a network failure does (fetch and XMLHttpRequest say
     // no more): taken for one, it said "No connection" for ever and held back every item behind it.
-    if (verdict.kind === 'retry' && verdict.cause === 'network' && !(await isReadable(photo.blob))) return { kind: 'unreadable' }
+    if (verdict.kind === 'retry' && verdict.cause === 'network' && !(await isPhotoReadable(photo))) return { kind: 'unreadable' }
     return verdict
+  }
+
+  async function isPhotoReadable(photo: OutboxPhoto): Promise<boolean> {
+    if (await isReadable(photo.blob)) return true
+    // A Blob read earlier can go stale while the stored one is fine (WebKit drops one whose
+    // connection closed): the photo as stored now decides. One deleted meanwhile is not unreadable.
+    const [stored] = await withDb(() => db.photos.bulkGet([photo.id])).catch(() => [undefined])
+    return stored === undefined || (await isReadable(stored.blob))
   }
 
   async function storeUploaded(photo: OutboxPhoto, issued: IssuedUpload): Promise<string> {
