@@ -39,7 +39,7 @@ import { toast } from '../ui/toast'
 import { allCatalogsReady, t } from '../../i18n/runtime'
 import type * as ValidateModule from '../../../sync/outbox/validate'
 import { parseBackup, planImport, serializeBackup } from './backup'
-import { isPasswordChangeRequired, sendingToken } from './sending-session'
+import { isPasswordChangeRequired, resumesSending, sendingToken } from './sending-session'
 import { keptOutcome, outcomeOf, type Outcome } from './outcome'
 import { markOutboxUsed } from './index'
 
@@ -131,16 +131,13 @@ export function startOutbox(): Outbox {
 
 /** A sign-in (this tab: the api.ts event; another tab: 'storage') resumes a queue paused for it. */
 function watchSession({ db, engine }: Outbox): void {
-  let token = readSession()?.token
+  let last = readSession()
   const check = () => {
     const session = readSession()
-    const next = session?.token
-    if (next && next !== token) {
-      void engine.resumeAfterSignIn()
-      // Storage is kept (promise 10): asked after a data agent signs in.
-      if (session?.user?.role) void requestPersistentStorage(db)
-    }
-    token = next
+    if (resumesSending(last, session)) void engine.resumeAfterSignIn()
+    // Storage is kept (promise 10): asked after a data agent signs in.
+    if (session?.token && session.token !== last?.token && session.user?.role) void requestPersistentStorage(db)
+    last = session
   }
   window.addEventListener(SESSION_CHANGED_EVENT, check)
   window.addEventListener('storage', (event) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredSession } from '../api'
-import { isPasswordChangeRequired, sendingToken } from './sending-session'
+import { isPasswordChangeRequired, resumesSending, sendingToken } from './sending-session'
 
 const session = (mustChangePassword: boolean): StoredSession => ({
   token: 'token-1',
@@ -20,5 +20,17 @@ describe('the session the outbox sends under', () => {
 
   it('is none when signed out', () => {
     expect(sendingToken(null)).toBeUndefined()
+  })
+
+  it('resumes a held queue once there is a session to send under: a new sign-in, or the same one no longer told to change its password', () => {
+    const flagged = session(true)
+    const cleared = session(false)
+    expect(resumesSending(null, cleared)).toBe(true)
+    expect(resumesSending(cleared, { ...cleared, token: 'token-2' })).toBe(true)
+    // An admin lifted "must change password"; the page's session check stored the user again, same token.
+    expect(resumesSending(flagged, cleared)).toBe(true)
+    expect(resumesSending(cleared, cleared)).toBe(false)
+    expect(resumesSending(cleared, null)).toBe(false)
+    expect(resumesSending(cleared, { ...flagged, token: 'token-2' })).toBe(false)
   })
 })
