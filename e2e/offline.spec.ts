@@ -757,3 +757,33 @@ test('(l) the app killed while its signup was on the way, opened again with no c
   await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
   expect(await signupsNamed(request, name)).toHaveLength(1)
 })
+
+// ---- (m) -------------------------------------------------------------------------------------
+
+test("(m) a phone shared by two agents: one agent's unfinished signup is never shown to the other, and waits for its own agent", async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const first = await agentOnline(page, request, 'm1')
+  await openSignupForm(page)
+  const name = `Shared Phone Farmer ${Date.now()}`
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await expect.poll(async () => (await storedOutbox(page)).drafts.some((id) => id.startsWith('data-agent-signup'))).toBe(true)
+
+  const signOut = async () => {
+    await page.goto('/admin')
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/$/)
+  }
+  await signOut()
+  const second = await createAgent(request, 'm2')
+  await signInOnPage(page, second)
+  await openSignupForm(page)
+  await expect(page.getByText('Data Agent Mode')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('')
+  await expect(page.getByText('Draft restored.')).toHaveCount(0)
+
+  await signOut()
+  await signInOnPage(page, first)
+  await openSignupForm(page)
+  await expect(page.getByText('Draft restored.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+})

@@ -242,7 +242,10 @@ function FarmerSignupForm({
   // Drafts: autosaved on this phone, restored when the form opens again (after a reload or an update).
   const values = useWatch({ control }) as JsonObject
   const draft = useDraft({
-    formId: isDataAgent ? 'data-agent-signup' : 'farmer-signup',
+    // One draft per agent: a phone shared by agents never shows one agent's unfinished signup to
+    // another, who would send it under their own name. (Kept under one id for all before.)
+    formId: agent ? `data-agent-signup:${agent.id}` : 'farmer-signup',
+    formerFormId: agent ? 'data-agent-signup' : undefined,
     values,
     photos,
     replaces,

@@ -3,6 +3,7 @@
 // prepared Blobs the form would queue.
 import type { Table } from 'dexie'
 import type { FormDraft, JsonObject } from '../../../sync/outbox'
+import type { OutboxDatabase } from '../../../sync/outbox/db'
 import { startOutbox } from './runtime'
 
 export interface DraftPhoto {
@@ -23,9 +24,9 @@ export interface DraftContent {
   replaces?: string
 }
 
-function table(): Table<StoredDraft, string> {
+function table(db: OutboxDatabase = startOutbox().db): Table<StoredDraft, string> {
   // The drafts table stores FormDraft records; the photos ride along (IndexedDB keeps Blobs).
-  return startOutbox().db.drafts as unknown as Table<StoredDraft, string>
+  return db.drafts as unknown as Table<StoredDraft, string>
 }
 
 export async function saveDraft(formId: string, { values, photos = [], replaces }: DraftContent): Promise<void> {
@@ -34,8 +35,22 @@ export async function saveDraft(formId: string, { values, photos = [], replaces 
   await table().put(record)
 }
 
-export function loadDraft(formId: string): Promise<StoredDraft | undefined> {
-  return table().get(formId)
+/**
+ * The draft of `formId`; else the one kept under `formerId` (a form's id before this version), moved
+ * to `formId` in one transaction, so it is restored once and never under another id again.
+ */
+export async function loadDraft(formId: string, formerId?: string, db: OutboxDatabase = startOutbox().db): Promise<StoredDraft | undefined> {
+  const drafts = table(db)
+  const own = await drafts.get(formId)
+  if (own || !formerId) return own
+  return db.transaction('rw', drafts, async () => {
+    const former = await drafts.get(formerId)
+    if (!former) return undefined
+    const moved: StoredDraft = { ...former, formId }
+    await drafts.put(moved)
+    await drafts.delete(formerId)
+    return moved
+  })
 }
 
 export async function clearDraft(formId: string): Promise<void> {

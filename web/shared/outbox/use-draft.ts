@@ -12,6 +12,8 @@ export const DRAFT_DEBOUNCE_MS = 500
 
 export interface UseDraftOptions {
   formId: string
+  /** The id this form's draft was kept under before (restored once, then kept under `formId`). */
+  formerFormId?: string
   /** The form's current values (JSON). */
   values: JsonObject
   photos?: readonly DraftPhoto[]
@@ -36,7 +38,7 @@ export interface DraftControls {
   clear: () => Promise<void>
 }
 
-export function useDraft({ formId, values, photos = [], replaces, dirty, onRestore }: UseDraftOptions): DraftControls {
+export function useDraft({ formId, formerFormId, values, photos = [], replaces, dirty, onRestore }: UseDraftOptions): DraftControls {
   const [status, setStatus] = useState<DraftControls['status']>('loading')
   const [noRoom, setNoRoom] = useState(false)
   const loaded = useRef(false)
@@ -58,7 +60,9 @@ export function useDraft({ formId, values, photos = [], replaces, dirty, onResto
 
   useEffect(() => {
     let active = true
-    loadDraft(formId)
+    // Another id (another agent signed in meanwhile): nothing is saved under it before it was read.
+    loaded.current = false
+    loadDraft(formId, formerFormId)
       .then((draft) => {
         if (!active) return
         loaded.current = true
@@ -77,7 +81,7 @@ export function useDraft({ formId, values, photos = [], replaces, dirty, onResto
     return () => {
       active = false
     }
-  }, [formId])
+  }, [formId, formerFormId])
 
   const saveNow = useCallback(() => {
     clearTimeout(timer.current)
