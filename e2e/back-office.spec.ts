@@ -459,3 +459,42 @@ test('Add Farmer sent empty by keyboard: focus goes to the first field to fix, i
   await expect(name).toBeInViewport()
   await expect(dialog.getByRole('group', { name: 'Nearest towns/cities *' })).toHaveAccessibleDescription(/./)
 })
+
+test('deciding the only application on the last page of pending signups shows the page before it, not "No pending applications"', async ({ browser, request }) => {
+  const agent = await createStaff(request, 'data_agent')
+  const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
+  const pendingTotal = async () => Number((await request.get('/api/admin/signups?status=pending&pageSize=1', { headers })).headers()['x-total-count'])
+  // 20 a page: one more than whole pages (21 on a fresh server), so the last page holds one card.
+  const before = await pendingTotal()
+  let adding = (((1 - before) % 20) + 20) % 20
+  if (before + adding < 21) adding += 20
+  const tag = `Paged Pending ${stamp()}`
+  for (let i = 0; i < adding; i++) await agentSignup(request, agent, `${tag} ${i}`)
+  const total = before + adding
+
+  try {
+    const admin = await adminPage(browser)
+    await admin.goto('/admin/signups')
+    const pending = admin.locator('section[aria-labelledby="pending-signups"]')
+    await expect(pending.getByRole('heading', { name: `Pending Applications (${total.toLocaleString('en-US')})` })).toBeVisible()
+    const lastPage = Math.ceil(total / 20)
+    for (let page = 1; page < lastPage; page++) await pending.getByRole('button', { name: 'Next page' }).click()
+    await expect(pending.getByText(`Page ${lastPage} of ${lastPage}`)).toBeVisible()
+    const cards = pending.getByRole('list').first().getByRole('listitem')
+    await expect(cards).toHaveCount(1)
+
+    await cards.getByRole('button', { name: /^Reject / }).click()
+    const dialog = admin.getByRole('alertdialog')
+    await dialog.getByLabel('Reason for rejection').fill('Receipt not found')
+    await dialog.getByRole('button', { name: 'Reject Signup' }).click()
+    await expect(dialog).toHaveCount(0)
+
+    await expect(pending.getByRole('heading', { name: `Pending Applications (${(total - 1).toLocaleString('en-US')})` })).toBeVisible()
+    await expect(pending.getByText('No pending applications.')).toHaveCount(0)
+    await expect(cards).toHaveCount(20)
+  } finally {
+    // The applications made here are decided, so later tests find theirs on the first page.
+    const mine = (await (await request.get(`/api/admin/signups?status=pending&search=${encodeURIComponent(tag)}&pageSize=200`, { headers })).json()) as { id: string }[]
+    for (const signup of mine) await request.post(`/api/admin/signups/${signup.id}/process`, { headers, data: { status: 'rejected', rejectionReason: 'e2e: paging test' } })
+  }
+})

@@ -119,7 +119,7 @@ export function CostBreakdownScreen() {
           {t('admin.cost.farmerHeading')}
         </Heading>
         <DataTable label={t('admin.cost.farmerTable')} rows={rows.data?.rows} rowKey={(f) => f.id} columns={columns} isPending={rows.isPending} error={rows.isError ? m.failedToFetch : null} empty={t('admin.expired.empty')} />
-        {(rows.data?.total ?? 0) > ADMIN_FARMERS_PAGE_DEFAULT && (
+        {rows.data && (
           <ListPager label={t('admin.cost.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={rows.data?.rows.length ?? 0} total={rows.data?.total ?? 0} onPage={setPage} />
         )}
       </Stack>

@@ -5,5 +5,5 @@ import { useT } from '../../../i18n/runtime'
 
 export function FarmerPager({ page, shown, total, onPage }: { page: number; shown: number; total: number; onPage: (page: number) => void }) {
   const t = useT()
-  return <ListPager label={t('admin.farmers.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={shown} total={total} onPage={onPage} />
+  return <ListPager label={t('admin.farmers.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={shown} total={total} onPage={onPage} showSinglePage />
 }

@@ -97,7 +97,7 @@ export function PaymentsScreen() {
         error={payments.isError ? t('admin.payments.failedToFetch') : null}
         empty={search.trim() ? t('admin.payments.noMatch') : t('admin.payments.empty')}
       />
-      {total > ADMIN_PAYMENTS_PAGE_DEFAULT && <ListPager label={t('admin.payments.pages')} noun={t('admin.payments.noun')} page={page} pageSize={ADMIN_PAYMENTS_PAGE_DEFAULT} shown={rows?.length ?? 0} total={total} onPage={setPage} />}
+      {payments.data && <ListPager label={t('admin.payments.pages')} noun={t('admin.payments.noun')} page={page} pageSize={ADMIN_PAYMENTS_PAGE_DEFAULT} shown={rows?.length ?? 0} total={total} onPage={setPage} />}
       <EditPaymentDialog payment={editing} onClose={() => setEditing(null)} />
     </Stack>
   )

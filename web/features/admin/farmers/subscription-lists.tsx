@@ -103,7 +103,7 @@ export function ExpiredSubscriptionsScreen() {
           </Stack>
         }
       />
-      {total > ADMIN_FARMERS_PAGE_DEFAULT && (
+      {expired.data && (
         <ListPager label={t('admin.expired.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={expired.data?.rows.length ?? 0} total={total} onPage={setPage} />
       )}
     </Stack>
@@ -150,7 +150,7 @@ export function ActivePendingScreen() {
         error={pending.isError ? m.failedToFetchPending : null}
         empty={<Text fontWeight="semibold">{t('admin.pending.empty')}</Text>}
       />
-      {total > ADMIN_FARMERS_PAGE_DEFAULT && (
+      {pending.data && (
         <ListPager label={t('admin.pending.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={pending.data?.rows.length ?? 0} total={total} onPage={setPage} />
       )}
     </Stack>
@@ -185,7 +185,7 @@ export function TrialPeriodScreen() {
         <TrialLength mayEdit={can(user.role, 'settings.edit')} />
       </SimpleGrid>
       <DataTable label={t('admin.trial.table')} rows={trials.data?.rows} rowKey={(f) => f.id} columns={columns} isPending={trials.isPending} error={trials.isError ? m.failedToFetchTrial : null} empty={t('admin.trial.empty')} />
-      {total > ADMIN_FARMERS_PAGE_DEFAULT && (
+      {trials.data && (
         <ListPager label={t('admin.trial.pages')} noun={t('admin.farmers.noun')} page={page} pageSize={ADMIN_FARMERS_PAGE_DEFAULT} shown={trials.data?.rows.length ?? 0} total={total} onPage={setPage} />
       )}
     </Stack>

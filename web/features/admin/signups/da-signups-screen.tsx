@@ -101,7 +101,7 @@ export function DataAgentSignupsScreen() {
           {t('admin.daSignups.signupsHeading')}
         </Heading>
         <DataTable label={t('admin.daSignups.signupsLabel')} rows={signups.data?.rows} rowKey={(s) => s.id} columns={signupColumns} isPending={signups.isPending} error={signups.isError ? messages.signups.failedToFetch : null} empty={t('admin.daSignups.empty')} />
-        {total > DA_SIGNUPS_PAGE_SIZE && <ListPager label={t('admin.daSignups.pages')} noun={t('admin.daSignups.signupsNoun')} page={page} pageSize={DA_SIGNUPS_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />}
+        {signups.data && <ListPager label={t('admin.daSignups.pages')} noun={t('admin.daSignups.signupsNoun')} page={page} pageSize={DA_SIGNUPS_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />}
       </Stack>
     </Stack>
   )

@@ -83,10 +83,8 @@ export function SignupsScreen() {
             ))}
           </Stack>
         )}
-        {pendingTotal > PENDING_PAGE_SIZE && (
-          <Box mt="3">
-            <ListPager label={t('admin.signups.pendingPages')} noun={t('admin.signups.applications')} page={page} pageSize={PENDING_PAGE_SIZE} shown={pending.length} total={pendingTotal} onPage={setPage} />
-          </Box>
+        {signups.data && (
+          <ListPager mt="3" label={t('admin.signups.pendingPages')} noun={t('admin.signups.applications')} page={page} pageSize={PENDING_PAGE_SIZE} shown={pending.length} total={pendingTotal} onPage={setPage} />
         )}
       </Box>
 
@@ -235,10 +233,8 @@ function RecentDecisions() {
           ))}
         </Stack>
       )}
-      {total > DECISIONS_PAGE_SIZE && (
-        <Box mt="3">
-          <ListPager label={t('admin.signups.decisionsPages')} noun={t('admin.signups.decisions')} page={page} pageSize={DECISIONS_PAGE_SIZE} shown={shown.length} total={total} onPage={setPage} />
-        </Box>
+      {decisions.data && (
+        <ListPager mt="3" label={t('admin.signups.decisionsPages')} noun={t('admin.signups.decisions')} page={page} pageSize={DECISIONS_PAGE_SIZE} shown={shown.length} total={total} onPage={setPage} />
       )}
     </Box>
   )

@@ -19,18 +19,26 @@ export interface ListPagerProps {
   /** Rows matching the filters, on every page (X-Total-Count). */
   total: number
   onPage: (page: number) => void
+  /** Shown when everything fits on one page too ('Showing 1–3 of 3 farmers'); hidden otherwise. */
+  showSinglePage?: boolean
+  mt?: string
 }
 
-export function ListPager({ label, noun, page, pageSize, shown, total, onPage }: ListPagerProps) {
+/**
+ * Mount it whenever the list has loaded, even while one page holds everything: a page emptied by
+ * deletes or decisions is taken back to the last page there is only while the pager is mounted.
+ */
+export function ListPager({ label, noun, page, pageSize, shown, total, onPage, showSinglePage = false, mt }: ListPagerProps) {
   const t = useT()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   // A page emptied by deletes (or filters narrowed elsewhere) falls back to the last page there is.
   useEffect(() => {
     if (page > pages) onPage(pages)
   }, [page, pages, onPage])
+  if (pages === 1 && !showSinglePage) return null
   const first = (page - 1) * pageSize + 1
   return (
-    <Flex as="nav" aria-label={label} gap="3" align="center" wrap="wrap">
+    <Flex as="nav" aria-label={label} gap="3" align="center" wrap="wrap" mt={mt}>
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
         {shown === 0
           ? t('admin.pager.showingNone', { total: count(total), noun })
