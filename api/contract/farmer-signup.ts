@@ -185,6 +185,9 @@ export type DataAgentRangeQuery = z.infer<typeof DataAgentRangeQuerySchema>
 
 /** One data agent's row of the report: success rate = approved / total, rounded to a percent (spec 001 §2). */
 export const DataAgentSummaryRowSchema = z.object({
+  /** The agent's account; null once it was deleted (its signups keep the name they recorded). */
+  agentId: z.string().nullable(),
+  /** The account's name now, or the recorded one for a deleted account. Two agents may share a name. */
   agent: z.string(),
   total: z.number().int().nonnegative(),
   approved: z.number().int().nonnegative(),

@@ -101,14 +101,26 @@ export function signupApprovalsRepository(db: Kysely<Database>) {
       return { records: rows.map(toSignupRecord), total: await count(byDataAgents(sinceIso)) }
     },
 
-    /** The data-agent report's counts per agent and status over the whole range (one row per agent and status). */
-    dataAgentCounts: async (sinceIso: string | null) =>
-      (
-        await byDataAgents(sinceIso)
-          .select((eb) => [eb.fn.coalesce('dataAgentName', sql<string>`'Unknown agent'`).as('agent'), 'status', eb.fn.countAll<number | string>().as('count')])
-          .groupBy([sql`coalesce("dataAgentName", 'Unknown agent')`, 'status'])
-          .execute()
-      ).map((row) => ({ agent: row.agent, status: row.status, count: Number(row.count) })),
+    /**
+     * The data-agent report's counts per agent and status over the whole range. An agent is the
+     * account (names are not unique, and a rename must not split one agent in two), shown by its name
+     * now; signups of a deleted account (dataAgentId set null) count under the name they recorded.
+     */
+    dataAgentCounts: async (sinceIso: string | null) => {
+      const agent = sql<string>`coalesce(u."name", s."dataAgentName", 'Unknown agent')`
+      const rows = await db
+        .selectFrom('farmer_signups as s')
+        .leftJoin('admin_users as u', 'u.id', 's.dataAgentId')
+        .where((eb) => {
+          const conditions: Expression<SqlBool>[] = [eb.or([eb('s.dataAgentId', 'is not', null), eb('s.dataAgentName', 'is not', null)])]
+          if (sinceIso) conditions.push(eb('s.createdAt', '>=', sinceIso))
+          return eb.and(conditions)
+        })
+        .select((eb) => ['s.dataAgentId as agentId', agent.as('agent'), 's.status', eb.fn.countAll<number | string>().as('count')])
+        .groupBy(['s.dataAgentId', agent, 's.status'])
+        .execute()
+      return rows.map((row) => ({ agentId: row.agentId, agent: row.agent, status: row.status, count: Number(row.count) }))
+    },
 
     /** Every signup of the data-agent report's range newest first, one short query per chunk (keyset on createdAt, id). */
     async *dataAgentChunks(sinceIso: string | null, size = SIGNUP_EXPORT_CHUNK_ROWS): AsyncGenerator<FarmerSignupRecord[]> {

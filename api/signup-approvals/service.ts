@@ -100,17 +100,18 @@ export function signupApprovalsService(db: Kysely<Database>, deps: SignupApprova
     async dataAgentSummary(query: DataAgentRangeQuery): Promise<DataAgentSignupsSummary> {
       const summary: DataAgentSignupsSummary = { total: 0, approved: 0, rejected: 0, pending: 0, agents: [] }
       const byAgent = new Map<string, DataAgentSignupsSummary['agents'][number]>()
-      for (const { agent, status, count } of await reads.dataAgentCounts(rangeStart(query.range))) {
-        const row = byAgent.get(agent) ?? { agent, total: 0, approved: 0, rejected: 0, pending: 0, successRate: 0 }
+      for (const { agentId, agent, status, count } of await reads.dataAgentCounts(rangeStart(query.range))) {
+        const key = agentId === null ? `name:${agent}` : `id:${agentId}`
+        const row = byAgent.get(key) ?? { agentId, agent, total: 0, approved: 0, rejected: 0, pending: 0, successRate: 0 }
         row.total += count
         row[status] += count
-        byAgent.set(agent, row)
+        byAgent.set(key, row)
         summary.total += count
         summary[status] += count
       }
       summary.agents = [...byAgent.values()]
         .map((row) => ({ ...row, successRate: Math.round((row.approved / row.total) * 100) }))
-        .sort((a, b) => b.total - a.total || a.agent.localeCompare(b.agent))
+        .sort((a, b) => b.total - a.total || a.agent.localeCompare(b.agent) || (a.agentId ?? '').localeCompare(b.agentId ?? ''))
       return summary
     },
 

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../testing/test-app'
 
 let api: TestApp
 let admin: Record<string, string>
+let agents: { Sera: string; Jone: string }
 const marker = `pg${randomUUID().slice(0, 6)}`
 const DAY = 86_400_000
 const now = Date.now()
@@ -18,7 +19,7 @@ const now = Date.now()
 beforeAll(async () => {
   api = await startTestApp()
   admin = (await signInAs(api.db, 'global_admin', 'Ana Global')).headers
-  const agents = { Sera: (await signInAs(api.db, 'data_agent', 'Sera')).user.id, Jone: (await signInAs(api.db, 'data_agent', 'Jone')).user.id }
+  agents = { Sera: (await signInAs(api.db, 'data_agent', 'Sera')).user.id, Jone: (await signInAs(api.db, 'data_agent', 'Jone')).user.id }
   // 30 pending (12 by agent Sera), 9 approved and 6 rejected (all by agent Jone), a minute apart;
   // four of the pending ones are older than a week.
   const rows = Array.from({ length: 45 }, (_, i) => {
@@ -111,8 +112,8 @@ describe('the data-agent report', () => {
       rejected: 6,
       pending: 8,
       agents: [
-        { agent: 'Jone', total: 15, approved: 9, rejected: 6, pending: 0, successRate: 60 },
-        { agent: 'Sera', total: 8, approved: 0, rejected: 0, pending: 8, successRate: 0 },
+        { agentId: agents.Jone, agent: 'Jone', total: 15, approved: 9, rejected: 6, pending: 0, successRate: 60 },
+        { agentId: agents.Sera, agent: 'Sera', total: 8, approved: 0, rejected: 0, pending: 8, successRate: 0 },
       ],
     })
   })

@@ -94,7 +94,7 @@ export function DataAgentSignupsScreen() {
         <Heading as="h2" size="lg" id="agent-summary">
           {t('admin.daSignups.perAgentHeading')}
         </Heading>
-        <DataTable label={t('admin.daSignups.perAgentLabel')} rows={summary.data?.agents} rowKey={(a) => a.agent} columns={agentColumns} isPending={summary.isPending} error={summary.isError ? messages.signups.failedToFetch : null} empty={t('admin.daSignups.empty')} />
+        <DataTable label={t('admin.daSignups.perAgentLabel')} rows={summary.data?.agents} rowKey={(a) => a.agentId ?? `name:${a.agent}`} columns={agentColumns} isPending={summary.isPending} error={summary.isError ? messages.signups.failedToFetch : null} empty={t('admin.daSignups.empty')} />
       </Stack>
       <Stack as="section" gap="3" aria-labelledby="agent-signups">
         <Heading as="h2" size="lg" id="agent-signups">
