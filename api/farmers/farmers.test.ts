@@ -189,6 +189,31 @@ describe('lists, trial, settings and costing', () => {
     expect(trials.find((t) => t.id === id)).toMatchObject({ trialStatus: 'Active', daysInTrial: 1 })
   })
 
+  it('a trial that has ended shows as ended on the cost page and in the export, and may be started again', async () => {
+    const day = 86_400_000
+    const id = await insertFarmer(api.db, {
+      name: 'Lapsed Trial Losana',
+      isTrialActive: 1,
+      trialStartDate: new Date(Date.now() - 20 * day).toISOString(),
+      trialEndDate: new Date(Date.now() - 13 * day).toISOString(),
+    })
+    const costRow = async () => ((await (await call('GET', '/api/admin/cost-breakdown/farmers?pageSize=200', undefined, adminUser)).json()) as FarmerCost[]).find((f) => f.id === id)!
+    const exported = async () => {
+      const lines = (await (await call('GET', '/api/admin/farmers/export?search=Losana')).text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+      const header = lines[0]!.split(',')
+      return lines[1]!.split('","')[header.indexOf('"Trial Active"')]
+    }
+    const trials = (await (await call('GET', '/api/admin/trial-farmers?pageSize=200', undefined, adminUser)).json()) as TrialFarmer[]
+    expect(trials.find((t) => t.id === id)?.trialStatus).toBe('Expired')
+    // The cost page shows Start Trial, not a Trial Active badge, for it.
+    expect((await costRow()).isTrialActive).toBe(false)
+    expect(await exported()).toBe('No')
+
+    expect((await call('POST', `/api/admin/farmers/${id}/activate-trial`, undefined, adminUser)).status).toBe(200)
+    expect((await costRow()).isTrialActive).toBe(true)
+    expect(await exported()).toBe('Yes')
+  })
+
   it('settings: defaults, spec messages, global-only save, audited', async () => {
     expect(await (await call('GET', '/api/admin/settings', undefined, adminUser)).json()).toEqual({ dailyRate: 2.5, trialPeriodDays: 7 })
     expect((await call('POST', '/api/admin/settings', { dailyRate: 3 }, adminUser)).status).toBe(403)

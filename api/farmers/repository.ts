@@ -5,7 +5,7 @@ import { portable, type PortableSql } from '../../db/dialect'
 import type { Database, FarmerPaymentsTable, FarmersTable } from '../../db/schema'
 import type { AdminFarmer, AdminFarmerSort, FarmerPayment, FarmerStatusFilter } from '../contract'
 import type { Selectable, Insertable, Updateable } from 'kysely'
-import { addDays, displayStatus, fijiMidnightIso } from './subscription-rules'
+import { addDays, displayStatus, fijiMidnightIso, isInTrialOn } from './subscription-rules'
 import { FOLLOW_UP_AFTER_DAYS } from '../contract/subscription-terms'
 
 export type FarmerRow = Selectable<FarmersTable>
@@ -33,7 +33,8 @@ export function toAdminFarmer(row: FarmerRow, today: string): AdminFarmer {
     isPremium: row.isPremium === 1,
     isBulk: row.isBulk === 1,
     deliveryAvailable: row.deliveryAvailable === 1,
-    isTrialActive: row.isTrialActive === 1,
+    // In a trial today, as the trial list says: the flag stays set after the trial's end date.
+    isTrialActive: isInTrialOn(row, today),
     trialStartDate: row.trialStartDate,
     trialEndDate: row.trialEndDate,
     createdAt: row.createdAt,

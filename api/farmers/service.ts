@@ -49,6 +49,7 @@ import {
   daysUntilActive,
   deactivateDates,
   fijiDate,
+  isInTrialOn,
   trialDates,
   trialStatus,
 } from './subscription-rules'
@@ -353,7 +354,7 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
               email: row.email,
               isActive: row.isActive === 1,
               includeInCosting: row.includeInCosting === 1,
-              isTrialActive: row.isTrialActive === 1,
+              isTrialActive: isInTrialOn(row, day),
               subscriptionStart: row.subscriptionStart,
               subscriptionEnd: row.subscriptionEnd,
               isDemo: row.isDemo === 1,

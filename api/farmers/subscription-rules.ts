@@ -130,6 +130,11 @@ export function trialStatus(trial: TrialFields, today: string): 'Active' | 'Expi
   return trial.isTrialActive && !!trial.trialEndDate && fijiDate(trial.trialEndDate) >= today ? 'Active' : 'Expired'
 }
 
+/** In a trial on Fiji date `today` (a stored row: the flag stays set once its end date has passed). */
+export function isInTrialOn(row: { isTrialActive: 0 | 1 | number; trialStartDate: string | null; trialEndDate: string | null }, today: string): boolean {
+  return trialStatus({ isTrialActive: row.isTrialActive === 1, trialStartDate: row.trialStartDate, trialEndDate: row.trialEndDate }, today) === 'Active'
+}
+
 /** Days in trial so far, the start day included, up to the end date. */
 export function daysInTrial(trial: TrialFields, today: string): number {
   if (!trial.trialStartDate) return 0
