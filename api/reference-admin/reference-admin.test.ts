@@ -170,3 +170,43 @@ describe('produce', () => {
     expect((await send('PATCH', `/api/admin/produce/${item.id}`, { isActive: false })).status).toBe(404)
   })
 })
+
+describe('a pending signup made before a rename', () => {
+  const fijiToday = (offset: number) => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Fiji' }).format(new Date())
+    return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10)
+  }
+  const listedNames = async (path: string) => ((await (await api.fetch(path)).json()) as { farmers: { name: string }[] }).farmers.map((f) => f.name)
+
+  it('is approved into the town and produce as they are named now, and is listed under them', async () => {
+    const [town, crop] = [unique('Korovou'), unique('Kumala')]
+    const location = (await (await send('POST', '/api/admin/locations', { name: town })).json()) as { id: number }
+    const produce = (await (await send('POST', '/api/admin/produce', { name: crop })).json()) as { id: number }
+    const farmerName = unique('Waisale Farm')
+    const signupId = randomUUID()
+    await api.db
+      .insertInto('farmer_signups')
+      .values({
+        id: signupId,
+        name: farmerName,
+        phone: '+679 700 4455',
+        cities: JSON.stringify(['Suva', town]),
+        produce: JSON.stringify([crop]),
+        subscriptionStart: fijiToday(-1),
+        subscriptionEnd: fijiToday(60),
+        status: 'pending',
+        createdAt: new Date().toISOString(),
+      })
+      .execute()
+    // Before anyone decides on it, the town and the produce get their proper names.
+    expect((await send('PATCH', `/api/admin/locations/${location.id}`, { name: `${town} Town` })).status).toBe(200)
+    expect((await send('PATCH', `/api/admin/produce/${produce.id}`, { name: `${crop} (Sweet Potato)` })).status).toBe(200)
+
+    const pending = (await (await send('GET', `/api/admin/signups?status=pending&search=${encodeURIComponent(farmerName)}`)).json()) as { cities: string[]; produce: string[] }[]
+    expect(pending).toEqual([expect.objectContaining({ cities: ['Suva', `${town} Town`], produce: [`${crop} (Sweet Potato)`] })])
+    expect((await send('POST', `/api/admin/signups/${signupId}/process`, { status: 'approved' })).status).toBe(200)
+
+    expect(await listedNames(`/api/farmers/locations/${encodeURIComponent(`${town} Town`)}/farmers`)).toEqual([farmerName])
+    expect(await listedNames(`/api/produce/availability/${produce.id}/farmers`)).toEqual([farmerName])
+  })
+})

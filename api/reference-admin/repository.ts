@@ -67,5 +67,21 @@ export function referenceAdminRepository(db: Kysely<Database>) {
       `.execute(db)
       return Number(result.numAffectedRows ?? 0n)
     },
+
+    /**
+     * Renames `from` to `to` in one JSON list column of every pending signup: approval copies the
+     * lists into the farmer, who must be listed under the name the town or produce has now. Decided
+     * signups are history and keep what was sent. Returns how many signups changed.
+     */
+    async renameInPendingSignups(column: FarmerList, from: string, to: string): Promise<number> {
+      const list = `farmer_signups.${column}`
+      const named = p.caselessEquals('e.value', from)
+      const names = sql`(select ${p.jsonListAgg(sql<string>`case when ${named} then cast(${to} as text) else e.value end`, 'e.position')} from ${p.jsonListValues(list, 'e')})`
+      const result = await sql`
+        update farmer_signups set ${sql.ref(column)} = ${names}
+        where status = 'pending' and exists (select 1 from ${p.jsonListValues(list, 'e')} where ${named})
+      `.execute(db)
+      return Number(result.numAffectedRows ?? 0n)
+    },
   }
 }

@@ -55,7 +55,10 @@ interface NamedKind {
 const locationKind: NamedKind = {
   table: 'locations',
   noun: 'location',
-  follow: async (trx, from, to, now) => ({ farmersChanged: await referenceAdminRepository(trx).rewriteFarmerLists('cities', from, to, now) }),
+  follow: async (trx, from, to, now) => ({
+    farmersChanged: await referenceAdminRepository(trx).rewriteFarmerLists('cities', from, to, now),
+    ...(to !== null && { pendingSignupsChanged: await referenceAdminRepository(trx).renameInPendingSignups('cities', from, to) }),
+  }),
 }
 
 const categoryKind: NamedKind = {
@@ -159,11 +162,12 @@ function produceService(db: Kysely<Database>) {
             ...(patch.isActive !== undefined && { isActive: flag(patch.isActive) }),
             updatedAt: now,
           })
-          // Farmers list their produce by name: a rename follows into their lists.
+          // Farmers and pending signups list their produce by name: a rename follows into their lists.
           const renamed = patch.name !== undefined && patch.name !== before.name
           const farmersChanged = renamed ? await repository.rewriteFarmerLists('produce', before.name, patch.name!, now) : 0
+          const pendingSignupsChanged = renamed ? await repository.renameInPendingSignups('produce', before.name, patch.name!) : 0
           const after = toProduce((await repository.findProduce(id))!)
-          const details = describeChanges(before, { ...patch, category }) + (renamed ? `; farmersChanged: ${farmersChanged}` : '')
+          const details = describeChanges(before, { ...patch, category }) + (renamed ? `; farmersChanged: ${farmersChanged}; pendingSignupsChanged: ${pendingSignupsChanged}` : '')
           return { result: after, audit: { action: 'update_produce', targetType: 'produce', targetId: id, targetName: after.name, details } }
         }),
       ),
