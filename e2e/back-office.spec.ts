@@ -498,3 +498,28 @@ test('deciding the only application on the last page of pending signups shows th
     for (const signup of mine) await request.post(`/api/admin/signups/${signup.id}/process`, { headers, data: { status: 'rejected', rejectionReason: 'e2e: paging test' } })
   }
 })
+
+test('adding a produce to a farmer whose other produce was made inactive since: the inactive one shows ticked and the save goes through', async ({ browser, request }) => {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, e2eAdmin.email, e2eAdmin.password)}` }
+  const seasonal = `Seasonal Crop ${stamp()}`
+  const made = await request.post('/api/admin/produce', { headers, data: { name: seasonal, isActive: true } })
+  expect(made.status(), await made.text()).toBe(201)
+  const { id: produceId } = (await made.json()) as { id: number }
+  const name = `Seasonal Farmer ${stamp()}`
+  const { id } = await unlistedFarmer(request, headers, name, { produce: ['Dalo (Taro)', seasonal] })
+  // Out of season: staff make it inactive, so it leaves the active produce list.
+  expect((await request.patch(`/api/admin/produce/${produceId}`, { headers, data: { isActive: false } })).status()).toBe(200)
+
+  const admin = await adminPage(browser)
+  await admin.goto('/admin/farmers')
+  await admin.getByLabel('Search farmers').fill(name)
+  await admin.getByRole('button', { name: `Edit ${name}` }).first().click()
+  const dialog = admin.getByRole('dialog', { name: `Edit ${name}` })
+  await expect(dialog.getByRole('checkbox', { name: seasonal })).toBeChecked()
+  await dialog.getByRole('checkbox', { name: 'Yams (Uvi)' }).check()
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(admin.getByRole('alert').or(admin.getByRole('status')).filter({ hasText: 'Farmer updated successfully' }).first()).toBeVisible()
+  const [farmer] = (await (await request.get(`/api/admin/farmers?search=${encodeURIComponent(name)}`, { headers })).json()) as { id: string; produce: string[] }[]
+  expect(farmer).toMatchObject({ id, produce: ['Dalo (Taro)', seasonal, 'Yams (Uvi)'] })
+})

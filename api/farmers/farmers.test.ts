@@ -164,6 +164,23 @@ describe('POST and PATCH /api/admin/farmers', () => {
     expect(((await res.json()) as AdminFarmer).subscriptionEnd).toBe('2026-12-31')
   })
 
+  it('a produce the farmer already lists stays through an edit after it was made inactive; a new one must be active', async () => {
+    const seasonal = `Seasonal ${randomUUID().slice(0, 6)}`
+    const now = new Date().toISOString()
+    await api.db.insertInto('produce').values({ name: seasonal, category: '', isActive: 1, createdAt: now, updatedAt: now }).execute()
+    const id = await insertFarmer(api.db, { name: 'Kept Produce Kelera', produce: ['Dalo (Taro)', seasonal] })
+    await api.db.updateTable('produce').set({ isActive: 0 }).where('name', '=', seasonal).execute()
+
+    const added = await call('PATCH', `/api/admin/farmers/${id}`, { produce: ['Dalo (Taro)', seasonal, 'Yams (Uvi)'] })
+    expect(added.status, await added.clone().text()).toBe(200)
+    expect(((await added.json()) as AdminFarmer).produce).toEqual(['Dalo (Taro)', seasonal, 'Yams (Uvi)'])
+
+    const other = await insertFarmer(api.db, { name: 'New Produce Nani', produce: ['Dalo (Taro)'] })
+    const refused = await call('PATCH', `/api/admin/farmers/${other}`, { produce: ['Dalo (Taro)', seasonal] })
+    expect(refused.status).toBe(400)
+    expect(await messageOf(refused)).toBe(m.produceNotActive)
+  })
+
   it('delete removes the farmer (global admin), 404 for an unknown one', async () => {
     const id = await insertFarmer(api.db, { name: 'To Delete' })
     expect((await call('DELETE', `/api/admin/farmers/${id}`)).status).toBe(200)

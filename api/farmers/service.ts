@@ -94,8 +94,9 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
   const reads = farmersRepository(readDb)
   const today = (now = new Date()) => fijiDate(now)
 
-  async function activeProduce(names: readonly string[]): Promise<string[]> {
-    const produce = matchListed(names, await repository.activeProduceNames())
+  /** The names in their listed spelling: active produce, or (an edit) one the farmer already lists. */
+  async function activeProduce(names: readonly string[], kept: readonly string[] = [], reads = repository): Promise<string[]> {
+    const produce = matchListed(names, [...kept, ...(await reads.activeProduceNames())])
     if (!produce) throw new HttpError(400, m.produceNotActive)
     return produce
   }
@@ -180,12 +181,13 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
       const keys = Object.keys(patch)
       // An empty patch changes nothing, so it needs no more than the route's own capability.
       if (keys.length > 0 && !can(role, farmerPatchCapability(patch))) throw new HttpError(403, messages.common.forbidden)
-      const produce = patch.produce ? await activeProduce(patch.produce) : undefined
       const now = new Date()
       const isActivation = keys.length === 1 && keys[0] === 'isActive'
       return translateUnique(() =>
         staffWrite(db, actor, async (trx) => {
           const before = await loadAsSeen(trx, id, was, now)
+          // A produce made inactive since the farmer chose it may stay (the edit adds or removes others).
+          const produce = patch.produce ? await activeProduce(patch.produce, before.produce, farmersRepository(trx)) : undefined
           // A patch of one date is judged with the other as stored (the schema sees only what was sent).
           if (patch.subscriptionStart !== undefined || patch.subscriptionEnd !== undefined) {
             const dates = FarmerUpdateSchema.safeParse({ subscriptionStart: patch.subscriptionStart ?? before.subscriptionStart ?? undefined, subscriptionEnd: patch.subscriptionEnd ?? before.subscriptionEnd ?? undefined })

@@ -80,8 +80,11 @@ function seenOf(farmer: AdminFarmer, keys: readonly string[]): FarmerSeen {
   return Object.fromEntries(keys.map((key) => [key, farmer[key as keyof FarmerSeen]])) as FarmerSeen
 }
 
-function CheckboxGroup({ legend, options, chosen, max, onChange, error }: { legend: string; options: string[]; chosen: string[]; max?: number; onChange: (next: string[]) => void; error?: string }) {
+function CheckboxGroup({ legend, options: listed, chosen, max, onChange, error }: { legend: string; options: string[]; chosen: string[]; max?: number; onChange: (next: string[]) => void; error?: string }) {
   const errorId = useId()
+  // A town or produce made inactive since the farmer chose it is no longer listed: still shown, ticked,
+  // so staff see what the farmer has (and counts towards the maximum) and can untick it.
+  const options = [...chosen.filter((name) => !listed.includes(name)), ...listed]
   return (
     <chakra.fieldset borderWidth="1px" rounded="md" p="3" aria-invalid={!!error} aria-describedby={error ? errorId : undefined}>
       <chakra.legend px="1" fontWeight="medium">
