@@ -73,7 +73,7 @@ export function FarmersScreen() {
     if (farmers.data && total === 0) return toastError(messages.common.noDataToExport)
     const query = farmerFilterParams(filters).toString()
     try {
-      await downloadServerCsv(`/api/admin/farmers/export${query ? `?${query}` : ''}`, 'farmers.csv')
+      if (!(await downloadServerCsv(`/api/admin/farmers/export${query ? `?${query}` : ''}`, 'farmers.csv'))) toastError(messages.common.noDataToExport)
     } catch {
       toastError(m.failedToGenerateReport)
     }

@@ -36,8 +36,9 @@ export function PaymentsScreen() {
 
   const report = async () => {
     try {
-      await downloadServerCsv('/api/admin/farmers/payments/report', 'payment-report.csv')
-      toastSuccess(m.reportGenerated)
+      const downloaded = await downloadServerCsv('/api/admin/farmers/payments/report', 'payment-report.csv')
+      if (downloaded) toastSuccess(m.reportGenerated)
+      else toastError(messages.common.noDataToExport)
     } catch {
       toastError(m.failedToGenerateReport)
     }

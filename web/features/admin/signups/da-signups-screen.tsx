@@ -33,7 +33,7 @@ export function DataAgentSignupsScreen() {
   const exportRange = async () => {
     if (summary.data && summary.data.total === 0) return toastError(messages.common.noDataToExport)
     try {
-      await downloadServerCsv(dataAgentExportUrl(range), 'data-agent-signups.csv')
+      if (!(await downloadServerCsv(dataAgentExportUrl(range), 'data-agent-signups.csv'))) toastError(messages.common.noDataToExport)
     } catch {
       toastError(messages.signups.failedToGenerateReport)
     }
