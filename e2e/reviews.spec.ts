@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ratingLabel } from '../api/contract/display'
-import { e2eAdmin, untilPublicAnswer } from './fixtures'
+import { e2eAdmin, signInAsAdmin, untilPublicAnswer } from './fixtures'
 import { fillThePhone, makeRoom, queuedItems } from './full-phone'
 import { publicReviews, showEveryReview } from './review-pages'
 import type { PublicReviewPage } from '../api/contract/reviews'
@@ -474,4 +474,26 @@ test('farm reviews come a page at a time: the total in the heading, "Show more" 
   await expect(cards).toHaveCount(Math.min(answer.farmCount, 48))
   const names = await cards.getByRole('heading').allInnerTexts()
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+})
+
+test('staff reject a platform review with a reason, which the box keeps to the 1,000 characters the server takes', async ({ page, request }) => {
+  const userName = `Rejected Buyer ${randomUUID().slice(0, 8)}`
+  const posted = await request.post('/api/public/reviews', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: { userName, rating: 2, comment: 'Bought dalo at Suva market, the farmer never answered the phone again' },
+  })
+  expect(posted.status(), await posted.text()).toBe(201)
+
+  await signInAsAdmin(page)
+  await page.goto('/admin/reviews')
+  const card = page.getByRole('listitem', { name: `Review by ${userName}` })
+  await card.getByRole('button', { name: 'Reject' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Reject Review' })
+  const reason = dialog.getByLabel('Please give a reason for rejecting this review')
+  await reason.fill(`Not about a purchase. ${'x'.repeat(1_100)}`)
+  await expect(reason).toHaveValue(`Not about a purchase. ${'x'.repeat(1_000 - 'Not about a purchase. '.length)}`)
+  await dialog.getByRole('button', { name: 'Reject' }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole('tab', { name: /^Rejected/ }).click()
+  await expect(page.getByRole('listitem', { name: `Review by ${userName}` }).getByText(/^Rejection reason: Not about a purchase\. x+$/)).toBeVisible()
 })

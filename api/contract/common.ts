@@ -33,6 +33,9 @@ export type IdParam = z.infer<typeof IdParamSchema>
  */
 export const DB_INT_MAX = 2_147_483_647
 
+/** A staff member's reason for rejecting a signup or a review, at most (its box stops there too). */
+export const REJECTION_REASON_MAX_CHARS = 1000
+
 export const IntIdParamSchema = z.object({ id: wholeNumberQuery(messages.common.idInvalid, 1, DB_INT_MAX) })
 export type IntIdParam = z.infer<typeof IntIdParamSchema>
 

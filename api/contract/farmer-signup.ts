@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { messages } from './messages'
 import {
   PurgeBodySchema,
+  REJECTION_REASON_MAX_CHARS,
   PurgeResponseSchema,
   TimestampSchema,
   optionalEmail,
@@ -131,7 +132,7 @@ export type SignupCreatedResponse = z.infer<typeof SignupCreatedResponseSchema>
 export const SignupProcessSchema = z
   .object({
     status: z.enum(['approved', 'rejected']),
-    rejectionReason: z.string().trim().max(1000).optional(),
+    rejectionReason: z.string().trim().max(REJECTION_REASON_MAX_CHARS).optional(),
   })
   .refine((b) => b.status !== 'rejected' || !!b.rejectionReason, {
     error: messages.signups.rejectionReasonRequired,

@@ -1,7 +1,7 @@
 // Platform reviews (moderated) and farm reviews (published at once), public and admin shapes.
 import { z } from 'zod'
 import { messages } from './messages'
-import { TimestampSchema, hasVisibleText, optionalEmail, optionalText, whenMissing } from './common'
+import { REJECTION_REASON_MAX_CHARS, TimestampSchema, hasVisibleText, optionalEmail, optionalText, whenMissing } from './common'
 import { honeypotField } from './honeypot'
 import { FarmerPageQuerySchema } from './farmers'
 
@@ -121,7 +121,7 @@ export type ReviewCreatedResponse = z.infer<typeof ReviewCreatedResponseSchema>
 export const ReviewModerationSchema = z
   .object({
     status: z.enum(['approved', 'rejected']),
-    rejectionReason: z.string().trim().max(1000).optional(),
+    rejectionReason: z.string().trim().max(REJECTION_REASON_MAX_CHARS).optional(),
   })
   .refine((b) => b.status !== 'rejected' || !!b.rejectionReason, {
     error: messages.signups.rejectionReasonRequired,

@@ -4,6 +4,7 @@ import { DemoBadge } from '../../../shared/ui/demo-badge'
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { REJECTION_REASON_MAX_CHARS } from '../../../../api/contract/common'
 import { messages } from '../../../../api/contract/messages'
 import type { PlatformReview } from '../../../../api/contract/reviews'
 import { useDocumentTitle } from '../../../shared/site'
@@ -167,7 +168,7 @@ export function ReviewsScreen() {
           <chakra.label htmlFor="rejection-reason" fontWeight="medium">
             {t('admin.reviews.rejectReasonLabel')}
           </chakra.label>
-          <Textarea id="rejection-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Textarea id="rejection-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REJECTION_REASON_MAX_CHARS} />
         </Stack>
       </ConfirmDialog>
       <ConfirmDialog

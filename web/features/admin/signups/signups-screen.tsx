@@ -4,6 +4,7 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Image, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import type { FarmerSignupRecord } from '../../../../api/contract/farmer-signup'
+import { REJECTION_REASON_MAX_CHARS } from '../../../../api/contract/common'
 import { photoThumbnailPath } from '../../../../api/contract/display'
 import { messages } from '../../../../api/contract/messages'
 import { can } from '../../../../api/contract/permissions'
@@ -267,7 +268,7 @@ function RejectDialog({ signup, onClose }: { signup: FarmerSignupRecord | null; 
           <Stack gap="3">
             <Text>{t('admin.signups.rejectBody')}</Text>
             <FormField label={t('admin.signups.rejectReason')} required error={reason && !reason.trim() ? m.rejectionReasonRequired : undefined}>
-              <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
+              <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REJECTION_REASON_MAX_CHARS} rows={3} />
             </FormField>
             <OfflineNotice isOnline={isOnline} />
           </Stack>
