@@ -1016,6 +1016,24 @@ describe('signing in', () => {
   })
 })
 
+describe('another agent signing in while the queue drains', () => {
+  it("an item read under its agent's session is not sent under the token of an agent who signed in since (another tab)", async () => {
+    const { db, server, token, engine } = setup({
+      // The other tab's sign-in lands between the queue's read and the token's.
+      getAuthToken: () => {
+        token.value = 'token-mere'
+        token.agentId = 'agent-mere'
+        return token.value
+      },
+    })
+    const sefas = await enqueue(db, agentSignup('Farmer of Sefa'))
+    engine.start()
+    await engine.idle()
+    expect(records(server)).toHaveLength(0)
+    expect(await item(db, sefas.id)).toMatchObject({ status: 'waiting' })
+  })
+})
+
 describe('fix and resend', () => {
   it('resends a fixed item under the same key, validating the new payload first', async () => {
     const { db, server, engine } = setup()

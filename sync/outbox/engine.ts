@@ -619,6 +619,9 @@ export function createOutboxEngine(options: OutboxEngineOptions): OutboxEngine {
       pauseForAuth()
       return 'paused'
     }
+    // Asked again with the token, in the same task: another agent may have signed in (another tab)
+    // since the queue was read, and this item must never go under their token.
+    if (heldFor(item) !== undefined) return 'next'
     const marked = await withDb(() => markSending(item))
     if (!marked) return 'next'
     const sending = marked.item

@@ -110,11 +110,29 @@ describe('session storage', () => {
     const user = { name: 'Mere', role: 'data_agent' as const, mustChangePassword: false }
     writeSession({ token: 'tok-1', user })
     expect(localStorage.getItem('vf.token')).toBe('tok-1')
-    expect(JSON.parse(localStorage.getItem('vf.user') ?? 'null')).toEqual(user)
+    expect(JSON.parse(localStorage.getItem('vf.user') ?? 'null')).toMatchObject(user)
     expect(readSession()).toEqual({ token: 'tok-1', user })
     clearSession()
     expect(localStorage.getItem('vf.token')).toBeNull()
     expect(localStorage.getItem('vf.user')).toBeNull()
+  })
+
+  it("never pairs another tab's new token with the agent signed in before (written one key after the other)", () => {
+    const mere = { id: 'agent-mere', name: 'Mere', role: 'data_agent' as const, mustChangePassword: false }
+    const seru = { id: 'agent-seru', name: 'Seru', role: 'data_agent' as const, mustChangePassword: false }
+    writeSession({ token: 'token-of-mere-0001', user: mere })
+    // Another tab signs Seru in: its token is written, its user record not yet.
+    localStorage.setItem('vf.token', 'token-of-seru-0002')
+    expect(readSession()).toEqual({ token: 'token-of-seru-0002', user: null })
+    writeSession({ token: 'token-of-seru-0002', user: seru })
+    expect(readSession()).toEqual({ token: 'token-of-seru-0002', user: seru })
+  })
+
+  it('takes a user record stored by an earlier version (without the token it was stored with) as it is', () => {
+    const user = { name: 'Mere', role: 'data_agent' as const, mustChangePassword: false }
+    localStorage.setItem('vf.token', 'tok-1')
+    localStorage.setItem('vf.user', JSON.stringify(user))
+    expect(readSession()).toEqual({ token: 'tok-1', user })
   })
 })
 

@@ -38,21 +38,32 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The end of the token a user record was stored with, kept in the record. The token and the user
+ * are two keys (spec 000 §9): another tab signing in writes one, then the other, and a tab reading
+ * in between would pair the new token with the previous agent, whose queued signups the outbox
+ * would then send under the new agent's account. A record stored with another token is no user.
+ */
+const TOKEN_TAIL_FIELD = 'storedWithToken'
+const tokenTail = (token: string) => token.slice(-8)
+
+function userOf(rawUser: string | null, token: string): SessionUser | null {
+  if (!rawUser) return null
+  try {
+    const { [TOKEN_TAIL_FIELD]: storedWith, ...user } = JSON.parse(rawUser) as SessionUser
+    // A record without the field was stored by an earlier version: it is taken as it is.
+    return storedWith === undefined || storedWith === tokenTail(token) ? user : null
+  } catch {
+    return null
+  }
+}
+
 /** The stored session, or null when there is no token. */
 export function readSession(): StoredSession | null {
   const store = storage()
   const token = store?.getItem(sessionStorageKeys.token)
   if (!store || !token) return null
-  let user: SessionUser | null = null
-  const rawUser = store.getItem(sessionStorageKeys.user)
-  if (rawUser) {
-    try {
-      user = JSON.parse(rawUser) as SessionUser
-    } catch {
-      user = null
-    }
-  }
-  return { token, user }
+  return { token, user: userOf(store.getItem(sessionStorageKeys.user), token) }
 }
 
 /**
@@ -74,7 +85,7 @@ export function writeSession(session: StoredSession): void {
   const store = storage()
   if (!store) return
   store.setItem(sessionStorageKeys.token, session.token)
-  if (session.user) store.setItem(sessionStorageKeys.user, JSON.stringify(session.user))
+  if (session.user) store.setItem(sessionStorageKeys.user, JSON.stringify({ ...session.user, [TOKEN_TAIL_FIELD]: tokenTail(session.token) }))
   else store.removeItem(sessionStorageKeys.user)
   announceSessionChange()
 }

@@ -22,6 +22,11 @@ describe('the session the outbox sends under', () => {
     expect(sendingToken(null)).toBeUndefined()
   })
 
+  it("is none for a token whose user is not known (another tab wrote its token and not yet its user)", () => {
+    expect(sendingToken({ token: 'token-2', user: null })).toBeUndefined()
+    expect(resumesSending(session(false), { token: 'token-2', user: null })).toBe(false)
+  })
+
   it('resumes a held queue once there is a session to send under: a new sign-in, or the same one no longer told to change its password', () => {
     const flagged = session(true)
     const cleared = session(false)

@@ -4,8 +4,10 @@
 // and an unflagged user, and the session watch in runtime.ts resumes sending (resumesSending).
 import type { StoredSession } from '../api'
 
+/** The token, while its user is known: a token whose user record is not (yet) the one stored with it
+ * (another tab is signing in) is no session to send under. */
 export function sendingToken(session: StoredSession | null): string | undefined {
-  return isPasswordChangeRequired(session) ? undefined : session?.token
+  return !session?.user || isPasswordChangeRequired(session) ? undefined : session.token
 }
 
 export function isPasswordChangeRequired(session: StoredSession | null): boolean {
