@@ -215,6 +215,18 @@ describe('bars but no data: the server never answers', () => {
     expect(calls[0]!.init.signal?.aborted).toBe(true)
   })
 
+  it('a password change gives up after SERVER_WAIT_MS and says the server cannot be reached; the session stays as it was', async () => {
+    vi.useFakeTimers()
+    writeSession({ token: 'tok-1', user: { ...agent, mustChangePassword: true } })
+    stubSilentServer()
+    const changed = watch(changePassword(createQueryClient(), { currentPassword: 'Old-Passw0rd!', newPassword: 'N3w-Passw0rd!' }))
+    await vi.advanceTimersByTimeAsync(SERVER_WAIT_MS - 100)
+    expect(changed.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(changed.error).toEqual(new Error('The server cannot be reached. Check the connection, then try again.'))
+    expect(readSession()).toEqual({ token: 'tok-1', user: { ...agent, mustChangePassword: true } })
+  })
+
   it('logout signs out on this phone after SERVER_WAIT_MS, though the server was never told', async () => {
     vi.useFakeTimers()
     writeSession({ token: 'tok-1', user: agent })

@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '../../api/contract/auth'
 import { messages } from '../../api/contract/messages'
-import { SERVER_WAIT_MS, ServerSilentError, apiRequest, clearSession, errorStatus, getJsonWithin, readSession, requestWithin, sessionStorageKeys, writeSession, type StoredSession } from './api'
+import { SERVER_WAIT_MS, ServerSilentError, clearSession, errorStatus, getJsonWithin, readSession, requestWithin, sessionStorageKeys, writeSession, type StoredSession } from './api'
 import { toast } from './ui/toast'
 
 // ---- the stored session as a React store --------------------------------------------------
@@ -131,14 +131,17 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
 
 /**
  * POST /api/auth/change-password: the answer's token and user replace the session (the server
- * ends every other session of the user). Throws the server message or 'Failed to change password'.
+ * ends every other session of the user). Throws the server message, the unreachable server's text
+ * or 'Failed to change password'.
  */
 export async function changePassword(queryClient: QueryClient, body: ChangePassword): Promise<LoginResponse> {
   let answer: unknown
   try {
-    answer = await (await apiRequest('POST', '/api/auth/change-password', body)).json()
+    // Under the app's one wait, as sign-in. Should the change have landed unheard, this token has
+    // ended with it: the next try is answered 401, and the agent signs in with the new password.
+    answer = await (await requestWithin('POST', '/api/auth/change-password', SERVER_WAIT_MS, body)).json()
   } catch (error) {
-    throw new Error(serverMessage(error) ?? messages.auth.failedToChangePassword)
+    throw new Error(serverMessage(error) ?? (unreachable(error) ? messages.offline.serverUnreachable : messages.auth.failedToChangePassword))
   }
   const parsed = LoginResponseSchema.safeParse(answer)
   if (!parsed.success) throw new Error(messages.auth.failedToChangePassword)
