@@ -144,6 +144,16 @@ const CODES: Record<ConstraintKind, readonly string[]> = {
   notNull: ['SQLITE_CONSTRAINT_NOTNULL', '23502'],
 }
 
+/**
+ * True when PostgreSQL cancelled a transaction for another's sake: deadlock_detected (40P01; two
+ * transactions waiting on each other's rows, as a town's rename and a save of one of its farmers on
+ * two servers) or serialization_failure (40001). Nothing of it was written: run it again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '40P01' || code === '40001'
+}
+
 /** True when the database refused a write for this kind of constraint, on either database. */
 export function isConstraintViolation(error: unknown, kind: ConstraintKind): boolean {
   const code = (error as { code?: unknown } | null)?.code

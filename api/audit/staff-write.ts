@@ -4,7 +4,7 @@
 import type { Request, Response } from 'express'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
-import { isConstraintViolation } from '../../db/dialect'
+import { isConstraintViolation, isTransactionConflict } from '../../db/dialect'
 import type { SessionUser } from '../auth/sessions'
 import { messages } from '../contract'
 import { HttpError } from '../errors'
@@ -89,13 +89,27 @@ export async function insertAuditLog(trx: Tx | Kysely<Database>, actor: Actor, e
  * Runs `work` in a transaction and records its audit entry in the same transaction.
  * Inside `work` use only `trx`: the SQLite driver serialises on one connection, so a query on `db`
  * would wait for this transaction forever. Do slow things (argon2, e-mail) before or after.
- * A throw anywhere rolls back both the change and the audit row.
+ * A throw anywhere rolls back both the change and the audit row; a transaction PostgreSQL cancelled
+ * for a conflict with another (isTransactionConflict) is run again, `work` with it.
  */
 export async function staffWrite<T>(
   db: Kysely<Database>,
   actor: Actor,
   work: (trx: Tx) => Promise<StaffWriteOutcome<T>>,
 ): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeOnce(db, actor, work)
+    } catch (error) {
+      if (attempt >= STAFF_WRITE_ATTEMPTS || !isTransactionConflict(error)) throw error
+    }
+  }
+}
+
+/** Tries of one staff write: the one cancelled gets through once the other has (it holds what this waits for). */
+const STAFF_WRITE_ATTEMPTS = 4
+
+function writeOnce<T>(db: Kysely<Database>, actor: Actor, work: (trx: Tx) => Promise<StaffWriteOutcome<T>>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const { result, audit } = await work(trx)
     // The row names its actor by a foreign key, so it fails only when the actor's account was deleted
