@@ -3,7 +3,7 @@
 // 409 when a colleague changed one of them since, where the later edit silently won and the trail
 // showed both changing the same old value. Edits of different fields both go. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, type AdminFarmer } from '../contract'
+import { messages, type AdminFarmer, type FarmerPayment } from '../contract'
 import { insertFarmer, signInAs } from '../directory/testing'
 import { startTestApp, type TestApp } from '../testing/test-app'
 
@@ -62,6 +62,22 @@ describe('an edit of what a colleague changed meanwhile', () => {
     ])
     expect(apart.map((answer) => answer.status)).toEqual([200, 200])
     expect(await listed(id)).toMatchObject({ comments: 'Dalo all year', isPremium: true })
+  })
+
+  it('two Edit Payment saves for farmers with no payment yet: each farmer has one payment record, with the later save in it', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, (_, i) => insertFarmer(api.db, { name: `Raced Payment ${i}` })))
+    const answers = await Promise.all(
+      ids.flatMap((id) => [
+        patch(`/api/admin/farmers/${id}/payment`, { mpaisaReceiptNumber: 'MP-1001' }),
+        patch(`/api/admin/farmers/${id}/payment`, { mpaisaNumber: '9123456' }, colleague),
+      ]),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(ids.flatMap(() => [200, 200]))
+    // The Payments page lists every payment record.
+    const payments = (await (await api.fetch('/api/admin/farmers/payments?search=Raced%20Payment&pageSize=50', { headers: admin })).json()) as FarmerPayment[]
+    for (const id of ids) {
+      expect(payments.filter((payment) => payment.farmerId === id)).toMatchObject([{ mpaisaNumber: '9123456', mpaisaReceiptNumber: 'MP-1001' }])
+    }
   })
 
   it('refuses an edit whose dialog saw an older value, and changes nothing; without `was` an edit goes as before', async () => {

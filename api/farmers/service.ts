@@ -381,8 +381,11 @@ export function farmersService(db: Kysely<Database>, readDb: Kysely<Database> = 
     async updatePayment(actor: Actor, farmerId: string, input: FarmerPaymentUpdate): Promise<FarmerPayment> {
       const now = new Date().toISOString()
       return staffWrite(db, actor, async (trx) => {
-        const farmer = await load(trx, farmerId)
         const repo = farmersRepository(trx)
+        // The farmer's row first: of two saves at once (two servers) for a farmer with no payment
+        // yet, the second then finds the first's record and edits it, instead of adding another.
+        if (!(await repo.take(farmerId))) throw notFound()
+        const farmer = await load(trx, farmerId)
         // PATCH: only the fields sent change; one sent empty ('' parses to undefined) is cleared.
         const fields = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value ?? null])) as Partial<Record<keyof FarmerPaymentUpdate, string | null>>
         let payment = await repo.latestPayment(farmerId)
