@@ -197,6 +197,20 @@ describe('two servers on one database', () => {
     expect(((await after.json()) as PublicFarmerPage).farmers.map((f) => f.name)).toContain(signup.name)
   })
 
+  it("a new visitor's first page views reaching both servers at once count one visitor: the public figure agrees with the staff summary", async () => {
+    // Five new visitors, each opening eight pages at once (tabs restored), sent to either server.
+    const views = await Promise.all(
+      Array.from({ length: 5 }, (_, v) => {
+        const visitorId = randomUUID()
+        return Array.from({ length: 8 }, (_, i) => (i % 2 ? b : a).postJson('/api/analytics/page-view', { path: '/', visitorId }, { 'x-forwarded-for': `10.6.0.${v + 1}` }))
+      }).flat(),
+    )
+    expect(views.map((res) => res.status)).toEqual(Array.from({ length: 40 }, () => 204))
+    const shown = (await (await b.fetch('/api/analytics/live')).json()) as { uniqueVisitors: number; totalPageViews: number }
+    const staff = (await (await b.fetch('/api/analytics/live?days=7', { headers: admin })).json()) as { uniqueVisitors: number; totalPageViews: number }
+    expect(shown).toMatchObject({ uniqueVisitors: staff.uniqueVisitors, totalPageViews: staff.totalPageViews })
+  })
+
   it('a photo uploaded through A is served by B byte for byte (one shared photo directory)', async () => {
     const photoUrl = await uploadPhoto(a)
     const fromA = Buffer.from(await (await a.fetch(photoUrl)).arrayBuffer())

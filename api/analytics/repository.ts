@@ -7,14 +7,13 @@ export function analyticsRepository(db: Kysely<Database>) {
     /** A page view, and the country tally when this visitor has never been seen before. */
     async recordPageView(view: { path: string; visitorId: string; countryCode: string | null; countryName: string | null; at: string }) {
       await db.transaction().execute(async (trx) => {
+        // The public summary's counters move with the row, in the same transaction (migration 0005).
+        // Their row first: a visitor's other page view on another server (PostgreSQL) has committed
+        // by the time this one holds it, so "seen" below finds it and the visitor counts once.
+        await trx.updateTable('analytics_totals').set((eb) => ({ pageViews: eb('pageViews', '+', 1) })).where('id', '=', 1).execute()
         const seen = await trx.selectFrom('page_views').select('id').where('visitorId', '=', view.visitorId).limit(1).executeTakeFirst()
         await trx.insertInto('page_views').values({ path: view.path, visitorId: view.visitorId, countryCode: view.countryCode, createdAt: view.at }).execute()
-        // The public summary's counters move with the row, in the same transaction (migration 0005).
-        await trx
-          .updateTable('analytics_totals')
-          .set((eb) => ({ pageViews: eb('pageViews', '+', 1), visitors: seen ? eb.ref('visitors') : eb('visitors', '+', 1) }))
-          .where('id', '=', 1)
-          .execute()
+        if (!seen) await trx.updateTable('analytics_totals').set((eb) => ({ visitors: eb('visitors', '+', 1) })).where('id', '=', 1).execute()
         if (!view.countryCode || !view.countryName) return
         await trx
           .insertInto('visitor_countries')
