@@ -144,6 +144,19 @@ const CODES: Record<ConstraintKind, readonly string[]> = {
   notNull: ['SQLITE_CONSTRAINT_NOTNULL', '23502'],
 }
 
+/** The classes of key `holdUntilCommit` locks (PostgreSQL advisory locks: the first of their two numbers). */
+export const HELD_KEYS = { farmReviewSender: 1 } as const
+
+/**
+ * Holds `key` of `kind` until the transaction `trx` ends: transactions holding the same key run one
+ * after the other, so one that counts rows and then inserts (one sender's farm reviews an hour) sees
+ * what the others wrote. PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing, its one
+ * writer already runs them so (a second process's write on a stale read is refused as busy).
+ */
+export async function holdUntilCommit(trx: Executor, kind: (typeof HELD_KEYS)[keyof typeof HELD_KEYS], key: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${kind}::integer, hashtext(${key}::text))`.execute(trx)
+}
+
 /**
  * True when PostgreSQL cancelled a transaction for another's sake: deadlock_detected (40P01; two
  * transactions waiting on each other's rows, as a town's rename and a save of one of its farmers on

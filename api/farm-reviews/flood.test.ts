@@ -59,4 +59,11 @@ describe('POST /api/farm-reviews against a flood', { timeout: 60_000 }, () => {
       expect(row.reviewDay).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     }
   })
+
+  it(`reviews of ${FARM_REVIEWS_PER_HOUR + 2} farms sent at once from one address (several servers, PostgreSQL): ${FARM_REVIEWS_PER_HOUR} are published, the rest refused with 429`, async () => {
+    const before = await reviewCount()
+    const answers = await Promise.all(farms.map((farmId) => review(farmId, '10.9.0.5')))
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array.from({ length: FARM_REVIEWS_PER_HOUR }, () => 201), 429, 429])
+    expect(await reviewCount()).toBe(before + FARM_REVIEWS_PER_HOUR)
+  })
 })

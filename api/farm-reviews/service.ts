@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { HELD_KEYS, holdUntilCommit } from '../../db/dialect'
 import { recordIdempotent } from '../../sync/server/idempotency'
 import { messages, type FarmReview, type FarmReviewCreate, type FarmReviewPage, type FarmReviewsQuery, type FarmsWithRatingsPage, type FarmsWithRatingsQuery } from '../contract'
 import { directoryRepository, parseList } from '../directory/repository'
@@ -62,6 +63,8 @@ export function farmReviewsService(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         if (!(await isListedFarmer(trx, review.farmId, now))) throw new HttpError(404, messages.farmReviews.farmNotFound)
         if (sender) {
+          // One sender's reviews one at a time, across servers: each counts the others' (PostgreSQL).
+          await holdUntilCommit(trx, HELD_KEYS.farmReviewSender, sender.senderKey)
           if (await repository.reviewedToday(trx, sender.senderKey, review.farmId, sender.reviewDay)) throw alreadyToday()
           const lastHour = await repository.sentSince(trx, sender.senderKey, new Date(now.getTime() - HOUR_MS).toISOString())
           if (lastHour.length >= FARM_REVIEWS_PER_HOUR) {
