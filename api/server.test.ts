@@ -153,4 +153,48 @@ describe('api/server.ts start-up', () => {
     expect(await cut.answered).toBe('cut')
     expect(fs.readFileSync(logFile, 'utf8')).toMatch(/"cut":1,"graceMs":500,"msg":"shut down with requests still in flight: they were cut"/)
   }, 120_000)
+
+  it("on SIGTERM behind a proxy: the proxy's kept-alive connection is closed after the answer in flight, and the server exits 0 instead of serving it until the grace is over", async () => {
+    const dir = tempDir()
+    const logFile = path.join(dir, 'server.log')
+    const server = serverProcess({ port: await freePort(), dataDir: path.join(dir, 'data'), logFile, env: { SHUTDOWN_GRACE_MS: '4000', LOG_LEVEL: 'info' } })
+    await server.start()
+    // A busy proxy: one connection kept alive, and the next request on it as soon as the last is answered.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const health = () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http.get(`${server.baseUrl}/api/health`, { agent }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.headers.connection))
+        }).on('error', reject)
+      })
+    expect(await health()).toBe('keep-alive')
+    const body = JSON.stringify({ rating: 5, comment: 'Sent through the proxy while the server restarts.' })
+    const review = http.request(`${server.baseUrl}/api/public/reviews`, { agent, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': randomUUID() } })
+    const reviewed = new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
+      review.on('response', (res) => {
+        res.resume()
+        resolve({ status: res.statusCode, connection: res.headers.connection })
+      })
+      review.on('error', reject)
+    })
+    review.write(body.slice(0, 20))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const stopped = server.stop()
+    while (!fs.readFileSync(logFile, 'utf8').includes('shutting down')) await new Promise((resolve) => setTimeout(resolve, 20))
+    review.end(body.slice(20))
+    expect(await reviewed).toEqual({ status: 201, connection: 'close' })
+    let served = 0
+    try {
+      for (;;) {
+        await health()
+        served++
+      }
+    } catch {
+      // The port refuses: the proxy sends its requests to the other server.
+    }
+    agent.destroy()
+    expect(served).toBe(0)
+    expect(await stopped).toMatchObject({ code: 0, killed: false })
+  }, 120_000)
 })

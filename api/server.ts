@@ -148,13 +148,25 @@ try {
 
 // Requests being answered now: a shutdown lets them finish (a photo on weak 3G takes seconds).
 let inFlight = 0
-server.on('request', (_req: unknown, res: NodeJS.EventEmitter) => {
+let shuttingDown = false
+const answering = new Set<ServerResponse>()
+server.on('request', (_req: unknown, res: ServerResponse) => {
   inFlight += 1
-  res.once('close', () => (inFlight -= 1))
+  answering.add(res)
+  // A proxy's kept-alive connection would bring request after request to a server shutting down,
+  // until the grace ran out and cut one: its answer closes the connection instead.
+  if (shuttingDown && !res.headersSent) res.setHeader('connection', 'close')
+  res.once('close', () => {
+    inFlight -= 1
+    answering.delete(res)
+    if (shuttingDown) setImmediate(() => server.closeIdleConnections())
+  })
 })
 
 function shutdown(signal: string) {
   logger.info({ signal, inFlight, graceMs: config.shutdownGraceMs }, 'shutting down: no new connections; the requests in flight may finish')
+  shuttingDown = true
+  for (const res of answering) if (!res.headersSent) res.setHeader('connection', 'close')
   server.close(() => {
     void (database?.close() ?? Promise.resolve()).finally(() => process.exit(0))
   })
