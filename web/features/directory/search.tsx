@@ -76,6 +76,8 @@ export interface DirectorySearch {
   /** The server's pages ("Show more"); null for the offline search. */
   pages: FarmerPages<PublicFarmer> | null
   retry: () => void
+  /** Set when the search was submitted before its results showed: they take focus when they do. */
+  focusResultsWhenShown: RefObject<boolean>
 }
 
 /**
@@ -90,6 +92,7 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
   const searching = filtersAlone ? isSearching(text, filters) : text !== ''
   const remote = useFarmerPages<PublicFarmer>(searching ? farmersSearchUrl(text, filters) : null, { autoload: true, limit: CARD_PAGE_SIZE })
   const queryClient = useQueryClient()
+  const focusResultsWhenShown = useRef(false)
   // Subscribed only while searching: the lists' arrival must not re-render the hero (a long task
   // on a slow phone); the search and its event read them then.
   const locations = useFarmerLocations({ subscribed: searching })
@@ -143,6 +146,7 @@ export function useDirectorySearch({ browsingCity, filtersAlone = true }: { brow
     total,
     pages: local ? null : remote,
     retry: remote.retry,
+    focusResultsWhenShown,
   }
 }
 
@@ -169,11 +173,15 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     // "Go" on a phone's keyboard: close the keyboard and move to the results.
-    input.current?.blur()
     const heading = resultsHeading.current
     if (heading) {
+      input.current?.blur()
       heading.scrollIntoView({ block: 'start' })
       heading.focus({ preventScroll: true })
+    } else if (search.query.trim() !== '') {
+      // Submitted within the typing pause, before the results show: a blur now would drop focus
+      // on the page's body, so the box keeps it until the results take it.
+      search.focusResultsWhenShown.current = true
     }
   }
   return (
@@ -194,7 +202,11 @@ export function SearchForm({ search, resultsHeading }: { search: DirectorySearch
           autoComplete="off"
           enterKeyHint="search"
           value={search.query}
-          onChange={(e) => search.setQuery(e.currentTarget.value)}
+          onChange={(e) => {
+            // Typing on after the submit: the results are not what was submitted, so leave focus here.
+            search.focusResultsWhenShown.current = false
+            search.setQuery(e.currentTarget.value)
+          }}
           onFocus={preloadFarmerCards}
         />
         {/* On a phone the keyboard's Search key submits; the button would squeeze the box. */}
@@ -219,7 +231,14 @@ export function SearchResults({ search, headingRef }: { search: DirectorySearch;
   const { results, status, total, pages } = search
   const headingId = useId()
   const t = useT()
-  if (!search.searching) return null
+  const { searching, focusResultsWhenShown } = search
+  useEffect(() => {
+    if (!searching || !focusResultsWhenShown.current) return
+    focusResultsWhenShown.current = false
+    headingRef.current?.scrollIntoView({ block: 'start' })
+    headingRef.current?.focus({ preventScroll: true })
+  }, [searching, focusResultsWhenShown, headingRef])
+  if (!searching) return null
   let body
   if (status === 'pending') body = <Loading />
   else if (status === 'error') body = <LoadError message={t(texts.failedToFetchFarmers)} onRetry={search.retry} />
