@@ -133,7 +133,7 @@ test("a server failure (500) on an expert registration says 'Failed to submit re
 
   // The phone is online and the server failed: the spec's words, never "saved … back online".
   await expect(page.locator('form').getByRole('alert')).toContainText('Failed to submit registration. Please try again.')
-  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText('Failed to submit registration. Please try again.')
+  await expect(page.locator('[role="alert"] [data-variant="destructive"]')).toContainText('Failed to submit registration. Please try again.')
   await expect(page.getByText('Saved on this phone')).toHaveCount(0)
   await expect(page.getByText(/back online/)).toHaveCount(0)
   // Nothing typed is lost.

@@ -1,7 +1,20 @@
 // Keyboard-only use, as axe cannot see it: where focus goes after a submit or a dialog, on a phone
 // and at 1280 wide.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { phone } from './axe'
+
+/** The live regions a screen reader hears `text` from: itself and each ancestor with a live role or aria-live. */
+function liveRegionsAround(text: Locator): Promise<string[]> {
+  return text.evaluate((node) => {
+    const regions: string[] = []
+    for (let el: Element | null = node; el; el = el.parentElement) {
+      const role = el.getAttribute('role')
+      const live = el.getAttribute('aria-live')
+      if ((live && live !== 'off') || role === 'status' || role === 'alert' || role === 'log') regions.push(role ?? `aria-live=${live}`)
+    }
+    return regions
+  })
+}
 
 test.describe('on a phone', () => {
   test.use(phone)
@@ -19,5 +32,17 @@ test.describe('on a phone', () => {
     await expect(box).toBeFocused()
     await page.clock.runFor(1000)
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeFocused()
+  })
+
+  test('a toast is announced once: its text sits in one live region, not one inside another', async ({ page }) => {
+    // The browser declines to keep storage (as it does until the app is installed).
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator.storage, 'persist', { value: () => Promise.resolve(false) })
+    })
+    await page.goto('/outbox')
+    await page.getByRole('button', { name: 'Keep storage' }).click()
+    const toastTitle = page.getByText('The browser did not agree yet', { exact: false }).first()
+    await expect(toastTitle).toBeVisible()
+    expect(await liveRegionsAround(toastTitle)).toEqual(['status'])
   })
 })

@@ -39,34 +39,43 @@ export function Toaster() {
       justifyContent="center"
       pointerEvents="none"
     >
-      <Box aria-live={isDestructive ? 'assertive' : 'polite'} aria-atomic="true">
-        {active && (
-          <Box
-            key={active.id}
-            role={isDestructive ? 'alert' : 'status'}
-            data-variant={active.variant}
-            pointerEvents="auto"
-            bg={isDestructive ? 'red.700' : 'gray.900'}
-            color="white"
-            rounded="md"
-            shadow="lg"
-            px="4"
-            py="3"
-            maxW="md"
-            display="flex"
-            gap="3"
-            alignItems="flex-start"
-          >
-            <Box flex="1">
-              <Text fontWeight="semibold">{active.title}</Text>
-              {active.description && <Text fontSize="sm">{active.description}</Text>}
-            </Box>
-            <Button size="xs" variant="plain" color="white" aria-label={t('ui.toast.dismiss')} onClick={dismissToast}>
-              ✕
-            </Button>
-          </Box>
-        )}
+      {/* Two live regions, there before any toast: a toast's text is announced by the one it
+          appears in, once. A role on the toast itself would nest a second live region (read twice). */}
+      <Box role="status" aria-atomic="true">
+        {active && !isDestructive ? <ToastBox key={active.id} toast={active} /> : null}
       </Box>
+      <Box role="alert" aria-atomic="true">
+        {active && isDestructive ? <ToastBox key={active.id} toast={active} /> : null}
+      </Box>
+    </Box>
+  )
+}
+
+function ToastBox({ toast: active }: { toast: NonNullable<ReturnType<typeof currentToast>> }) {
+  const t = useT()
+  const isDestructive = active.variant === 'destructive'
+  return (
+    <Box
+      data-variant={active.variant}
+      pointerEvents="auto"
+      bg={isDestructive ? 'red.700' : 'gray.900'}
+      color="white"
+      rounded="md"
+      shadow="lg"
+      px="4"
+      py="3"
+      maxW="md"
+      display="flex"
+      gap="3"
+      alignItems="flex-start"
+    >
+      <Box flex="1">
+        <Text fontWeight="semibold">{active.title}</Text>
+        {active.description && <Text fontSize="sm">{active.description}</Text>}
+      </Box>
+      <Button size="xs" variant="plain" color="white" aria-label={t('ui.toast.dismiss')} onClick={dismissToast}>
+        ✕
+      </Button>
     </Box>
   )
 }
