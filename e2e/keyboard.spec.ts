@@ -1,7 +1,8 @@
 // Keyboard-only use, as axe cannot see it: where focus goes after a submit or a dialog, on a phone
 // and at 1280 wide.
-import { expect, test, type Locator } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { phone } from './axe'
+import { waitForServiceWorker } from './fixtures'
 
 /** The live regions a screen reader hears `text` from: itself and each ancestor with a live role or aria-live. */
 function liveRegionsAround(text: Locator): Promise<string[]> {
@@ -45,4 +46,37 @@ test.describe('on a phone', () => {
     await expect(toastTitle).toBeVisible()
     expect(await liveRegionsAround(toastTitle)).toEqual(['status'])
   })
+
+  test('Outbox: after Delete is confirmed from the keyboard, focus goes to the Unsent list, not to the page', async ({ page, context }) => {
+    await page.goto('/farmer-signup')
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    await saveSignupOnPhone(page, `Keyboard Farmer ${Date.now()}`)
+    await page.goto('/outbox')
+    const card = page.getByTestId('outbox-item').first()
+    await card.getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: 'Item deleted' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /^Unsent \(\d+\)$/ })).toBeFocused()
+  })
 })
+
+/** A farmer signup sent while offline: it waits in the Outbox. */
+async function saveSignupOnPhone(page: Page, name: string) {
+  await page.goto('/farmer-signup')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
+  await page.getByLabel('Village').fill('Nakasi')
+  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
+  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
+  await page.getByLabel('Start Date').fill('2026-07-01')
+  await page.getByLabel('End Date').fill('2026-07-31')
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+  await page.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
+}

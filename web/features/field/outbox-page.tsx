@@ -44,6 +44,13 @@ function useNow(everyMs: number): number {
   return now
 }
 
+const unsentHeadingId = 'outbox-unsent'
+
+/** Where focus goes when the control that had it leaves with an item or a section. */
+function focusUnsentHeading() {
+  document.getElementById(unsentHeadingId)?.focus()
+}
+
 export function OutboxPage() {
   const t = useT()
   useDocumentTitle(t('outbox.page.title'))
@@ -68,8 +75,8 @@ export function OutboxPage() {
         now={now}
       />
 
-      <Box as="section" aria-labelledby="outbox-unsent" mt="8">
-        <Heading as="h2" id="outbox-unsent" size="xl" mb="3">
+      <Box as="section" aria-labelledby={unsentHeadingId} mt="8">
+        <Heading as="h2" id={unsentHeadingId} tabIndex={-1} size="xl" mb="3">
           {t('outbox.page.unsent', { count: pending.length })}
         </Heading>
         {items === undefined ? (
@@ -96,7 +103,13 @@ export function OutboxPage() {
             <Button
               size="sm"
               variant="outline"
-              onClick={() => void clearSent().then((n) => toast({ title: translate('outbox.page.cleared', { count: n }) }))}
+              onClick={() =>
+                void clearSent().then((n) => {
+                  toast({ title: translate('outbox.page.cleared', { count: n }) })
+                  // This button goes with the section it clears: focus must not fall to the page.
+                  focusUnsentHeading()
+                })
+              }
             >
               {t('outbox.page.clearSent')}
             </Button>
@@ -204,6 +217,16 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
   const [fixing, setFixing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const deleteWarning = deleteWarningOf(item)
+  // A deleted item's card leaves with its Delete button, the dialog's opener: once it is gone,
+  // focus goes to the list's heading rather than falling to the page (after the dialog's own
+  // return of focus, which finds its opener gone).
+  const deleting = useRef(false)
+  useEffect(
+    () => () => {
+      if (deleting.current) setTimeout(focusUnsentHeading, 0)
+    },
+    [],
+  )
 
   return (
     <Box
@@ -276,11 +299,13 @@ function OutboxItemCard({ item, now }: { item: OutboxItem; now: number }) {
               bg="red.700"
               color="white"
               onClick={() => {
+                deleting.current = true
                 void deleteItem(item.id)
                   .then(() => toast({ title: translate('outbox.card.deleted') }))
-                  .catch((error: unknown) =>
-                    toast({ title: translate('outbox.card.couldNotDelete'), description: translateMessage(error instanceof Error ? error.message : String(error)), variant: 'destructive' }),
-                  )
+                  .catch((error: unknown) => {
+                    deleting.current = false
+                    toast({ title: translate('outbox.card.couldNotDelete'), description: translateMessage(error instanceof Error ? error.message : String(error)), variant: 'destructive' })
+                  })
                   .finally(() => setConfirmDelete(false))
               }}
             >
