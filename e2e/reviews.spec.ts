@@ -399,7 +399,7 @@ test('a farm review on a phone with no room left says to free space, keeps the d
   await dialog.getByRole('button', { name: 'Submit Review' }).click()
 
   const noRoom = 'This phone has no room left to save it: free some space (old photos, videos or WhatsApp files), then try again.'
-  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText(noRoom)
+  await expect(page.locator('[role="alert"] [data-variant="destructive"]')).toContainText(noRoom)
   await expect(dialog).toContainText(`Failed to submit review. ${noRoom}`)
   await expect(dialog.getByLabel('Comment')).toHaveValue(comment)
   expect(await queuedItems(page)).toBe(before)
@@ -419,7 +419,7 @@ test('a server failure (500) on a farm review shows the failure toast and keeps 
   const failing = await failPosts(page, '/api/farm-reviews')
   await dialog.getByRole('button', { name: 'Submit Review' }).click()
 
-  const toast = page.locator('[role="alert"][data-variant="destructive"]')
+  const toast = page.locator('[role="alert"] [data-variant="destructive"]')
   await expect(toast).toContainText('Failed to submit review')
   await expect(toast).toContainText('Please try again.')
   await expect(dialog.getByRole('alert')).toHaveText('Failed to submit review. Please try again.')

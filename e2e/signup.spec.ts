@@ -247,7 +247,7 @@ test("a visitor's signup that meets a server failure (500) says 'Failed to submi
   await page.getByRole('button', { name: 'Submit Application' }).click()
 
   await expect(page.locator('form').getByRole('alert')).toContainText('Failed to submit signup. Please try again.')
-  await expect(page.locator('[role="alert"][data-variant="destructive"]')).toContainText('Failed to submit signup')
+  await expect(page.locator('[role="alert"] [data-variant="destructive"]')).toContainText('Failed to submit signup')
   await expect(page.getByText('Saved on this phone')).toHaveCount(0)
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
   await expect(page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true })).toBeChecked()
@@ -267,7 +267,7 @@ test('a phone with no room left says so in words the reader can act on, keeps ev
   await expect(noRoomNote).toBeVisible()
 
   await page.getByRole('button', { name: 'Submit Application' }).click()
-  const toast = page.locator('[role="alert"][data-variant="destructive"]')
+  const toast = page.locator('[role="alert"] [data-variant="destructive"]')
   await expect(toast).toContainText('Could not save on this phone')
   await expect(toast).toContainText(
     'This phone has no room left to save it: free some space (old photos, videos or WhatsApp files), then try again. Nothing was sent; your entries are still here.',
