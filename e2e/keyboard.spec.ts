@@ -2,7 +2,7 @@
 // and at 1280 wide.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { phone } from './axe'
-import { waitForServiceWorker } from './fixtures'
+import { signInAsAdmin, waitForServiceWorker } from './fixtures'
 
 /** The live regions a screen reader hears `text` from: itself and each ancestor with a live role or aria-live. */
 function liveRegionsAround(text: Locator): Promise<string[]> {
@@ -64,6 +64,21 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Item deleted' })).toBeVisible()
     await expect(page.getByRole('heading', { name: /^Unsent \(\d+\)$/ })).toBeFocused()
   })
+})
+
+test('Signup Approvals at 1280 wide: Approve from the keyboard leaves focus in the pending list, not on the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInAsAdmin(page)
+  await page.goto('/admin/signups')
+  const pending = page.locator('section[aria-labelledby="pending-signups"]')
+  const approve = pending.getByRole('button', { name: /^Approve / }).first()
+  const name = (await approve.getAttribute('aria-label'))?.replace(/^Approve /, '') ?? ''
+  await approve.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Signup approved successfully and farmer account created' })).toBeVisible()
+  await expect(pending.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+  // Focus is on a control of the list the card left (the next application), never dropped on <body>.
+  await expect(pending.locator(':focus')).toHaveCount(1)
 })
 
 /** A farmer signup sent while offline: it waits in the Outbox. */

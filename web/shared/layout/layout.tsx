@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom'
 import { PageLoading } from '../ui/page-loading'
 import { ScreenErrorBoundary } from '../ui/screen-error-boundary'
 import { markFirstScreenShown } from '../when-idle'
+import { startFocusRescue } from './focus-rescue'
 import { Footer } from './footer'
 import { Header } from './header'
 import { SkipLink, mainContentId } from './skip-link'
@@ -20,6 +21,7 @@ export function Layout() {
   const { pathname } = useLocation()
   const mainRef = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
+  useEffect(startFocusRescue, [])
 
   // After a client-side navigation: start at the top of the new page and move focus to its
   // content, so keyboard and screen-reader users land there (not on first load).
