@@ -64,6 +64,21 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Item deleted' })).toBeVisible()
     await expect(page.getByRole('heading', { name: /^Unsent \(\d+\)$/ })).toBeFocused()
   })
+
+  test('Outbox: Clear sent from the keyboard leaves focus on the Unsent list, not on the page', async ({ page, context }) => {
+    await page.goto('/farmer-signup')
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    const name = `Sent Keyboard Farmer ${Date.now()}`
+    await saveSignupOnPhone(page, name)
+    await context.setOffline(false)
+    await page.goto('/outbox')
+    await expect(page.getByTestId('outbox-item').filter({ hasText: name })).toHaveAttribute('data-status', 'sent', { timeout: 20_000 })
+    await page.getByRole('button', { name: 'Clear sent items' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('outbox-item').filter({ hasText: name })).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: /^Unsent \(\d+\)$/ })).toBeFocused()
+  })
 })
 
 test('Signup Approvals at 1280 wide: Approve from the keyboard leaves focus in the pending list, not on the page', async ({ page }) => {
