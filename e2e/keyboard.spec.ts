@@ -96,6 +96,25 @@ test('Signup Approvals at 1280 wide: Approve from the keyboard leaves focus in t
   await expect(pending.locator(':focus')).toHaveCount(1)
 })
 
+test.describe('at 200 % text on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  for (const [path, button] of [['/about', 'Start Browsing Farmers'], ['/how-it-works', "Join Our Growers' Network"], ['/reviews/farms', /^Show more farms/]] as const) {
+    test(`${path}: the "${String(button)}" button wraps its words instead of running off the screen`, async ({ page }) => {
+      await page.goto(path)
+      const control = page.getByRole('main').getByRole(path === '/reviews/farms' ? 'button' : 'link', { name: button })
+      await expect(control.first()).toBeVisible()
+      // The reader's text size: the browser's default font size doubled, as every size here is in rem.
+      await page.evaluate(() => document.documentElement.style.setProperty('font-size', '200%'))
+      for (const one of await control.all()) {
+        const box = await one.boundingBox()
+        expect(box && box.x + box.width).toBeLessThanOrEqual(360)
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    })
+  }
+})
+
 /** A farmer signup sent while offline: it waits in the Outbox. */
 async function saveSignupOnPhone(page: Page, name: string) {
   await page.goto('/farmer-signup')

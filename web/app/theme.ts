@@ -13,7 +13,7 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react'
 import {
   breakpoints,
-  buttonRecipe,
+  buttonRecipe as chakraButtonRecipe,
   containerRecipe,
   globalCss,
   headingRecipe,
@@ -23,6 +23,18 @@ import {
   textStyles,
 } from '@chakra-ui/react/theme'
 import { semanticTokens, tokens } from './tokens'
+
+// A button's label wraps rather than running off a narrow screen when the reader's text is large
+// (200 % on a 360 px phone): each size's height is its least height, and a wrapped label grows it.
+type ButtonSizes = NonNullable<typeof chakraButtonRecipe.variants>['size']
+const buttonSizes = Object.fromEntries(
+  Object.entries(chakraButtonRecipe.variants?.size ?? {}).map(([size, style]) => [size, { ...style, h: 'auto', minH: style.h, py: '0.5' }]),
+) as unknown as ButtonSizes
+const buttonRecipe = {
+  ...chakraButtonRecipe,
+  base: { ...chakraButtonRecipe.base, whiteSpace: 'normal', textAlign: 'center', maxW: '100%' },
+  variants: { ...chakraButtonRecipe.variants, size: buttonSizes },
+} as typeof chakraButtonRecipe
 
 export const appConfig = defineConfig({
   preflight: true,
