@@ -129,3 +129,16 @@ export function collectProblems(page: Page, label: () => string = () => page.url
   page.on('pageerror', (error) => found.push(`${label()}: uncaught: ${error.message}`))
   return found
 }
+
+/** Fills the farmer signup form (public or the agent's) with a valid signup: Nausori, Dalo (Taro), July 2026, the terms agreed. */
+export async function fillFarmerSignup(page: Page, name: string, { email = '' }: { email?: string } = {}) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
+  if (email) await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Village').fill('Nakasi')
+  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
+  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
+  await page.getByLabel('Start Date').fill('2026-07-01')
+  await page.getByLabel('End Date').fill('2026-07-31')
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+}

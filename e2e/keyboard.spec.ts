@@ -2,7 +2,7 @@
 // and at 1280 wide.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { phone } from './axe'
-import { signInAsAdmin, waitForServiceWorker } from './fixtures'
+import { fillFarmerSignup, signInAsAdmin, waitForServiceWorker } from './fixtures'
 
 /** The live regions a screen reader hears `text` from: itself and each ancestor with a live role or aria-live. */
 function liveRegionsAround(text: Locator): Promise<string[]> {
@@ -118,14 +118,7 @@ test.describe('at 200 % text on a 360 px phone', () => {
 /** A farmer signup sent while offline: it waits in the Outbox. */
 async function saveSignupOnPhone(page: Page, name: string) {
   await page.goto('/farmer-signup')
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
-  await page.getByLabel('Village').fill('Nakasi')
-  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
-  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
-  await page.getByLabel('Start Date').fill('2026-07-01')
-  await page.getByLabel('End Date').fill('2026-07-31')
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+  await fillFarmerSignup(page, name)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
 }

@@ -3,7 +3,7 @@
 // list, the search with its filters and the availability bars — and says plainly that it shows the
 // list as of a time in Fiji. Back online, the notice goes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { adminToken, e2eAdmin, fijiDay, untilPublicAnswer, waitForServiceWorker } from './fixtures'
+import { adminToken, e2eAdmin, fijiDay, fillFarmerSignup, untilPublicAnswer, waitForServiceWorker } from './fixtures'
 
 const AS_OF = /The server cannot be reached: showing the list as of [A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} (AM|PM) FJT\./
 /** More than a page of cards (24) in one town and one produce, so paging is tested too. */
@@ -154,13 +154,7 @@ test('a farmer who opened only the home page online sends the signup form offlin
   await expect(page.getByRole('checkbox', { name: 'Nausori', exact: true })).toBeVisible()
   await expect(page.getByText(/Failed to fetch/)).toHaveCount(0)
   const name = `Offline Visitor Farmer ${Date.now()}`
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
-  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
-  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
-  await page.getByLabel('Start Date').fill('2026-07-01')
-  await page.getByLabel('End Date').fill('2026-07-31')
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
+  await fillFarmerSignup(page, name)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
 

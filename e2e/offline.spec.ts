@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { adminToken, e2eDataDir, waitForServiceWorker, whileNewVersionServed } from './fixtures'
+import { adminToken, e2eDataDir, fillFarmerSignup, waitForServiceWorker, whileNewVersionServed } from './fixtures'
 import { noisyPng, pngFile } from './images'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -53,18 +53,6 @@ async function openSignupForm(page: Page) {
   await page.goto('/farmer-signup')
   await expect(page.getByRole('checkbox', { name: 'Suva', exact: true })).toBeVisible()
   await expect(page.getByRole('checkbox', { name: 'Bele', exact: true })).toBeVisible()
-}
-
-async function fillSignup(page: Page, name: string, email = '') {
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
-  if (email) await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Village').fill('Nakasi')
-  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
-  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
-  await page.getByLabel('Start Date').fill('2026-07-01')
-  await page.getByLabel('End Date').fill('2026-07-31')
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
 }
 
 interface SignupRow {
@@ -171,7 +159,7 @@ test('(a) offline: the app opens, the directory browses, a signup with a photo i
   await openSignupForm(page)
   await expect(page.getByText('Data Agent Mode')).toBeVisible()
   const name = `Offline Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('farm.png'))
   await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
   await page.getByRole('button', { name: 'Submit Application' }).click()
@@ -217,7 +205,7 @@ test("(b) a 500 on a data agent's signup is kept, retried by itself and recorded
   await signInOnPage(page, agent)
   await openSignupForm(page)
   const name = `Retry Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
 
   const keys: string[] = []
   let failNext = true
@@ -252,7 +240,7 @@ test('(c) a 400 needs attention: the form shows the message, the Outbox fixes it
   await waitForServiceWorker(page)
   await openSignupForm(page)
   const name = `Refused Farmer ${Date.now()}`
-  await fillSignup(page, name, 'first@example.com')
+  await fillFarmerSignup(page, name, { email: 'first@example.com' })
 
   let refuseNext = true
   await page.route('**/api/farmer-signup', async (route) => {
@@ -305,7 +293,7 @@ test('(d) an expired session keeps the item until the agent signs in again, then
 
   await goOffline(context, page)
   const name = `Session Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
 
@@ -388,7 +376,7 @@ test('(g) export on one phone, import on another, with a photo: both end "sent",
   await openSignupForm(page)
   await goOffline(context, page)
   const name = `Moved Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByLabel('Farm Photo 1: choose a file').setInputFiles(pngFile('moved.png'))
   await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible()
   await page.getByRole('button', { name: 'Submit Application' }).click()
@@ -478,7 +466,7 @@ test('(f) a 4000×3000 camera photo of ~4 MB is queued at most 600 KB', async ({
   expect(jpeg.byteLength).toBeLessThan(5 * 1024 * 1024)
 
   const name = `Big Photo Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByLabel('Farm Photo 1: choose a file').setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: jpeg })
   await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible({ timeout: 30_000 })
   // Kept on the phone (not sent): offline while submitting.
@@ -506,7 +494,7 @@ test('(h) online but the server unreachable for 20 s: a handful of attempts, one
   await waitForServiceWorker(page)
   await openSignupForm(page)
   const name = `Unreachable Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
 
   // The phone has coverage, the server does not answer: every attempt fails at the network.
   const attempts: number[] = []
@@ -560,7 +548,7 @@ test("(h2) the server asks the phone to wait (429, Retry-After): Send now says w
   await waitForServiceWorker(page)
   await openSignupForm(page)
   const name = `Asked To Wait Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
 
   let refused = 0
   await context.route('**/api/farmer-signup', async (route) => {
@@ -611,7 +599,7 @@ test('(i) storage is asked to persist when the first item is queued and whenever
 
   await goOffline(context, page)
   const name = `Kept Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
   await expect.poll(persistCalls).toBe(1)
@@ -643,7 +631,7 @@ test('(j) back in coverage on a slow link: each photo shows its percent, the pan
   const names = [1, 2, 3].map((n) => `Slow Link Farmer ${n} ${Date.now()}`)
   for (const [index, name] of names.entries()) {
     await openSignupForm(page)
-    await fillSignup(page, name)
+    await fillFarmerSignup(page, name)
     await page.getByLabel('Farm Photo 1: choose a file').setInputFiles({ name: `field-${index}.png`, mimeType: 'image/png', buffer: noisyPng(640, 480) })
     await expect(page.getByRole('img', { name: 'Preview of farm photo 1' })).toBeVisible({ timeout: 30_000 })
     await page.getByRole('button', { name: 'Submit Application' }).click()
@@ -684,7 +672,7 @@ test('(k) bars but no data: the session checks never answer, yet the agent opens
   await expect(page.getByRole('checkbox', { name: 'Suva', exact: true })).toBeVisible()
   await expect(page.getByText('Data Agent Mode')).toBeVisible()
   const name = `Silent Link Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Saved on this phone' })).toBeVisible()
   const queued = (await storedOutbox(page)).items.filter((item) => item.name === name)
@@ -729,7 +717,7 @@ test('(l) the app killed while its signup was on the way, opened again with no c
   await agentOnline(page, request, 'l')
   await openSignupForm(page)
   const name = `Killed App Farmer ${Date.now()}`
-  await fillSignup(page, name)
+  await fillFarmerSignup(page, name)
   // The record reaches the server, which stores it; its answer never reaches the phone.
   await context.route('**/api/data-agent/signup', async (route) => {
     await route.fetch()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { e2eAdmin, untilPublicAnswer, waitForServiceWorker } from './fixtures'
+import { e2eAdmin, fillFarmerSignup, untilPublicAnswer, waitForServiceWorker } from './fixtures'
 import { pngFile } from './images'
 import { fillThePhone, makeRoom, queuedItems } from './full-phone'
 
@@ -15,16 +15,6 @@ async function openForm(page: Page) {
   await expect(page.getByRole('checkbox', { name: 'Bele', exact: true })).toBeVisible()
 }
 
-async function fillValidSignup(page: Page, name: string) {
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+679 912 3456')
-  await page.getByLabel('Village').fill('Nakasi')
-  await page.getByRole('checkbox', { name: 'Nausori', exact: true }).check()
-  await page.getByRole('checkbox', { name: 'Dalo (Taro)', exact: true }).check()
-  await page.getByLabel('Start Date').fill('2026-07-01')
-  await page.getByLabel('End Date').fill('2026-07-31')
-  await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check()
-}
 
 test('farmer signup: every validation message, extra produce ticks ignored, then a valid signup with a photo', async ({ page }) => {
   await openForm(page)
@@ -57,7 +47,7 @@ test('farmer signup: every validation message, extra produce ticks ignored, then
   await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toBeFocused()
 
   // 2. A bad e-mail and a bad website.
-  await fillValidSignup(page, `E2E Farmer ${Date.now()}`)
+  await fillFarmerSignup(page, `E2E Farmer ${Date.now()}`)
   await page.getByLabel('Email').fill('not-an-email')
   await page.getByLabel('Website').fill('not a url')
   await page.getByRole('button', { name: 'Submit Application' }).click()
@@ -162,7 +152,7 @@ test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry,
 
   await openForm(page)
   await expect(page.getByText('Data Agent Mode')).toBeVisible()
-  await fillValidSignup(page, `E2E Agent Farmer ${Date.now()}`)
+  await fillFarmerSignup(page, `E2E Agent Farmer ${Date.now()}`)
 
   // The first attempt never reaches the server (the phone lost coverage): the outbox keeps the
   // signup and retries it by itself, with the same key.
@@ -187,7 +177,7 @@ test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry,
   // Another farmer: an empty form and a new key.
   await page.getByRole('button', { name: 'Sign Up Another Farmer' }).click()
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('')
-  await fillValidSignup(page, `E2E Agent Farmer 2 ${Date.now()}`)
+  await fillFarmerSignup(page, `E2E Agent Farmer 2 ${Date.now()}`)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted!' })).toBeVisible()
   expect(keys).toHaveLength(3)
@@ -202,7 +192,7 @@ test('Data Agent Mode: bearer-token signup, the same Idempotency-Key on a retry,
 
 test("a signup the server takes after the screen said it waits (a slow link) turns into 'Application Submitted!' by itself", async ({ page }) => {
   await openForm(page)
-  await fillValidSignup(page, `E2E Slow Link Farmer ${Date.now()}`)
+  await fillFarmerSignup(page, `E2E Slow Link Farmer ${Date.now()}`)
   // The server's answer comes after the form stopped waiting for it (5 s).
   let answered = false
   await page.route('**/api/farmer-signup', async (route) => {
@@ -222,7 +212,7 @@ test("a signup the server takes after the screen said it waits (a slow link) tur
 
 test('a signup the server refuses after the screen said it waits shows the refusal there, with the way to the Outbox', async ({ page }) => {
   await openForm(page)
-  await fillValidSignup(page, `E2E Slow Refusal Farmer ${Date.now()}`)
+  await fillFarmerSignup(page, `E2E Slow Refusal Farmer ${Date.now()}`)
   await page.route('**/api/farmer-signup', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback()
     await new Promise((resolve) => setTimeout(resolve, 7_000))
@@ -238,7 +228,7 @@ test('a signup the server refuses after the screen said it waits shows the refus
 test("a visitor's signup that meets a server failure (500) says 'Failed to submit signup' and keeps the form", async ({ page }) => {
   await openForm(page)
   const name = `E2E Failing Farmer ${Date.now()}`
-  await fillValidSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.route('**/api/farmer-signup', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) })
@@ -262,7 +252,7 @@ test('a phone with no room left says so in words the reader can act on, keeps ev
   await openForm(page)
   await fillThePhone(page)
   const name = `E2E Full Phone Farmer ${Date.now()}`
-  await fillValidSignup(page, name)
+  await fillFarmerSignup(page, name)
   const noRoomNote = page.getByRole('status').filter({ hasText: 'This phone has no room left, so this form is not being saved as you type.' })
   await expect(noRoomNote).toBeVisible()
 
@@ -291,7 +281,7 @@ test('an outbox that cannot store says "Phone full" and what to do, and sends on
   await waitForServiceWorker(page)
   const name = `E2E Queued On A Full Phone ${Date.now()}`
   await context.setOffline(true)
-  await fillValidSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByRole('button', { name: 'Submit Application' }).click()
   await expect(page.getByRole('heading', { name: 'Saved on this phone' })).toBeVisible()
   await page.getByTestId('outbox-count').click()
@@ -340,7 +330,7 @@ test('a town removed from the list is named in the refusal, and chosen again fro
 
   await openForm(page)
   const name = `E2E Moved Farmer ${Date.now()}`
-  await fillValidSignup(page, name)
+  await fillFarmerSignup(page, name)
   await page.getByRole('checkbox', { name: town, exact: true }).check()
   // Staff remove the town while the form is open (or while the signup waits on a phone offline).
   expect((await request.delete(`/api/admin/locations/${id}`, { headers })).ok()).toBe(true)
