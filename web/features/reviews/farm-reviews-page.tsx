@@ -69,6 +69,7 @@ function FarmCard({ farm, onOpen, onReview }: { farm: FarmWithRatings; onOpen: (
           textDecoration="underline"
           textUnderlineOffset="3px"
           textAlign="start"
+          overflowWrap="anywhere"
           cursor="pointer"
           bg="transparent"
           _hover={{ color: 'brand.900' }}
