@@ -2,7 +2,7 @@
 // and at 1280 wide.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { phone } from './axe'
-import { fillFarmerSignup, signInAsAdmin, waitForServiceWorker } from './fixtures'
+import { fillFarmerSignup, signInAsAdmin, untilHydrated, waitForServiceWorker } from './fixtures'
 
 /** The live regions a screen reader hears `text` from: itself and each ancestor with a live role or aria-live. */
 function liveRegionsAround(text: Locator): Promise<string[]> {
@@ -24,6 +24,9 @@ test.describe('on a phone', () => {
     await page.clock.install()
     await page.goto('/')
     const box = page.getByRole('searchbox', { name: 'Search farmers or produce' })
+    // The app holds the box first: with the clock paused, the HTML's box would keep what is typed
+    // until the app's timers run, which they never do here.
+    await untilHydrated(box)
     await box.click()
     // The page's clock stands still: "Go" is pressed before the typing pause (300 ms) is over,
     // however slow the machine.
